@@ -1,0 +1,157 @@
+import { z } from 'zod';
+import type { Booking, City, Hold, Offer, OfferDetail, Operator, Route, Transaction } from './partner/resources.ts';
+import type { PageMeta } from './partner/common.ts';
+import type { AppError } from './errors.ts';
+
+// The counter's own vocabulary: what main answers the renderer beyond raw Partner API objects.
+// Money is always an integer of piastres.
+
+export const CounterEnvironment = z.enum(['TRAINING', 'SANDBOX', 'LIVE']);
+export type CounterEnvironment = z.infer<typeof CounterEnvironment>;
+
+export const TicketLanguage = z.enum(['ar', 'en']);
+export type TicketLanguage = z.infer<typeof TicketLanguage>;
+
+export interface AppInfo {
+  name: string;
+  version: string;
+  environment: CounterEnvironment;
+  /** Where the Partner API calls go (the embedded sandbox's loopback URL in TRAINING). */
+  apiBaseUrl: string;
+  stationName: string;
+  agent: { id: string; name: string };
+}
+
+export interface ReferenceData {
+  cities: City[];
+  operators: Operator[];
+  routes: Route[];
+  /** UTC ISO time of the last successful refresh from the API. */
+  refreshedAt: string | null;
+}
+
+export interface PricedOffer {
+  offer: Offer;
+  /** Retail price per seat the traveller pays, from the station's markup rules. */
+  retailPerSeatMinor: number;
+}
+
+export interface SearchResult {
+  offers: PricedOffer[];
+  passengers: number;
+  departureDate: string;
+  /** UTC ISO time the search was answered. */
+  searchedAt: string;
+}
+
+export interface PricedOfferDetail {
+  offer: OfferDetail;
+  /** Retail per seat, by fare class name. */
+  retailByClass: Record<string, number>;
+  /** Retail per seat, by seat number (a seat's own NET price can differ from its class's). */
+  retailBySeat: Record<string, number>;
+}
+
+export type SaleStatus = 'sending' | 'confirmed' | 'pending' | 'failed' | 'unknown';
+
+export interface SaleOutcome {
+  saleId: string;
+  status: SaleStatus;
+  booking: Booking | null;
+  /** Why a sale did not confirm: a stable code with what to do next; null when confirmed/pending. */
+  error: AppError | null;
+  /** True when the wallet ends this sale uncharged (failed sales are always credited back). */
+  charged: boolean;
+  retailTotalMinor: number;
+  netTotalMinor: number;
+  cashTenderedMinor: number;
+  changeMinor: number;
+  /** Cash is recorded in the journal only against a confirmed booking. */
+  cashRecorded: boolean;
+  language: TicketLanguage;
+  createdAt: string;
+}
+
+export interface SaleSummary {
+  saleId: string;
+  status: SaleStatus;
+  bookingReference: string | null;
+  route: string;
+  departureAt: string | null;
+  passengers: number;
+  retailTotalMinor: number;
+  netTotalMinor: number;
+  createdAt: string;
+}
+
+export interface WalletView {
+  balanceMinor: number;
+  creditLimitMinor: number;
+  lowBalanceThresholdMinor: number;
+  currency: string;
+  low: boolean;
+  updatedAt: string | null;
+}
+
+export interface TransactionsPage {
+  data: Transaction[];
+  meta: PageMeta;
+}
+
+export interface CredentialView {
+  slot: 'primary' | 'secondary';
+  environment: 'SANDBOX' | 'LIVE';
+  /** e.g. cid_live_…abcd — never the whole id, never the secret. */
+  clientIdMasked: string;
+  baseUrl: string;
+  savedAt: string;
+}
+
+export interface CredentialsStatus {
+  environment: CounterEnvironment;
+  keychainAvailable: boolean;
+  credentials: CredentialView[];
+}
+
+export interface MarkupRule {
+  id: string;
+  /** null matches any. */
+  operatorId: string | null;
+  originId: string | null;
+  destinationId: string | null;
+  fareClass: string | null;
+  percent: number;
+  fixedMinor: number;
+  changedBy: string;
+  changedAt: string;
+}
+
+export interface PrinterInfo {
+  name: string;
+  isDefault: boolean;
+}
+
+export interface PrintSettings {
+  ticketPrinter: string | null;
+  receiptPrinter: string | null;
+  receiptPaper: '80mm' | 'A4';
+}
+
+export interface PrintResult {
+  printId: string;
+  printer: string;
+  kind: 'tickets' | 'receipt' | 'test';
+  status: 'sent' | 'failed';
+  error: AppError | null;
+  /** The spooler's job id, when it gives one. */
+  jobId: string | null;
+}
+
+export interface JournalCheck {
+  ok: boolean;
+  entries: number;
+  /** Sequence number of the first entry whose hash chain is broken. */
+  firstBadSeq: number | null;
+}
+
+export type { Hold };

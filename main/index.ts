@@ -1,0 +1,68 @@
+import { join } from 'node:path';
+import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { startCounter } from './counter.ts';
+import { registerIpc } from './ipc.ts';
+import { RENDERER_HEADERS } from './security.ts';
+import { readRendererFile } from './renderer-files.ts';
+
+// The thin Electron shell: a locked-down window over the built renderer, IPC to the counter
+// services. Everything it calls runs (and is tested) under plain Node.
+
+const RENDERER_DIR = join(import.meta.dirname, '../renderer');
+const PRELOAD = join(import.meta.dirname, '../preload/index.cjs');
+
+protocol.registerSchemesAsPrivileged([
+  { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
+]);
+
+app.on('web-contents-created', (_event, contents) => {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+});
+
+async function main() {
+  await app.whenReady();
+  const counter = await startCounter({
+    dataDir: app.getPath('userData'),
+    version: app.getVersion(),
+    log: (message, err) => console.error(message, err),
+  });
+
+  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
+  session.defaultSession.setPermissionCheckHandler(() => false);
+  protocol.handle('app', async (request) => {
+    const url = new URL(request.url);
+    const file = url.host === 'shubbak' ? await readRendererFile(RENDERER_DIR, url.pathname) : null;
+    if (!file) return new Response('not found', { status: 404 });
+    return new Response(new Uint8Array(file.body), { headers: { ...RENDERER_HEADERS, 'Content-Type': file.type } });
+  });
+  registerIpc(ipcMain, counter.dispatch);
+
+  const win = new BrowserWindow({
+    width: 1366,
+    height: 860,
+    minWidth: 1024,
+    minHeight: 700,
+    title: 'Shubbak',
+    webPreferences: {
+      preload: PRELOAD,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      webSecurity: true,
+      spellcheck: false,
+    },
+  });
+  await win.loadURL('app://shubbak/index.html');
+
+  app.on('window-all-closed', () => {
+    counter.close().finally(() => app.quit());
+  });
+}
+
+main().catch((err: unknown) => {
+  console.error('Shubbak failed to start', err);
+  app.exit(1);
+});

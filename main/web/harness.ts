@@ -1,0 +1,114 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Dispatch } from '../dispatch.ts';
+import { RENDERER_HEADERS } from '../security.ts';
+import { readRendererFile } from '../renderer-files.ts';
+
+export const CALL_PATH = '/__shubbak/call/';
+export const TOKEN_HEADER = 'x-shubbak-token';
+const MAX_BODY = 1 << 20;
+
+export interface HarnessOptions {
+  dispatch: Dispatch;
+  rendererDir: string;
+  port?: number;
+}
+
+export interface Harness {
+  origin: string;
+  /** Opens the app directly: the per-run token rides in the fragment, never sent to a server log. */
+  url: string;
+  token: string;
+  close(): Promise<void>;
+}
+
+/**
+ * The web transport of the contract: serves the built renderer on 127.0.0.1 and carries
+ * `window.shubbak` calls as POST /__shubbak/call/<name> with a random per-run token.
+ */
+export async function startHarness(opts: HarnessOptions): Promise<Harness> {
+  const token = randomBytes(24).toString('base64url');
+  const tokenBytes = Buffer.from(token);
+  let origin = '';
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch(() => send(res, 500, 'text/plain', 'internal error'));
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse) {
+    // DNS rebinding: only our exact loopback host; cross-origin pages are refused outright.
+    const host = req.headers.host;
+    if (`http://${host}` !== origin) return send(res, 421, 'text/plain', 'wrong host');
+    if (req.headers.origin !== undefined && req.headers.origin !== origin) {
+      return send(res, 403, 'text/plain', 'cross-origin request refused');
+    }
+    const url = req.url ?? '/';
+    if (url.startsWith(CALL_PATH)) return handleCall(req, res, url.slice(CALL_PATH.length));
+    if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed');
+    const file = await readRendererFile(opts.rendererDir, url);
+    if (!file) return send(res, 404, 'text/plain', 'not found');
+    res.writeHead(200, { ...RENDERER_HEADERS, 'Content-Type': file.type, 'Cache-Control': 'no-store' });
+    res.end(req.method === 'HEAD' ? undefined : file.body);
+  }
+
+  async function handleCall(req: IncomingMessage, res: ServerResponse, name: string) {
+    if (req.method !== 'POST') return send(res, 405, 'text/plain', 'method not allowed');
+    const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
+    if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
+      return sendJson(res, 401, { ok: false, error: { code: 'forbidden_sender', message: 'Missing or wrong harness token' } });
+    }
+    const body = await readBody(req);
+    if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: 'Body too large' } });
+    let envelope: unknown;
+    try {
+      envelope = body.length ? JSON.parse(body) : {};
+    } catch {
+      return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not JSON' } });
+    }
+    const arg = typeof envelope === 'object' && envelope !== null ? (envelope as { arg?: unknown }).arg : undefined;
+    sendJson(res, 200, await opts.dispatch(decodeURIComponent(name), arg));
+  }
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port ?? 0, '127.0.0.1', () => resolve());
+  });
+  const { port } = server.address() as AddressInfo;
+  origin = `http://127.0.0.1:${port}`;
+  return {
+    origin,
+    token,
+    url: `${origin}/#token=${token}`,
+    close: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+  };
+}
+
+function readBody(req: IncomingMessage): Promise<string | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > MAX_BODY) {
+        resolve(null);
+        req.destroy();
+      } else chunks.push(chunk);
+    });
+    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+function send(res: ServerResponse, status: number, type: string, body: string) {
+  res.writeHead(status, { 'Content-Type': type, 'X-Content-Type-Options': 'nosniff' });
+  res.end(body);
+}
+
+function sendJson(res: ServerResponse, status: number, value: unknown) {
+  send(res, status, 'application/json; charset=utf-8', JSON.stringify(value));
+}

@@ -1,0 +1,52 @@
+import { create } from 'zustand';
+import { en, type MessageKey } from './en.ts';
+import { ar } from './ar.ts';
+
+export type Locale = 'ar' | 'en';
+export type { MessageKey };
+
+const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ar };
+const STORAGE_KEY = 'shubbak.locale';
+
+function initialLocale(): Locale {
+  const saved = localStorage.getItem(STORAGE_KEY);
+  return saved === 'en' || saved === 'ar' ? saved : 'ar';
+}
+
+/** Sets `lang` and `dir` on the root so every logical CSS property mirrors with it. */
+function applyToDocument(locale: Locale) {
+  document.documentElement.lang = locale;
+  document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+}
+
+interface LocaleState {
+  locale: Locale;
+  setLocale(locale: Locale): void;
+  toggle(): void;
+}
+
+export const useLocale = create<LocaleState>((set, get) => ({
+  locale: initialLocale(),
+  setLocale(locale) {
+    localStorage.setItem(STORAGE_KEY, locale);
+    applyToDocument(locale);
+    set({ locale });
+  },
+  toggle() {
+    get().setLocale(get().locale === 'ar' ? 'en' : 'ar');
+  },
+}));
+applyToDocument(useLocale.getState().locale);
+
+export type Translate = (key: MessageKey, params?: Record<string, string | number>) => string;
+
+export function translate(locale: Locale, key: MessageKey, params?: Record<string, string | number>): string {
+  const text = dictionaries[locale][key];
+  return params ? text.replace(/\{(\w+)\}/g, (m, name: string) => String(params[name] ?? m)) : text;
+}
+
+/** The translate function of the current locale; re-renders when the agent switches language. */
+export function useT(): Translate {
+  const locale = useLocale((s) => s.locale);
+  return (key, params) => translate(locale, key, params);
+}

@@ -1,0 +1,75 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Browser, Page } from 'playwright-core';
+import { join } from 'node:path';
+import { callNames } from '../../contract/calls.ts';
+import { launchChromium } from '../support/browser.ts';
+import { SCREENSHOTS, startApp, type RunningApp } from '../support/app.ts';
+
+// The first proof of the shape: the real renderer in Chromium, over the web harness, talking
+// to the real counter services (TRAINING, embedded sandbox).
+
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  app = await startApp();
+  browser = await launchChromium();
+  page = await browser.newPage({ locale: 'en-GB' });
+  await page.goto(app.harness.url);
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+});
+
+describe('the app in Chromium through the web harness', () => {
+  it('opens in TRAINING and shows the cities from the Partner API', async () => {
+    await expect.poll(() => page.getByTestId('environment').getAttribute('data-environment')).toBe('TRAINING');
+    const cities = page.getByTestId('city-list').locator('li');
+    await expect.poll(() => cities.count(), { timeout: 15_000 }).toBeGreaterThan(100);
+    await page.screenshot({ path: join(SCREENSHOTS, 'shell-home-ar.png') });
+    // Arabic first, right to left; the switch flips both.
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['ar', 'rtl']);
+    await page.getByRole('button', { name: 'تغيير اللغة إلى الإنجليزية' }).click();
+    expect(await page.evaluate(() => [document.documentElement.lang, document.documentElement.dir])).toEqual(['en', 'ltr']);
+    await expect.poll(() => cities.filter({ hasText: 'Alexandria' }).count()).toBe(1);
+    await page.screenshot({ path: join(SCREENSHOTS, 'shell-home-en.png') });
+  });
+
+  it('gives the page no Node', async () => {
+    expect(await page.evaluate(() => [typeof (globalThis as Record<string, unknown>).require, typeof (globalThis as Record<string, unknown>).process])).toEqual([
+      'undefined',
+      'undefined',
+    ]);
+  });
+
+  it('exposes exactly the contract calls on window.shubbak, and they work', async () => {
+    const keys = await page.evaluate(() => Object.keys((window as unknown as { shubbak: object }).shubbak).sort());
+    expect(keys).toEqual([...callNames].sort());
+    const info = await page.evaluate(() => (window as unknown as { shubbak: { appInfo(): Promise<unknown> } }).shubbak.appInfo());
+    expect(info).toMatchObject({ ok: true, value: { name: 'Shubbak', environment: 'TRAINING' } });
+    const bad = await page.evaluate(() =>
+      (window as unknown as { shubbak: { search(a: unknown): Promise<unknown> } }).shubbak.search({ origin: 1 }),
+    );
+    expect(bad).toMatchObject({ ok: false, error: { code: 'invalid_argument' } });
+  });
+
+  it('refuses a call without the per-run token, or with a wrong one', async () => {
+    const statuses = await page.evaluate(async () => {
+      const post = (headers: Record<string, string>) =>
+        fetch('/__shubbak/call/appInfo', { method: 'POST', headers, body: '{}' }).then((r) => r.status);
+      return [await post({ 'Content-Type': 'application/json' }), await post({ 'x-shubbak-token': 'guess' })];
+    });
+    expect(statuses).toEqual([401, 401]);
+  });
+
+  it('refuses a request for another host name (DNS rebinding) and serves the strict CSP', async () => {
+    const res = await fetch(app.harness.origin + '/', { headers: { Host: 'evil.example' } });
+    expect(res.status).toBe(421);
+    const home = await fetch(app.harness.origin + '/');
+    expect(home.headers.get('content-security-policy')).toContain("script-src 'self'");
+    expect(home.headers.get('content-security-policy')).not.toContain('unsafe');
+  });
+});
