@@ -1,11 +1,14 @@
 import { create } from 'zustand';
-import { en, type MessageKey } from './en.ts';
-import { ar } from './ar.ts';
+import { areas } from './messages/index.ts';
 
 export type Locale = 'ar' | 'en';
-export type { MessageKey };
+type KeysOf<T> = T extends unknown ? keyof T : never;
+export type MessageKey = KeysOf<(typeof areas)[number]['en']>;
 
-const dictionaries: Record<Locale, Record<MessageKey, string>> = { en, ar };
+const dictionaries = {
+  en: Object.assign({}, ...areas.map((a) => a.en)) as Record<MessageKey, string>,
+  ar: Object.assign({}, ...areas.map((a) => a.ar)) as Record<MessageKey, string>,
+};
 const STORAGE_KEY = 'shubbak.locale';
 
 function initialLocale(): Locale {

@@ -1,0 +1,41 @@
+import { defineMessages } from '../define.ts';
+
+// The app frame: brand, environment, language, shared words.
+export const common = defineMessages({
+  en: {
+    'app.name': 'Shubbak',
+    'app.tagline': 'Ticket counter',
+    'env.TRAINING': 'TRAINING',
+    'env.SANDBOX': 'SANDBOX',
+    'env.LIVE': 'LIVE',
+    'env.TRAINING.hint': 'Practice mode: play money, tickets are not valid for travel',
+    'env.SANDBOX.hint': 'Sandbox credential: tickets are not valid for travel',
+    'env.LIVE.hint': 'Live: real money, real tickets',
+    'lang.switch': 'العربية',
+    'lang.switch.label': 'Switch language to Arabic',
+    'home.cities': 'Cities served',
+    'home.cities.count': '{count} cities',
+    'home.version': 'Version {version}',
+    'home.api': 'Partner API: {url}',
+    'common.loading': 'Loading…',
+    'common.retry': 'Try again',
+  },
+  ar: {
+    'app.name': 'شباك',
+    'app.tagline': 'شباك التذاكر',
+    'env.TRAINING': 'تدريب',
+    'env.SANDBOX': 'تجريبي',
+    'env.LIVE': 'مباشر',
+    'env.TRAINING.hint': 'وضع التدريب: أموال افتراضية، والتذاكر غير صالحة للسفر',
+    'env.SANDBOX.hint': 'بيانات اعتماد تجريبية: التذاكر غير صالحة للسفر',
+    'env.LIVE.hint': 'مباشر: أموال حقيقية وتذاكر حقيقية',
+    'lang.switch': 'English',
+    'lang.switch.label': 'تغيير اللغة إلى الإنجليزية',
+    'home.cities': 'المدن المخدومة',
+    'home.cities.count': '{count} مدينة',
+    'home.version': 'الإصدار {version}',
+    'home.api': 'واجهة الشريك: {url}',
+    'common.loading': 'جارٍ التحميل…',
+    'common.retry': 'حاول مرة أخرى',
+  },
+});
