@@ -38,6 +38,9 @@ if [ "$(id -u)" = 0 ]; then
     lpstat -p "$printer" >/dev/null 2>&1 ||
       lpadmin -p "$printer" -E -v cups-pdf:/ -m lsb/usr/cups-pdf/CUPS-PDF_opt.ppd 2>/dev/null ||
       lpadmin -p "$printer" -E -v cups-pdf:/ -P /usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd
+    # The default PDF→PostScript step turns embedded TrueType into Type 3 fonts with no usable
+    # text; pdftocairo keeps Latin text and digits readable in the printed PDF.
+    lpadmin -p "$printer" -o pdftops-renderer-default=pdftocairo
   done
   lpstat -p TicketPDF >/dev/null
 else

@@ -1,0 +1,155 @@
+import { useState } from 'react';
+import type { AppError } from '../../../contract/errors.ts';
+import type { JournalCheck } from '../../../contract/counter.ts';
+import { api } from '../api.ts';
+import { useLocale } from '../i18n/index.ts';
+import { useTi } from './bidi.ts';
+import { formatCairo, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { formatBytes, formatCount } from './format.ts';
+import { Loading, Notice } from './parts.tsx';
+import { useLoad } from './use-load.ts';
+
+const loadSales = () => api.listSales({ limit: 50 });
+
+type Step<T> = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: T } | { phase: 'failed'; error: AppError };
+
+export function JournalTab() {
+  const t = useTi();
+  const { locale } = useLocale();
+  const [sales, reloadSales] = useLoad(loadSales);
+  const [check, setCheck] = useState<Step<JournalCheck>>({ phase: 'idle' });
+  const [backup, setBackup] = useState<Step<{ path: string; bytes: number }>>({ phase: 'idle' });
+  const money = (minor: number) => formatMoney(minor, locale);
+
+  function verify() {
+    if (check.phase === 'busy') return;
+    setCheck({ phase: 'busy' });
+    void api.verifyJournal().then((r) => setCheck(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error }));
+  }
+
+  function backUp() {
+    if (backup.phase === 'busy') return;
+    setBackup({ phase: 'busy' });
+    void api.backupJournal().then((r) => setBackup(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error }));
+  }
+
+  return (
+    <div className="st-tab" data-testid="settings-journal">
+      <h2>{t('settings.journal.heading')}</h2>
+      <p className="st-intro">{t('settings.journal.intro')}</p>
+
+      <section aria-labelledby="st-integrity" className="st-journal-tools">
+        <h3 id="st-integrity" className="st-sr">
+          {t('settings.journal.integrity')}
+        </h3>
+        <div className="st-tool">
+          <button type="button" className="st-btn" onClick={verify} aria-disabled={check.phase === 'busy' || undefined}>
+            {t('settings.journal.verify')}
+          </button>
+          <div data-testid="journal-verify-result">
+            {check.phase === 'busy' && (
+              <Notice kind="info" busy>
+                {t('settings.journal.verifying')}
+              </Notice>
+            )}
+            {check.phase === 'done' &&
+              (check.value.ok ? (
+                <Notice kind="ok" testId="journal-ok">
+                  {t('settings.journal.verify.ok', { count: formatCount(check.value.entries, locale) })}
+                </Notice>
+              ) : (
+                <Notice kind="bad" testId="journal-broken">
+                  {t('settings.journal.verify.bad', { seq: formatCount(check.value.firstBadSeq ?? 0, locale) })}
+                </Notice>
+              ))}
+            {check.phase === 'failed' && <ErrorNotice error={check.error} onRetry={verify} />}
+          </div>
+        </div>
+        <div className="st-tool">
+          <button type="button" className="st-btn" onClick={backUp} aria-disabled={backup.phase === 'busy' || undefined}>
+            {t('settings.journal.backup')}
+          </button>
+          <div data-testid="journal-backup-result">
+            {backup.phase === 'busy' && (
+              <Notice kind="info" busy>
+                {t('settings.journal.backingUp')}
+              </Notice>
+            )}
+            {backup.phase === 'done' && (
+              <Notice kind="ok">
+                {t('settings.journal.backup.done', { size: formatBytes(backup.value.bytes, locale) })}{' '}
+                <bdi className="mono st-path" data-testid="journal-backup-path">
+                  {backup.value.path}
+                </bdi>
+                <br />
+                <small>{t('settings.journal.backup.hint')}</small>
+              </Notice>
+            )}
+            {backup.phase === 'failed' && <ErrorNotice error={backup.error} onRetry={backUp} />}
+          </div>
+        </div>
+      </section>
+
+      <section aria-labelledby="st-sales">
+        <div className="st-tab-head">
+          <h3 id="st-sales">{t('settings.journal.sales')}</h3>
+          <button type="button" className="st-btn st-btn-quiet" onClick={reloadSales}>
+            {t('settings.reload')}
+          </button>
+        </div>
+        {sales.status === 'loading' && <Loading />}
+        {sales.status === 'error' && <ErrorNotice error={sales.error} onRetry={reloadSales} />}
+        {sales.status === 'ready' && sales.value.length === 0 && <p className="st-empty">{t('settings.journal.sales.none')}</p>}
+        {sales.status === 'ready' && sales.value.length > 0 && (
+          <div className="st-table-wrap">
+            <table className="st-table" data-testid="journal-sales">
+              <thead>
+                <tr>
+                  <th scope="col">{t('settings.journal.col.time')}</th>
+                  <th scope="col">{t('settings.journal.col.reference')}</th>
+                  <th scope="col">{t('settings.journal.col.route')}</th>
+                  <th scope="col">{t('settings.journal.col.departure')}</th>
+                  <th scope="col" className="st-num">
+                    {t('settings.journal.col.passengers')}
+                  </th>
+                  <th scope="col" className="st-num">
+                    {t('settings.journal.col.retail')}
+                  </th>
+                  <th scope="col" className="st-num">
+                    {t('settings.journal.col.net')}
+                  </th>
+                  <th scope="col">{t('settings.journal.col.status')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {sales.value.map((s) => (
+                  <tr key={s.saleId} data-status={s.status}>
+                    <td>{formatCairo(s.createdAt, locale)}</td>
+                    <td>{s.bookingReference ? <bdi className="mono">{s.bookingReference}</bdi> : <span className="st-any">{t('settings.journal.noReference')}</span>}</td>
+                    <td>{s.route}</td>
+                    <td>
+                      {s.departureAt ? (
+                        <bdi className="mono">
+                          {wallClockDate(s.departureAt)} {wallClockTime(s.departureAt)}
+                        </bdi>
+                      ) : (
+                        ''
+                      )}
+                    </td>
+                    <td className="st-num">{formatCount(s.passengers, locale)}</td>
+                    <td className="st-num st-strong">{money(s.retailTotalMinor)}</td>
+                    <td className="st-num st-small">{money(s.netTotalMinor)}</td>
+                    <td>
+                      <span className={`st-status st-status-${s.status}`}>{t(`settings.journal.status.${s.status}`)}</span>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,99 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useT } from '../i18n/index.ts';
+import { CredentialsTab } from './CredentialsTab.tsx';
+import { PricesTab } from './PricesTab.tsx';
+import { PrintersTab } from './PrintersTab.tsx';
+import { WalletTab } from './WalletTab.tsx';
+import { JournalTab } from './JournalTab.tsx';
+import './settings.css';
+
+const TABS = ['credentials', 'prices', 'printers', 'wallet', 'journal'] as const;
+type Tab = (typeof TABS)[number];
+
+/**
+ * The supervisor's settings, one tab per concern. Tabs follow the WAI-ARIA tabs pattern
+ * (arrow keys / Home / End move between them); Esc closes the screen.
+ */
+export function SettingsScreen(props: { onClose(): void }) {
+  const t = useT();
+  const [tab, setTab] = useState<Tab>('credentials');
+  const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
+  const headingRef = useRef<HTMLHeadingElement>(null);
+
+  // Focus lands on the screen's title when it opens, so the keyboard starts here.
+  useEffect(() => {
+    headingRef.current?.focus();
+  }, []);
+
+  // Esc closes the screen wherever the focus is (also on <body> after a button it was on went
+  // away); anything inside that handles Esc itself (a confirmation, an edit) prevents this.
+  const { onClose } = props;
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (e.key === 'Escape' && !e.defaultPrevented && !e.isComposing) {
+        e.preventDefault();
+        onClose();
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [onClose]);
+
+  function select(next: Tab) {
+    setTab(next);
+    tabRefs.current.get(next)?.focus();
+  }
+
+  function onTabKey(e: KeyboardEvent<HTMLDivElement>) {
+    const i = TABS.indexOf(tab);
+    const move: Record<string, number> = { ArrowDown: i + 1, ArrowUp: i - 1, Home: 0, End: TABS.length - 1 };
+    const to = move[e.key];
+    if (to === undefined) return;
+    e.preventDefault();
+    select(TABS[(to + TABS.length) % TABS.length] as Tab);
+  }
+
+  return (
+    <section className="settings" aria-labelledby="settings-title" data-testid="settings">
+      <header className="settings-head">
+        <h1 id="settings-title" ref={headingRef} tabIndex={-1}>
+          {t('settings.title')}
+        </h1>
+        <span className="settings-role">{t('settings.subtitle')}</span>
+        <button type="button" className="settings-close" onClick={props.onClose} aria-label={t('settings.close')}>
+          {t('settings.close')} <kbd>{t('settings.close.key')}</kbd>
+        </button>
+      </header>
+      <div className="settings-body">
+        <div role="tablist" aria-orientation="vertical" aria-label={t('settings.tabs')} className="settings-tabs" onKeyDown={onTabKey}>
+          {TABS.map((id) => (
+            <button
+              key={id}
+              ref={(el) => {
+                if (el) tabRefs.current.set(id, el);
+                else tabRefs.current.delete(id);
+              }}
+              type="button"
+              role="tab"
+              id={`settings-tab-${id}`}
+              aria-controls={`settings-panel-${id}`}
+              aria-selected={tab === id}
+              tabIndex={tab === id ? 0 : -1}
+              className="settings-tab"
+              onClick={() => select(id)}
+            >
+              {t(`settings.tab.${id}`)}
+            </button>
+          ))}
+        </div>
+        <div role="tabpanel" id={`settings-panel-${tab}`} aria-labelledby={`settings-tab-${tab}`} className="settings-panel">
+          {tab === 'credentials' && <CredentialsTab />}
+          {tab === 'prices' && <PricesTab />}
+          {tab === 'printers' && <PrintersTab />}
+          {tab === 'wallet' && <WalletTab />}
+          {tab === 'journal' && <JournalTab />}
+        </div>
+      </div>
+    </section>
+  );
+}
