@@ -56,7 +56,10 @@ export function windowsSpooler(ptp: PdfToPrinter): Spooler {
     async print(printer, pdf, job) {
       return withTempPdf(pdf, async (file) => {
         try {
-          await ptp.print(file, { printer, silent: true, ...(job.media ? { paperSize: job.media } : {}) });
+          // A paper name the printer knows (A4); CUPS custom sizes ("Custom.80x160mm", the
+          // receipt roll) mean nothing to Windows drivers: the printer's own paper is used.
+          const paperSize = job.media && !job.media.startsWith('Custom.') ? job.media : undefined;
+          await ptp.print(file, { printer, silent: true, ...(paperSize ? { paperSize } : {}) });
         } catch (err) {
           throw printFailed(printer, err);
         }

@@ -62,6 +62,15 @@ describe('Windows spooler (pdf-to-printer; Windows cannot run here, so its modul
     expect(printed[0]!.printer).toBe('EPSON TM-T20');
   });
 
+  it('asks for A4 by name and leaves a CUPS custom size (the receipt roll) to the printer’s own paper', async () => {
+    const sizes: (string | undefined)[] = [];
+    const { ptp } = fake({ print: async (_file, o) => void sizes.push(o.paperSize) });
+    const s = windowsSpooler(ptp);
+    await s.print('HP LaserJet', await helloPdf('x'), { title: 't', media: 'A4' });
+    await s.print('EPSON TM-T20', await helloPdf('x'), { title: 't', media: 'Custom.80x160.5mm' });
+    expect(sizes).toEqual(['A4', undefined]);
+  });
+
   it('turns pdf-to-printer’s plain-string rejection into print_failed', async () => {
     const { ptp } = fake({ print: () => Promise.reject('Operating System not supported') });
     const err = await windowsSpooler(ptp).print('X', await helloPdf('x'), { title: 't' }).catch((e: unknown) => e);

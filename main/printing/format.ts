@@ -1,0 +1,183 @@
+// Words, money and times of the customer receipt and the test page, in Arabic and English.
+//
+// Money is an integer of piastres to the last moment and formatted here with Intl (ar-EG /
+// en-EG, EGP), as on the agent's screen. The departure is written with the digits of the API's
+// ISO string (its local wall clock, Western digits, exactly as on the operator's ticket):
+// never converted through a time zone. Service instants (when the sale was made, when a copy
+// was printed) are shown in Cairo time.
+import type { TicketLanguage } from '../../contract/counter.ts';
+
+export type ReceiptLanguage = TicketLanguage;
+
+const money = new Map<string, Intl.NumberFormat>();
+
+/** "EGP 1,234.50" / "١٬٢٣٤٫٥٠ ج.م.". */
+export function formatMoney(minor: number, lang: ReceiptLanguage, currency = 'EGP'): string {
+  if (!Number.isInteger(minor)) throw new RangeError(`money must be an integer of piastres, got ${minor}`);
+  const key = `${lang}:${currency}`;
+  let f = money.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency });
+    money.set(key, f);
+  }
+  return f.format(minor / 100);
+}
+
+const plain = new Map<ReceiptLanguage, Intl.NumberFormat>();
+
+/** A count in the receipt's digits. */
+export function formatCount(n: number, lang: ReceiptLanguage): string {
+  let f = plain.get(lang);
+  if (!f) {
+    f = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { maximumFractionDigits: 0 });
+    plain.set(lang, f);
+  }
+  return f.format(n);
+}
+
+const cairo = new Map<ReceiptLanguage, Intl.DateTimeFormat>();
+
+/** An instant in Cairo time: "1 Jul 2026, 23:12" / "١ يوليو ٢٠٢٦، ٢٣:١٢". */
+export function formatCairo(at: Date | string, lang: ReceiptLanguage): string {
+  let f = cairo.get(lang);
+  if (!f) {
+    f = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', {
+      timeZone: 'Africa/Cairo',
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    cairo.set(lang, f);
+  }
+  return f.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+const MONTHS_AR = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+const DAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const DAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
+const NBSP = '\u00a0';
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/;
+
+export interface Departure {
+  /** "Wed 1 Jul 2026" / "الأربعاء 1 يوليو 2026" (held together by no-break spaces). */
+  date: string;
+  /** "23:30": the digits of the ISO string. */
+  time: string;
+}
+
+/** The wall-clock date and time written in an API date-time, or null when it is not one. */
+export function formatDeparture(iso: string | null, lang: ReceiptLanguage): Departure | null {
+  const m = iso ? ISO_LOCAL.exec(iso) : null;
+  if (!m) return null;
+  const [, y, mo, d, time] = m as unknown as [string, string, string, string, string];
+  const year = Number(y);
+  const month = Number(mo);
+  const day = Number(d);
+  const wd = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
+  const parts =
+    lang === 'ar' ? [DAYS_AR[wd], String(day), MONTHS_AR[month - 1], y] : [DAYS_EN[wd], String(day), MONTHS_EN[month - 1], y];
+  return { date: parts.join(NBSP), time };
+}
+
+const CLASS_AR: Record<string, string> = {
+  economy: 'اقتصادية',
+  standard: 'عادية',
+  deluxe: 'ديلوكس',
+  elite: 'إيليت',
+  business: 'بيزنس',
+  premium: 'مميزة',
+  first: 'الدرجة الأولى',
+  vip: 'VIP',
+};
+
+/** Seat class as printed; Arabic names for the classes the operators use. */
+export function formatClass(seatClass: string | null, lang: ReceiptLanguage): string | null {
+  if (seatClass === null || seatClass.trim() === '') return null;
+  if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
+  return seatClass;
+}
+
+export interface ReceiptStrings {
+  title: string;
+  copy: string;
+  training: string;
+  sandbox: string;
+  date: string;
+  agent: string;
+  receiptNo: string;
+  bookingReference: string;
+  operatorReference: string;
+  departure: string;
+  operator: string;
+  seatClass: string;
+  passengers: (n: string) => string;
+  seat: (s: string) => string;
+  seatAtBoarding: string;
+  tickets: string;
+  total: string;
+  cash: string;
+  change: string;
+  separately: string;
+  keep: string;
+  reprinted: (at: string) => string;
+  /** The arrow between origin and destination, pointing along the reading direction. */
+  arrow: string;
+}
+
+// Arabic without harakat, as on Egyptian signage (text extraction splits detached marks).
+export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
+  en: {
+    title: 'Customer receipt',
+    copy: 'COPY',
+    training: 'TRAINING — NOT A REAL SALE',
+    sandbox: 'SANDBOX — NOT A REAL SALE',
+    date: 'Date',
+    agent: 'Agent',
+    receiptNo: 'Receipt no.',
+    bookingReference: 'Booking reference',
+    operatorReference: 'Operator booking no.',
+    departure: 'Departure',
+    operator: 'Operator',
+    seatClass: 'Class',
+    passengers: (n) => `Passengers (${n})`,
+    seat: (s) => `Seat ${s}`,
+    seatAtBoarding: 'Seat at boarding',
+    tickets: 'Tickets',
+    total: 'Total',
+    cash: 'Cash received',
+    change: 'Change',
+    separately: 'Your tickets are printed separately.',
+    keep: 'Please keep this receipt.',
+    reprinted: (at) => `Copy printed ${at}`,
+    arrow: '→',
+  },
+  ar: {
+    title: 'إيصال العميل',
+    copy: 'نسخة',
+    training: 'تدريب — ليست عملية بيع حقيقية',
+    sandbox: 'بيئة اختبار — ليست عملية بيع حقيقية',
+    date: 'التاريخ',
+    agent: 'الموظف',
+    receiptNo: 'رقم الإيصال',
+    bookingReference: 'رقم الحجز',
+    operatorReference: 'رقم حجز شركة النقل',
+    departure: 'موعد القيام',
+    operator: 'شركة النقل',
+    seatClass: 'الدرجة',
+    passengers: (n) => `المسافرون (${n})`,
+    seat: (s) => `مقعد ${s}`,
+    seatAtBoarding: 'المقعد عند الركوب',
+    tickets: 'التذاكر',
+    total: 'الإجمالي',
+    cash: 'المبلغ المستلم نقدا',
+    change: 'الباقي',
+    separately: 'تطبع التذاكر منفصلة.',
+    keep: 'برجاء الاحتفاظ بهذا الإيصال.',
+    reprinted: (at) => `نسخة مطبوعة في ${at}`,
+    arrow: '←',
+  },
+};
