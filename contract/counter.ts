@@ -60,7 +60,7 @@ export interface SaleOutcome {
   booking: Booking | null;
   /** Why a sale did not confirm: a stable code with what to do next; null when confirmed/pending. */
   error: AppError | null;
-  /** True when the wallet ends this sale uncharged (failed sales are always credited back). */
+  /** True when the wallet is charged for this sale (confirmed or pending); failed sales are always credited back. */
   charged: boolean;
   retailTotalMinor: number;
   netTotalMinor: number;
@@ -73,6 +73,8 @@ export interface SaleOutcome {
 }
 
 export interface SaleSummary {
+  /** Journal sequence of the sale's intent; pass the last one as `before` for the next page. */
+  seq: number;
   saleId: string;
   status: SaleStatus;
   bookingReference: string | null;

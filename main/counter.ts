@@ -1,17 +1,58 @@
 import type { AppInfo } from '../contract/counter.ts';
+import { startSandbox } from '../sandbox/server.ts';
+import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
+import { credentialHandlers } from './credentials/handlers.ts';
+import { CredentialService, targetOf } from './credentials/service.ts';
+import type { CounterDeps, PrintingDeps } from './deps.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { AppFailure } from './failure.ts';
+import { DEFAULT_AGENT } from './journal/agents.ts';
+import { journalHandlers } from './journal/handlers.ts';
+import { recordPrint } from './journal/prints.ts';
+import { httpDeps } from './partner/client.ts';
+import { pricingHandlers } from './pricing/handlers.ts';
+import { printingHandlers } from './printing/handlers.ts';
+import type { Spooler } from './printing/spooler.ts';
+import { referenceHandlers } from './reference/handlers.ts';
+import { sellingHandlers } from './selling/handlers.ts';
+import { receiptData } from './selling/receipt.ts';
+import type { FaultPoint } from './selling/sales.ts';
+import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
+import { keytarKeychain, type Keychain } from './vault/keychain.ts';
+import { Vault } from './vault/vault.ts';
+import { walletHandlers } from './wallet/handlers.ts';
+
+export const DEFAULT_STATION_NAME = 'Cairo Gateway counter 1';
 
 export interface CounterOptions {
   /** Folder for the journal and settings (Electron's userData, or a temp dir in tests). */
   dataDir: string;
   version: string;
   log?: (message: string, err?: unknown) => void;
+  stationName?: string;
+  /** The OS keychain by default; tests and fixtures pass another. */
+  keychain?: Keychain;
+  clock?: Clock;
+  sleep?: Sleep;
+  fetch?: typeof fetch;
+  /** The embedded TRAINING sandbox; the project's sandbox by default. */
+  startSandbox?: StartSandbox;
+  /** Per-attempt timeout of Partner API calls. */
+  timeoutMs?: number;
+  /** How often open sales are resumed (default 15 s). */
+  resumeEveryMs?: number;
+  /** Crash-test hook: called at named moments of a sale. */
+  faults?: (point: FaultPoint) => void;
+  /** Where print jobs go: the operating system's spooler by default (benches pass a fake). */
+  spooler?: Spooler;
 }
 
 export interface Counter {
   dispatch: Dispatch;
-  info: AppInfo;
+  /** Always the current state (the environment follows the credential). */
+  readonly info: AppInfo;
+  /** Resumes every open sale once and waits for it (start-up does this in the background). */
+  resume(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -21,16 +62,104 @@ export interface Counter {
  */
 export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const log = opts.log ?? (() => {});
-  const info: AppInfo = { name: 'Shubbak', version: opts.version, environment: 'TRAINING', apiBaseUrl: '' };
-  const handlers: Handlers = {
-    appInfo: () => info,
-    listCities: () => {
-      throw new AppFailure('not_configured', 'The Partner API client is not wired yet');
-    },
+  const clock = opts.clock ?? systemClock;
+  const sleep = opts.sleep ?? realSleep;
+  const station = opts.stationName ?? DEFAULT_STATION_NAME;
+  const agent = () => DEFAULT_AGENT;
+  const vault = new Vault(opts.keychain ?? keytarKeychain());
+  const sessionDeps: SessionDeps = {
+    dataDir: opts.dataDir,
+    version: opts.version,
+    station,
+    clock,
+    sleep,
+    fetch: opts.fetch,
+    log,
+    agent,
+    startSandbox: opts.startSandbox ?? startSandbox,
+    faults: opts.faults,
+    timeoutMs: opts.timeoutMs,
+    resumeEveryMs: opts.resumeEveryMs ?? 15_000,
   };
-  return {
+
+  let initial: SessionTarget = { kind: 'training' };
+  try {
+    initial = targetOf(await vault.read());
+  } catch (err) {
+    log('keychain not available: starting in TRAINING', err);
+  }
+  let session: Session = await openSession(sessionDeps, initial);
+  session.start();
+  let closed = false;
+
+  // One re-wiring at a time; the old environment's work is finished before the new one starts.
+  let rewiring: Promise<void> = Promise.resolve();
+  const rewire = (target: SessionTarget) => {
+    const run = rewiring.then(async () => {
+      if (closed) throw new AppFailure('not_configured', 'The counter is closing');
+      const next = await openSession(sessionDeps, target);
+      const prev = session;
+      session = next;
+      await prev.close();
+      next.start();
+      log(`counter now in ${next.environment} (${next.baseUrl})`);
+    });
+    rewiring = run.catch(() => undefined);
+    return run;
+  };
+
+  const info = (): AppInfo => ({
+    name: 'Shubbak',
+    version: opts.version,
+    environment: session.environment,
+    apiBaseUrl: session.baseUrl,
+    stationName: station,
+    agent: { id: agent().id, name: agent().name },
+  });
+
+  const deps: CounterDeps = {
+    dataDir: opts.dataDir,
+    session: () => session,
     info,
+    agent,
+    credentials: new CredentialService({
+      vault,
+      http: httpDeps({ version: opts.version, sleep, fetch: opts.fetch, timeoutMs: opts.timeoutMs }),
+      clock,
+      environment: () => session.environment,
+      rewire,
+    }),
+    log,
+  };
+  const printingDeps: PrintingDeps = {
+    ...deps,
+    receipt: (saleId) => receiptData(session.journal, saleId),
+    recordPrint: (p) => recordPrint(session.journal, agent(), p),
+    clock,
+    spooler: opts.spooler,
+  };
+
+  const handlers: Handlers = {
+    appInfo: () => info(),
+    ...referenceHandlers(deps),
+    ...sellingHandlers(deps),
+    ...walletHandlers(deps),
+    ...credentialHandlers(deps),
+    ...pricingHandlers(deps),
+    ...journalHandlers(deps),
+    ...printingHandlers(printingDeps),
+  };
+
+  return {
+    get info() {
+      return info();
+    },
     dispatch: createDispatcher(handlers, (err) => log('internal error in a contract call', err)),
-    close: async () => {},
+    resume: () => session.sales.resumeAll(),
+    close: async () => {
+      closed = true;
+      await rewiring;
+      await session.close();
+    },
   };
 }

@@ -1,0 +1,130 @@
+import type { AppError } from '../../contract/errors.ts';
+import type { TicketLanguage } from '../../contract/counter.ts';
+import type { Booking } from '../../contract/partner/resources.ts';
+
+// The journal's vocabulary: one payload shape per entry type. Entries are never changed once
+// written; a later fact is a new entry pointing at the sale (or rule) it concerns.
+
+/** What the receipt and the sales list need of the journey, captured at the time of the sale. */
+export interface OfferSummary {
+  originId: string | null;
+  destinationId: string | null;
+  originName: string | null;
+  originStation: string | null;
+  destinationName: string | null;
+  destinationStation: string | null;
+  departureAt: string | null;
+  arrivalAt: string | null;
+  operatorId: string | null;
+  operatorName: string | null;
+  operatorNameAr: string | null;
+  fareClass: string | null;
+  /** Seat numbers named by the agent (empty when the operator assigns them). */
+  seats: string[];
+}
+
+export interface ShiftOpened {
+  shiftId: string;
+  agentId: string;
+  businessDay: string;
+  /** Opened by the first sale of the day (before agents open shifts themselves). */
+  implicit: boolean;
+}
+
+/** Written and committed BEFORE POST /bookings is sent. */
+export interface SaleIntent {
+  saleId: string;
+  idempotencyKey: string;
+  /** The exact POST /bookings body, sent (and re-sent) byte for byte. */
+  requestBody: string;
+  /** Hash of the sell arguments: tells a repeated press from a reused sale id. */
+  fingerprint: string;
+  environment: string;
+  station: string;
+  agentId: string;
+  agentName: string;
+  shiftId: string;
+  businessDay: string;
+  language: TicketLanguage;
+  offerId: string;
+  passengers: number;
+  currency: string;
+  netPerSeatMinor: number;
+  netTotalMinor: number;
+  retailPerSeatMinor: number;
+  retailTotalMinor: number;
+  cashTenderedMinor: number;
+  changeMinor: number;
+  markupRuleId: string | null;
+  offer: OfferSummary;
+}
+
+export type FinalOrPending = 'confirmed' | 'pending' | 'failed';
+
+/** An answer of the API about a sale: final (confirmed, failed) or pending. */
+export interface SaleOutcomeEntry {
+  saleId: string;
+  status: FinalOrPending;
+  bookingReference: string | null;
+  booking: Booking | null;
+  error: AppError | null;
+  /** The wallet is charged for this sale (confirmed or pending; a failed booking is credited back). */
+  charged: boolean;
+}
+
+/** Cash taken for a confirmed booking; written only once the booking is confirmed. */
+export interface CashReceived {
+  saleId: string;
+  bookingReference: string;
+  agentId: string;
+  shiftId: string;
+  businessDay: string;
+  amountMinor: number;
+  tenderedMinor: number;
+  changeMinor: number;
+  currency: string;
+}
+
+export type PrintKind = 'tickets' | 'receipt' | 'test' | 'report';
+
+export interface PrintRecorded {
+  printId: string;
+  saleId: string | null;
+  kind: PrintKind;
+  printer: string;
+  status: 'sent' | 'failed';
+  jobId: string | null;
+  errorCode: string | null;
+  /** A reprint (marked COPY on paper). */
+  copy: boolean;
+  language: TicketLanguage | null;
+  agentId: string;
+}
+
+export interface MarkupRuleFields {
+  operatorId: string | null;
+  originId: string | null;
+  destinationId: string | null;
+  fareClass: string | null;
+  percent: number;
+  fixedMinor: number;
+}
+
+export interface MarkupChanged {
+  action: 'saved' | 'deleted';
+  ruleId: string;
+  rule: MarkupRuleFields | null;
+  previous: MarkupRuleFields | null;
+  by: { agentId: string; agentName: string };
+}
+
+export interface EntryPayloads {
+  'shift.opened': ShiftOpened;
+  'sale.intent': SaleIntent;
+  'sale.outcome': SaleOutcomeEntry;
+  'cash.received': CashReceived;
+  'print.recorded': PrintRecorded;
+  'markup.changed': MarkupChanged;
+}
+
+export type EntryType = keyof EntryPayloads;

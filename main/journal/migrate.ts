@@ -1,0 +1,36 @@
+import type Sqlite from 'better-sqlite3';
+import { migrations as allMigrations, type Migration } from './migrations/index.ts';
+
+/**
+ * Applies every migration not yet recorded in `schema_migrations`, each in its own
+ * transaction with its record. `upTo` stops early (used by the per-migration tests).
+ */
+export function migrate(db: Sqlite.Database, opts: { upTo?: number; migrations?: readonly Migration[]; now?: () => Date } = {}): number[] {
+  const list = opts.migrations ?? allMigrations;
+  const now = opts.now ?? (() => new Date());
+  db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
+    version INTEGER PRIMARY KEY,
+    name TEXT NOT NULL,
+    applied_at TEXT NOT NULL
+  ) STRICT`);
+  const applied = new Set(
+    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
+  );
+  const latestKnown = list.reduce((max, m) => Math.max(max, m.version), 0);
+  const newest = Math.max(0, ...applied);
+  if (newest > latestKnown) {
+    throw new Error(`The journal was written by a newer Shubbak (schema ${newest} > ${latestKnown})`);
+  }
+  const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
+  const done: number[] = [];
+  for (const m of [...list].sort((a, b) => a.version - b.version)) {
+    if (applied.has(m.version)) continue;
+    if (opts.upTo !== undefined && m.version > opts.upTo) break;
+    db.transaction(() => {
+      db.exec(m.sql());
+      record.run(m.version, m.name, now().toISOString());
+    }).immediate();
+    done.push(m.version);
+  }
+  return done;
+}

@@ -1,0 +1,49 @@
+import { randomUUID } from 'node:crypto';
+import type { Agent } from './agents.ts';
+import type { PrintRecorded } from './entries.ts';
+import type { Journal } from './journal.ts';
+
+export type PrintRecord = Omit<PrintRecorded, 'printId' | 'agentId' | 'copy'> & { printId?: string };
+
+/**
+ * Records one print job (tickets, receipt, test page, report) as a print.recorded entry.
+ * A print for a sale that was printed before (sent) is marked as a copy. Returns the entry.
+ */
+export function recordPrint(journal: Journal, agent: Agent, p: PrintRecord): PrintRecorded {
+  return journal.transaction(() => {
+    const before =
+      p.saleId === null
+        ? 0
+        : (
+            journal
+              .stmt("SELECT count(*) AS n FROM prints WHERE sale_id = ? AND kind = ? AND status = 'sent'")
+              .get(p.saleId, p.kind) as { n: number }
+          ).n;
+    const payload: PrintRecorded = {
+      printId: p.printId ?? randomUUID(),
+      saleId: p.saleId,
+      kind: p.kind,
+      printer: p.printer,
+      status: p.status,
+      jobId: p.jobId,
+      errorCode: p.errorCode,
+      copy: before > 0,
+      language: p.language,
+      agentId: agent.id,
+    };
+    const e = journal.append('print.recorded', payload);
+    journal
+      .stmt('INSERT INTO prints (seq, print_id, sale_id, kind, printer, status, copy, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
+      .run(e.seq, payload.printId, payload.saleId, payload.kind, payload.printer, payload.status, payload.copy ? 1 : 0, e.at);
+    return payload;
+  });
+}
+
+/** How many times a sale's tickets or receipt went to a printer: the next one is a COPY when > 0. */
+export function printedCount(journal: Journal, saleId: string, kind: PrintRecorded['kind']): number {
+  return (
+    journal.stmt("SELECT count(*) AS n FROM prints WHERE sale_id = ? AND kind = ? AND status = 'sent'").get(saleId, kind) as {
+      n: number;
+    }
+  ).n;
+}

@@ -1,0 +1,58 @@
+import type { SaleStatus } from '../../contract/counter.ts';
+import type { Journal } from './journal.ts';
+
+/** The figures of one business day the end-of-day (Z) report is made of. Money in piastres. */
+export interface DayFigures {
+  businessDay: string;
+  byAgentShift: { agentId: string; shiftId: string; sales: number; retailMinor: number; netMinor: number; cashMinor: number }[];
+  byOperator: { operatorId: string | null; sales: number; retailMinor: number; netMinor: number }[];
+  byStatus: Partial<Record<SaleStatus, number>>;
+  /** Cash taken against confirmed bookings' retail: equal unless something is wrong. */
+  cash: { receivedMinor: number; confirmedRetailMinor: number };
+}
+
+/** Reads the day's figures from the read models, through the report indexes (migration 0006). */
+export function dayFigures(journal: Journal, businessDay: string): DayFigures {
+  const sales = journal
+    .stmt(
+      `SELECT agent_id AS agentId, shift_id AS shiftId, count(*) AS sales, sum(retail_total_minor) AS retailMinor, sum(net_total_minor) AS netMinor
+       FROM sales WHERE business_day = ? AND status = 'confirmed' GROUP BY agent_id, shift_id`,
+    )
+    .all(businessDay) as { agentId: string; shiftId: string; sales: number; retailMinor: number; netMinor: number }[];
+  const cash = journal
+    .stmt(
+      `SELECT agent_id AS agentId, shift_id AS shiftId, sum(amount_minor) AS cashMinor
+       FROM cash_movements WHERE business_day = ? GROUP BY agent_id, shift_id`,
+    )
+    .all(businessDay) as { agentId: string; shiftId: string; cashMinor: number }[];
+  const cashOf = new Map(cash.map((c) => [`${c.agentId}\u0000${c.shiftId}`, c.cashMinor]));
+  const byAgentShift = sales.map((s) => ({ ...s, cashMinor: cashOf.get(`${s.agentId}\u0000${s.shiftId}`) ?? 0 }));
+  for (const c of cash) {
+    if (!sales.some((s) => s.agentId === c.agentId && s.shiftId === c.shiftId)) {
+      byAgentShift.push({ agentId: c.agentId, shiftId: c.shiftId, sales: 0, retailMinor: 0, netMinor: 0, cashMinor: c.cashMinor });
+    }
+  }
+  const byOperator = journal
+    .stmt(
+      `SELECT operator_id AS operatorId, count(*) AS sales, sum(retail_total_minor) AS retailMinor, sum(net_total_minor) AS netMinor
+       FROM sales WHERE business_day = ? AND status = 'confirmed' GROUP BY operator_id`,
+    )
+    .all(businessDay) as DayFigures['byOperator'];
+  const byStatus: DayFigures['byStatus'] = {};
+  for (const r of journal.stmt('SELECT status, count(*) AS n FROM sales WHERE business_day = ? GROUP BY status').all(businessDay) as {
+    status: SaleStatus;
+    n: number;
+  }[]) {
+    byStatus[r.status] = r.n;
+  }
+  return {
+    businessDay,
+    byAgentShift,
+    byOperator,
+    byStatus,
+    cash: {
+      receivedMinor: cash.reduce((sum, c) => sum + c.cashMinor, 0),
+      confirmedRetailMinor: sales.reduce((sum, s) => sum + s.retailMinor, 0),
+    },
+  };
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import type { MarkupRule } from '../../contract/counter.ts';
+import { AppFailure } from '../failure.ts';
+import type { Agent } from '../journal/agents.ts';
+import type { MarkupRuleFields } from '../journal/entries.ts';
+import type { Journal } from '../journal/journal.ts';
+import { chooseRule, DEFAULT_RULE, retailPerSeat, type PriceContext, type Rule } from './markup.ts';
+
+interface RuleRow {
+  id: string;
+  operator_id: string | null;
+  origin_id: string | null;
+  destination_id: string | null;
+  fare_class: string | null;
+  percent: number;
+  fixed_minor: number;
+  changed_by: string;
+  changed_at: string;
+}
+
+export interface RuleInput extends MarkupRuleFields {
+  id?: string;
+}
+
+export interface Price {
+  retailPerSeatMinor: number;
+  ruleId: string | null;
+}
+
+const fieldsOf = (r: MarkupRuleFields): MarkupRuleFields => ({
+  operatorId: r.operatorId,
+  originId: r.originId,
+  destinationId: r.destinationId,
+  fareClass: r.fareClass,
+  percent: r.percent,
+  fixedMinor: r.fixedMinor,
+});
+
+const sameMatch = (a: MarkupRuleFields, b: MarkupRuleFields) =>
+  a.operatorId === b.operatorId && a.originId === b.originId && a.destinationId === b.destinationId && a.fareClass === b.fareClass;
+
+/** The station's markup rules: current state in `markup_rules`, every change a markup.changed entry. */
+export class MarkupRules {
+  readonly #journal: Journal;
+  #cache: (MarkupRule & Rule)[] | null = null;
+
+  constructor(journal: Journal) {
+    this.#journal = journal;
+  }
+
+  /** A fresh journal gets the default rule (once: deleting it later is respected). */
+  ensureDefault(by: Agent): void {
+    const any = this.#journal.stmt("SELECT 1 FROM entries WHERE type = 'markup.changed' LIMIT 1").get();
+    if (!any) this.#write(DEFAULT_RULE.id, fieldsOf(DEFAULT_RULE), null, by);
+  }
+
+  list(): MarkupRule[] {
+    if (!this.#cache) {
+      const rows = this.#journal.stmt('SELECT * FROM markup_rules ORDER BY changed_seq').all() as RuleRow[];
+      this.#cache = rows.map((r) => ({
+        id: r.id,
+        operatorId: r.operator_id,
+        originId: r.origin_id,
+        destinationId: r.destination_id,
+        fareClass: r.fare_class,
+        percent: r.percent,
+        fixedMinor: r.fixed_minor,
+        changedBy: r.changed_by,
+        changedAt: r.changed_at,
+      }));
+    }
+    return this.#cache.map((r) => ({ ...r }));
+  }
+
+  save(input: RuleInput, by: Agent): MarkupRule[] {
+    const rules = this.list();
+    const fields = fieldsOf(input);
+    const previous = input.id === undefined ? null : (rules.find((r) => r.id === input.id) ?? null);
+    if (input.id !== undefined && !previous) throw new AppFailure('not_found', `No markup rule ${input.id}`);
+    const clash = rules.find((r) => r.id !== input.id && sameMatch(r, fields));
+    if (clash) throw new AppFailure('conflict', `Rule ${clash.id} already covers the same operator, route and class`);
+    this.#write(input.id ?? `rule-${randomUUID()}`, fields, previous ? fieldsOf(previous) : null, by);
+    return this.list();
+  }
+
+  delete(id: string, by: Agent): MarkupRule[] {
+    const previous = this.list().find((r) => r.id === id);
+    if (!previous) throw new AppFailure('not_found', `No markup rule ${id}`);
+    this.#journal.transaction(() => {
+      this.#journal.append('markup.changed', {
+        action: 'deleted',
+        ruleId: id,
+        rule: null,
+        previous: fieldsOf(previous),
+        by: { agentId: by.id, agentName: by.name },
+      });
+      this.#journal.stmt('DELETE FROM markup_rules WHERE id = ?').run(id);
+    });
+    this.#cache = null;
+    return this.list();
+  }
+
+  /** Retail per seat for a NET price in a context, with the rule that set it. */
+  price(netPerSeatMinor: number, ctx: PriceContext): Price {
+    const rule = chooseRule(this.list(), ctx);
+    return { retailPerSeatMinor: retailPerSeat(netPerSeatMinor, rule), ruleId: rule?.id ?? null };
+  }
+
+  #write(id: string, rule: MarkupRuleFields, previous: MarkupRuleFields | null, by: Agent): void {
+    this.#journal.transaction(() => {
+      const e = this.#journal.append('markup.changed', {
+        action: 'saved',
+        ruleId: id,
+        rule,
+        previous,
+        by: { agentId: by.id, agentName: by.name },
+      });
+      this.#journal
+        .stmt(
+          `INSERT INTO markup_rules (id, operator_id, origin_id, destination_id, fare_class, percent, fixed_minor, changed_by, changed_at, changed_seq)
+           VALUES (@id, @operatorId, @originId, @destinationId, @fareClass, @percent, @fixedMinor, @by, @at, @seq)
+           ON CONFLICT (id) DO UPDATE SET operator_id = @operatorId, origin_id = @originId, destination_id = @destinationId,
+             fare_class = @fareClass, percent = @percent, fixed_minor = @fixedMinor, changed_by = @by, changed_at = @at, changed_seq = @seq`,
+        )
+        .run({ id, ...rule, by: by.name, at: e.at, seq: e.seq });
+    });
+    this.#cache = null;
+  }
+}

@@ -1,0 +1,56 @@
+import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Session } from '../session.ts';
+
+type SellingCalls = 'search' | 'readOffer' | 'createHold' | 'releaseHold' | 'sell' | 'getSale' | 'listSales' | 'ticketList';
+
+/** Markup rules by operator need operator ids: make sure the reference cache has been filled once. */
+async function withReference(s: Session, log: CounterDeps['log']): Promise<void> {
+  if (s.reference.cached().refreshedAt !== null) return;
+  await s.reference.data().catch((err: unknown) => log('reference data not available for pricing', err));
+}
+
+export function sellingHandlers(d: CounterDeps): HandlerGroup<SellingCalls> {
+  return {
+    search: async (a) => {
+      const s = d.session();
+      await withReference(s, d.log);
+      const res = await s.client.search({
+        origin: a.origin,
+        destination: a.destination,
+        departure_date: a.departureDate,
+        passengers: a.passengers,
+      });
+      return {
+        offers: s.offers.priceSearch(res.data, a.origin, a.destination),
+        passengers: res.meta.passengers,
+        departureDate: res.meta.departure_date,
+        searchedAt: s.journal.now().toISOString(),
+      };
+    },
+    readOffer: async ({ offerId }) => {
+      const s = d.session();
+      await withReference(s, d.log);
+      return s.offers.priceDetail(await s.client.offer(offerId));
+    },
+    createHold: async (a) => {
+      const s = d.session();
+      const hold = await s.client.createHold({
+        offer_id: a.offerId,
+        seats: a.seats,
+        ...(a.seatsRequested ? { seats_requested: a.seatsRequested } : {}),
+        ...(a.fareClass ? { fare_class: a.fareClass } : {}),
+      });
+      s.offers.rememberHold(hold.id, a.offerId);
+      return hold;
+    },
+    releaseHold: ({ holdId }) => d.session().client.releaseHold(holdId),
+    sell: async (a) => {
+      const s = d.session();
+      await withReference(s, d.log);
+      return s.sales.sell(a);
+    },
+    getSale: ({ saleId }) => d.session().sales.getSale(saleId),
+    listSales: (page) => d.session().sales.listSales(page),
+    ticketList: ({ bookingReference }) => d.session().client.tickets(bookingReference),
+  };
+}

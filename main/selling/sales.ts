@@ -1,0 +1,306 @@
+import { createHash } from 'node:crypto';
+import type { SaleOutcome, SaleSummary, TicketLanguage } from '../../contract/counter.ts';
+import type { AppError } from '../../contract/errors.ts';
+import { BookingRequest, type PassengerInput } from '../../contract/partner/requests.ts';
+import type { Clock, Sleep } from '../clock.ts';
+import { AppFailure } from '../failure.ts';
+import type { Agent } from '../journal/agents.ts';
+import { canonicalJson } from '../journal/chain.ts';
+import type { PartnerClient } from '../partner/client.ts';
+import type { OfferBook } from './offers.ts';
+import { quoteSale } from './quote.ts';
+import { outcomeOf, type SaleRow, type SalesStore } from './store.ts';
+import { bookingVerdict, errorVerdict, type Verdict } from './verdict.ts';
+
+export interface SellArgs {
+  saleId: string;
+  offerId: string;
+  passengers: PassengerInput[];
+  contact: { name: string; phone: string; email?: string | undefined };
+  fareClass?: string | undefined;
+  language: TicketLanguage;
+  cashTenderedMinor: number;
+}
+
+/** Named moments of a sale, for crash tests (a fixture kills the process at one). */
+export type FaultPoint = 'after-intent' | 'before-send' | 'after-send';
+
+export interface SendPolicy {
+  /** POST /bookings sends per sell (or per resume) call. */
+  maxSends: number;
+  /** Longest total wait between them (Retry-After, backoff). */
+  maxWaitMs: number;
+  backoffMs: number;
+}
+
+export const DEFAULT_SEND_POLICY: SendPolicy = { maxSends: 3, maxWaitMs: 8_000, backoffMs: 500 };
+
+export interface SaleServiceDeps {
+  store: SalesStore;
+  client: PartnerClient;
+  offers: OfferBook;
+  clock: Clock;
+  sleep: Sleep;
+  agent: () => Agent;
+  environment: string;
+  station: string;
+  log: (message: string, err?: unknown) => void;
+  policy?: SendPolicy;
+  faults?: (point: FaultPoint) => void;
+  /** A getSale of an open sale asks the API again at most this often. */
+  pollEveryMs?: number;
+}
+
+/** Derived from the sale id: every send of one sale, in any process, carries the same key. */
+export const idempotencyKeyOf = (saleId: string) => `shubbak-sale-${saleId}`;
+
+export function fingerprintOf(a: SellArgs): string {
+  const what = {
+    offerId: a.offerId,
+    passengers: a.passengers,
+    contact: a.contact,
+    fareClass: a.fareClass ?? null,
+    language: a.language,
+    cashTenderedMinor: a.cashTenderedMinor,
+  };
+  return createHash('sha256').update(canonicalJson(what)).digest('hex');
+}
+
+/** The exact POST /bookings body of a sale, built once and stored with the intent. */
+export function bookingBodyOf(a: SellArgs): string {
+  return JSON.stringify(
+    BookingRequest.parse({
+      offer_id: a.offerId,
+      passengers: a.passengers,
+      ...(a.fareClass === undefined ? {} : { fare_class: a.fareClass }),
+      contact: a.contact,
+    }),
+  );
+}
+
+/**
+ * Selling: the intent is committed before POST /bookings goes out and the outcome after;
+ * a sale without a final answer is resumed (same key, same body) until it has one. One sale
+ * is worked on by one caller at a time, so a double press waits for and returns the first.
+ */
+export class SaleService {
+  readonly #d: SaleServiceDeps;
+  readonly #policy: SendPolicy;
+  readonly #locks = new Map<string, Promise<unknown>>();
+  #timer: NodeJS.Timeout | null = null;
+  #resuming: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(deps: SaleServiceDeps) {
+    this.#d = deps;
+    this.#policy = deps.policy ?? DEFAULT_SEND_POLICY;
+  }
+
+  sell(args: SellArgs): Promise<SaleOutcome> {
+    return this.#exclusive(args.saleId, () => this.#sell(args));
+  }
+
+  /** The sale as recorded; an open one is asked about once more (not more often than pollEveryMs). */
+  async getSale(saleId: string): Promise<SaleOutcome> {
+    const row = this.#d.store.get(saleId);
+    if (!row) throw new AppFailure('not_found', `No sale ${saleId}`);
+    if (!isOpen(row) || this.#locks.has(saleId) || this.#closed) return outcomeOf(row);
+    const last = row.last_attempt_at ? Date.parse(row.last_attempt_at) : 0;
+    if (this.#d.clock.now().getTime() - last < (this.#d.pollEveryMs ?? 2_000)) return outcomeOf(row);
+    return this.#exclusive(saleId, () => this.#continue(this.#d.store.get(saleId)!));
+  }
+
+  listSales(page?: { limit?: number | undefined; before?: number | undefined }): SaleSummary[] {
+    return this.#d.store.list(page);
+  }
+
+  /** Resumes every open sale once (on start, periodically, on demand). */
+  resumeAll(): Promise<void> {
+    this.#resuming ??= (async () => {
+      for (const row of this.#d.store.unfinished()) {
+        if (this.#closed) break;
+        if (this.#locks.has(row.sale_id)) continue;
+        await this.#exclusive(row.sale_id, () => this.#continue(this.#d.store.get(row.sale_id)!)).catch((err: unknown) =>
+          this.#d.log(`resuming sale ${row.sale_id} failed`, err),
+        );
+      }
+    })().finally(() => {
+      this.#resuming = null;
+    });
+    return this.#resuming;
+  }
+
+  /** Resume now, then every `everyMs`. */
+  startResuming(everyMs = 15_000): void {
+    const run = () => void this.resumeAll().catch((err: unknown) => this.#d.log('resuming sales failed', err));
+    run();
+    this.#timer = setInterval(run, everyMs);
+    this.#timer.unref();
+  }
+
+  /** Stops resuming and waits (bounded) for sales being worked on. */
+  async close(waitMs = 10_000): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    let timer: NodeJS.Timeout | undefined;
+    await Promise.race([
+      Promise.allSettled([...this.#locks.values()]),
+      new Promise((resolve) => {
+        timer = setTimeout(resolve, waitMs);
+      }),
+    ]);
+    clearTimeout(timer);
+  }
+
+  #exclusive<T>(saleId: string, fn: () => Promise<T>): Promise<T> {
+    const prev = this.#locks.get(saleId) ?? Promise.resolve();
+    const next = prev.catch(() => undefined).then(fn);
+    this.#locks.set(saleId, next);
+    const release = () => {
+      if (this.#locks.get(saleId) === next) this.#locks.delete(saleId);
+    };
+    next.then(release, release);
+    return next;
+  }
+
+  async #sell(args: SellArgs): Promise<SaleOutcome> {
+    const fingerprint = fingerprintOf(args);
+    const existing = this.#d.store.get(args.saleId);
+    if (existing) {
+      if (existing.fingerprint !== fingerprint) {
+        throw new AppFailure('conflict', `Sale ${args.saleId} was already made with other details`);
+      }
+      if (isOpen(existing) || isRetryableFailure(existing)) return this.#continue(existing, true);
+      return outcomeOf(existing);
+    }
+    if (this.#closed) throw new AppFailure('not_configured', 'The counter is switching environment; try again');
+    const quote = await quoteSale(this.#d.client, this.#d.offers, args);
+    if (args.cashTenderedMinor < quote.retailTotalMinor) {
+      throw new AppFailure('invalid_argument', `Cash tendered ${args.cashTenderedMinor} is less than the retail total ${quote.retailTotalMinor}`, {
+        fields: [{ field: 'cashTenderedMinor', message: `at least ${quote.retailTotalMinor}` }],
+      });
+    }
+    const row = this.#d.store.recordIntent(
+      {
+        saleId: args.saleId,
+        idempotencyKey: idempotencyKeyOf(args.saleId),
+        requestBody: bookingBodyOf(args),
+        fingerprint,
+        environment: this.#d.environment,
+        station: this.#d.station,
+        language: args.language,
+        offerId: args.offerId,
+        passengers: args.passengers.length,
+        currency: 'EGP',
+        netPerSeatMinor: quote.netPerSeatMinor,
+        netTotalMinor: quote.netTotalMinor,
+        retailPerSeatMinor: quote.retailPerSeatMinor,
+        retailTotalMinor: quote.retailTotalMinor,
+        cashTenderedMinor: args.cashTenderedMinor,
+        changeMinor: args.cashTenderedMinor - quote.retailTotalMinor,
+        markupRuleId: quote.markupRuleId,
+        offer: quote.summary,
+      },
+      this.#d.agent(),
+    );
+    this.#d.faults?.('after-intent');
+    return this.#continue(row);
+  }
+
+  /**
+   * One round of work on a sale: poll a pending booking, or (re)send the booking request. A sale
+   * that has its final answer is left alone, unless the agent sends a refused one again.
+   */
+  async #continue(row: SaleRow, agentRetry = false): Promise<SaleOutcome> {
+    if (!isOpen(row) && !(agentRetry && isRetryableFailure(row))) return outcomeOf(row);
+    if (row.status === 'pending' && row.booking_ref) return this.#poll(row, row.booking_ref);
+    return this.#send(row);
+  }
+
+  async #poll(row: SaleRow, reference: string): Promise<SaleOutcome> {
+    this.#d.store.markPolled(row.sale_id);
+    let verdict: Verdict;
+    try {
+      verdict = bookingVerdict(await this.#d.client.booking(reference));
+    } catch (err) {
+      this.#d.log(`polling booking ${reference} of sale ${row.sale_id} failed`, err);
+      return outcomeOf(this.#d.store.get(row.sale_id)!);
+    }
+    return this.#record(row.sale_id, verdict, true);
+  }
+
+  async #send(row: SaleRow): Promise<SaleOutcome> {
+    const p = this.#policy;
+    let inDoubt = row.in_doubt === 1;
+    let waited = 0;
+    let verdict: Verdict = { kind: 'open', error: { code: 'internal', message: 'not sent' } };
+    for (let send = 1; send <= p.maxSends; send++) {
+      this.#d.store.markSending(row.sale_id);
+      this.#d.faults?.('before-send');
+      try {
+        const answer = await this.#d.client.createBooking(row.idempotency_key, row.request_body);
+        verdict = bookingVerdict(answer.booking);
+      } catch (err) {
+        verdict = errorVerdict(err);
+      }
+      this.#d.faults?.('after-send');
+      if (verdict.kind === 'open') inDoubt = true;
+      const wait = this.#waitBefore(verdict, send, waited);
+      if (wait === null) break;
+      waited += wait;
+      await this.#d.sleep(wait);
+    }
+    if (verdict.kind === 'refused' && !inDoubt) {
+      // Nothing was done by any attempt: a final, uncharged failure the agent may retry.
+      verdict = { kind: 'failed', error: verdict.error, booking: null };
+    }
+    return this.#record(row.sale_id, verdict, inDoubt);
+  }
+
+  /** How long to wait before sending again, or null to stop here for now. */
+  #waitBefore(v: Verdict, send: number, waited: number): number | null {
+    if (send >= this.#policy.maxSends || this.#closed) return null;
+    let wait: number;
+    if (v.kind === 'refused' && (v.error.code === 'rate_limited' || v.error.code === 'service_unavailable')) {
+      wait = (v.error.retryAfter ?? this.#policy.backoffMs / 1000) * 1000;
+    } else if (v.kind === 'open' && (v.error.code === 'network' || v.error.code === 'request_in_progress')) {
+      wait = v.error.retryAfter !== undefined ? v.error.retryAfter * 1000 : this.#policy.backoffMs * send;
+    } else return null;
+    return waited + wait <= this.#policy.maxWaitMs ? wait : null;
+  }
+
+  async #record(saleId: string, v: Verdict, inDoubt: boolean): Promise<SaleOutcome> {
+    const store = this.#d.store;
+    switch (v.kind) {
+      case 'confirmed':
+      case 'pending':
+        return outcomeOf(
+          store.recordOutcome({ saleId, status: v.kind, bookingReference: v.booking.id, booking: v.booking, error: null, charged: true }),
+        );
+      case 'failed': {
+        const ref = v.error.bookingReference ?? v.booking?.id ?? null;
+        const booking = v.booking ?? (ref ? await this.#d.client.booking(ref).catch(() => null) : null);
+        return outcomeOf(store.recordOutcome({ saleId, status: 'failed', bookingReference: ref, booking, error: withRetry(v.error), charged: false }));
+      }
+      case 'refused':
+      case 'open':
+        store.markUnknown(saleId, { ...v.error, retryable: true }, inDoubt);
+        return outcomeOf(store.get(saleId)!);
+    }
+  }
+}
+
+function isOpen(row: SaleRow): boolean {
+  return row.status === 'sending' || row.status === 'unknown' || row.status === 'pending';
+}
+
+/** A sale refused before anything was done (429, 503): the agent may send it again, same key. */
+function isRetryableFailure(row: SaleRow): boolean {
+  if (row.status !== 'failed' || row.booking_ref !== null || !row.error) return false;
+  const code = (JSON.parse(row.error) as AppError).code;
+  return code === 'service_unavailable' || code === 'rate_limited';
+}
+
+function withRetry(e: AppError): AppError {
+  return e.code === 'service_unavailable' || e.code === 'rate_limited' ? { ...e, retryable: true } : e;
+}

@@ -1,0 +1,140 @@
+import { join } from 'node:path';
+import type { CounterEnvironment } from '../contract/counter.ts';
+import type { Clock, Sleep } from './clock.ts';
+import type { Agent } from './journal/agents.ts';
+import { Journal } from './journal/journal.ts';
+import { PartnerClient } from './partner/client.ts';
+import type { ClientCredential } from './partner/tokens.ts';
+import { MarkupRules } from './pricing/rules.ts';
+import { ReferenceService } from './reference/service.ts';
+import { OfferBook } from './selling/offers.ts';
+import { SaleService, type FaultPoint } from './selling/sales.ts';
+import { SalesStore } from './selling/store.ts';
+
+/** The embedded sandbox's seeded demo credential (sandbox-interface.md), used only in TRAINING. */
+export const TRAINING_CREDENTIAL: ClientCredential = { clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo' };
+
+export interface EmbeddedSandbox {
+  baseUrl: string;
+  close(): Promise<void>;
+}
+
+export type StartSandbox = (opts: { port: number; host: string; dbPath: string; quiet: boolean }) => Promise<EmbeddedSandbox>;
+
+export type SessionTarget =
+  | { kind: 'training' }
+  | { kind: 'api'; environment: 'SANDBOX' | 'LIVE'; baseUrl: string; credentials: ClientCredential[] };
+
+export interface SessionDeps {
+  dataDir: string;
+  version: string;
+  station: string;
+  clock: Clock;
+  sleep: Sleep;
+  fetch?: typeof fetch | undefined;
+  log: (message: string, err?: unknown) => void;
+  agent: () => Agent;
+  startSandbox: StartSandbox;
+  faults?: ((point: FaultPoint) => void) | undefined;
+  timeoutMs?: number | undefined;
+  resumeEveryMs: number;
+}
+
+/** Everything that belongs to one environment: its API, its journal, its services. */
+export interface Session {
+  environment: CounterEnvironment;
+  baseUrl: string;
+  journal: Journal;
+  client: PartnerClient;
+  reference: ReferenceService;
+  rules: MarkupRules;
+  offers: OfferBook;
+  sales: SaleService;
+  /** Starts the background work: resuming open sales, the daily reference refresh. */
+  start(): void;
+  close(): Promise<void>;
+}
+
+export function journalPath(dataDir: string, environment: CounterEnvironment): string {
+  return environment === 'TRAINING' ? join(dataDir, 'training', 'journal.db') : join(dataDir, `journal-${environment.toLowerCase()}.db`);
+}
+
+export async function openSession(deps: SessionDeps, target: SessionTarget): Promise<Session> {
+  let sandbox: EmbeddedSandbox | null = null;
+  let environment: CounterEnvironment;
+  let baseUrl: string;
+  let credentials: ClientCredential[];
+  if (target.kind === 'training') {
+    sandbox = await deps.startSandbox({
+      port: 0,
+      host: '127.0.0.1',
+      dbPath: join(deps.dataDir, 'training', 'sandbox.db'),
+      quiet: true,
+    });
+    environment = 'TRAINING';
+    baseUrl = sandbox.baseUrl;
+    credentials = [TRAINING_CREDENTIAL];
+  } else {
+    environment = target.environment;
+    baseUrl = target.baseUrl;
+    credentials = target.credentials;
+  }
+
+  let journal: Journal;
+  try {
+    journal = Journal.open({ path: journalPath(deps.dataDir, environment), clock: deps.clock, environment });
+  } catch (err) {
+    await sandbox?.close();
+    throw err;
+  }
+  const client = new PartnerClient({
+    baseUrl,
+    credentials,
+    version: deps.version,
+    clock: deps.clock,
+    sleep: deps.sleep,
+    fetch: deps.fetch,
+    timeoutMs: deps.timeoutMs,
+  });
+  const reference = new ReferenceService({ journal, client, clock: deps.clock, log: deps.log });
+  const rules = new MarkupRules(journal);
+  rules.ensureDefault(deps.agent());
+  const offers = new OfferBook(rules, reference);
+  const sales = new SaleService({
+    store: new SalesStore(journal),
+    client,
+    offers,
+    clock: deps.clock,
+    sleep: deps.sleep,
+    agent: deps.agent,
+    environment,
+    station: deps.station,
+    log: deps.log,
+    faults: deps.faults,
+  });
+
+  let closing: Promise<void> | null = null;
+  return {
+    environment,
+    baseUrl,
+    journal,
+    client,
+    reference,
+    rules,
+    offers,
+    sales,
+    start() {
+      sales.startResuming(deps.resumeEveryMs);
+      reference.startBackground();
+    },
+    close() {
+      closing ??= (async () => {
+        reference.stop();
+        await sales.close();
+        journal.close();
+        await sandbox?.close();
+      })();
+      return closing;
+    },
+  };
+}

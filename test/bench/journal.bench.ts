@@ -1,0 +1,241 @@
+// `node test/bench/journal.bench.ts`: the sales journal's figures.
+//  - journal.sale_commit: one sale's journal work as the counter does it (the intent transaction
+//    before POST /bookings, then the outcome + cash transaction), WAL + synchronous=FULL on a
+//    file, measured on a journal that already holds 1,000,000 sales.
+//  - journal.eod_report_1m: the end-of-day report's queries (totals by agent and shift, by
+//    operator, counts by status, cash against confirmed retail) for one business day of that
+//    journal (1,000,000 sales over a year, 4 agents, 20 operators).
+// Env BENCH_SALES overrides the size (default 1,000,000); BENCH_VERIFY=1 also times verifyJournal.
+import { mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomUUID } from 'node:crypto';
+import { performance } from 'node:perf_hooks';
+import { systemClock } from '../../main/clock.ts';
+import { DEFAULT_AGENT } from '../../main/journal/agents.ts';
+import { canonicalJson, entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
+import { Journal } from '../../main/journal/journal.ts';
+import { dayFigures } from '../../main/journal/report.ts';
+import { SalesStore } from '../../main/selling/store.ts';
+import { idempotencyKeyOf } from '../../main/selling/sales.ts';
+import type { Booking } from '../../contract/partner/resources.ts';
+
+const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
+const DAYS = 365;
+const AGENTS = ['agent-1', 'agent-2', 'agent-3', 'agent-4'];
+const OPERATORS = Array.from({ length: 20 }, (_, i) => `opr_${String(i).padStart(4, '0')}`);
+const START = Date.parse('2025-07-01T06:00:00.000Z');
+
+const dir = mkdtempSync(join(tmpdir(), 'shubbak-bench-'));
+const path = join(dir, 'journal.db');
+const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING' });
+const db = journal.db;
+
+const ms = (t0: number) => performance.now() - t0;
+const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
+const fmt = (x: number) => x.toFixed(2);
+const dayOf = (i: number) => new Date(START + Math.floor((i * DAYS) / SALES) * 86_400_000).toISOString().slice(0, 10);
+
+/** A deterministic PRNG (mulberry32). */
+function prng(seed: number) {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+// 1. Generate the journal: entries chained by hash, and the read models, in one transaction.
+function generate() {
+  const rand = prng(42);
+  const insEntry = db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)');
+  const insShift = db.prepare('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at) VALUES (?, ?, ?, 1, ?, ?)');
+  const insSale = db.prepare(
+    `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id, business_day,
+       language, offer_id, operator_id, route, departure_at, passengers, net_total_minor, retail_total_minor, cash_tendered_minor,
+       change_minor, summary, status, booking_ref, charged, cash_recorded, created_at, updated_at)
+     VALUES (?, ?, ?, ?, '', 'TRAINING', ?, ?, ?, 'ar', 'off_x', ?, 'Cairo → Alexandria', NULL, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?)`,
+  );
+  const insCash = db.prepare(
+    `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
+     VALUES (?, 'sale', ?, ?, ?, ?, ?, ?, ?, ?)`,
+  );
+  for (const a of AGENTS.slice(1)) db.prepare("INSERT OR IGNORE INTO agents (id, name, created_at) VALUES (?, ?, '2025-07-01')").run(a, a);
+  const head = db.prepare('SELECT seq, hash FROM journal_head').get() as { seq: number; hash: string } | undefined;
+  let seq = head?.seq ?? 0;
+  let prev = head?.hash ?? GENESIS_HASH;
+  // The generator writes its payloads with keys already in sorted order, so JSON.stringify gives
+  // the canonical text (3x faster); checked against canonicalJson on a sample.
+  const append = (type: string, payload: Record<string, unknown>, at: string) => {
+    seq++;
+    const text = JSON.stringify(payload);
+    if (seq % 10_007 === 0 && text !== canonicalJson(payload)) throw new Error(`payload of ${type} is not in canonical key order`);
+    const hash = entryHash({ seq, prevHash: prev, type, payload: text, at });
+    insEntry.run(seq, at, type, text, prev, hash);
+    prev = hash;
+    return seq;
+  };
+  const shifts = new Set<string>();
+  db.transaction(() => {
+    for (let i = 0; i < SALES; i++) {
+      const day = dayOf(i);
+      const at = new Date(Date.parse(`${day}T06:00:00.000Z`) + Math.floor(rand() * 14 * 3_600_000)).toISOString();
+      const agentId = AGENTS[Math.floor(rand() * AGENTS.length)]!;
+      const shiftId = `shift-${agentId}-${day}`;
+      if (!shifts.has(shiftId)) {
+        shifts.add(shiftId);
+        const s = append('shift.opened', { agentId, businessDay: day, implicit: true, shiftId }, at);
+        insShift.run(shiftId, agentId, day, s, at);
+      }
+      const saleId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
+      const operatorId = OPERATORS[Math.floor(rand() * OPERATORS.length)]!;
+      const passengers = 1 + Math.floor(rand() * 3);
+      const net = (100 + Math.floor(rand() * 400)) * 100 * passengers;
+      const retail = Math.ceil((net * 1.1) / 100) * 100;
+      const tendered = Math.ceil(retail / 5000) * 5000;
+      const r = rand();
+      const status = r < 0.9 ? 'confirmed' : r < 0.99 ? 'failed' : 'pending';
+      const key = idempotencyKeyOf(saleId);
+      const body = `{"offer_id":"off_${i}","passengers":[{"full_name":"Traveller ${i}"}],"contact":{"name":"Traveller ${i}","phone":"+201000000000"}}`;
+      const intentSeq = append(
+        'sale.intent',
+        { agentId, businessDay: day, cashTenderedMinor: tendered, idempotencyKey: key, netTotalMinor: net, operatorId, passengers, requestBody: body, retailTotalMinor: retail, saleId, shiftId },
+        at,
+      );
+      const ref = `PB-${String(i).padStart(10, '0')}`;
+      append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at);
+      insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
+      if (status === 'confirmed') {
+        const c = append('cash.received', { agentId, amountMinor: retail, bookingReference: ref, businessDay: day, changeMinor: tendered - retail, saleId, shiftId, tenderedMinor: tendered }, at);
+        insCash.run(c, saleId, agentId, shiftId, day, retail, tendered, tendered - retail, at);
+      }
+    }
+    db.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash').run(seq, prev);
+  }).immediate();
+}
+
+// Bulk load only: a big cache, no fsync, and the report indexes built once at the end
+// (faster than growing them row by row). Put back to the counter's settings before measuring.
+const REPORT_INDEXES = db
+  .prepare("SELECT sql FROM sqlite_master WHERE type = 'index' AND name IN ('sales_day_agent', 'sales_day_operator', 'cash_day_agent')")
+  .all() as { sql: string }[];
+let t0 = performance.now();
+db.pragma('cache_size = -1000000');
+db.pragma('journal_mode = OFF');
+db.pragma('synchronous = OFF');
+db.pragma('locking_mode = EXCLUSIVE');
+db.exec('DROP INDEX sales_day_agent; DROP INDEX sales_day_operator; DROP INDEX cash_day_agent;');
+generate();
+for (const i of REPORT_INDEXES) db.exec(i.sql);
+db.pragma('locking_mode = NORMAL');
+db.pragma('journal_mode = WAL');
+db.pragma('synchronous = FULL');
+db.pragma('cache_size = -32000');
+db.exec('ANALYZE');
+const genMs = ms(t0);
+console.log(`bench: journal.generate_${SALES}.ms = ${fmt(genMs)} ms (${(statSync(path).size / 1e6).toFixed(0)} MB)`);
+
+// 2. The end-of-day report of one business day (cold statements, as at closing time).
+const reportDay = dayOf(Math.floor(SALES / 2));
+t0 = performance.now();
+const figures = dayFigures(journal, reportDay);
+const eodMs = ms(t0);
+const runs: number[] = [];
+for (let i = 0; i < 20; i++) {
+  const t = performance.now();
+  dayFigures(journal, dayOf(Math.floor((i * SALES) / 20)));
+  runs.push(ms(t));
+}
+const daySales = Object.values(figures.byStatus).reduce((a, b) => a + (b ?? 0), 0);
+if (figures.cash.receivedMinor !== figures.cash.confirmedRetailMinor) throw new Error('cash and confirmed retail differ');
+
+// For scale: the same totals over the whole journal at once (every day, a full scan).
+t0 = performance.now();
+db.prepare("SELECT business_day, agent_id, shift_id, count(*), sum(retail_total_minor), sum(net_total_minor) FROM sales WHERE status = 'confirmed' GROUP BY business_day, agent_id, shift_id").all();
+db.prepare('SELECT business_day, operator_id, count(*), sum(retail_total_minor) FROM sales GROUP BY business_day, operator_id').all();
+db.prepare('SELECT status, count(*) FROM sales GROUP BY status').all();
+db.prepare('SELECT business_day, sum(amount_minor) FROM cash_movements GROUP BY business_day').all();
+const allDaysMs = ms(t0);
+
+// 3. Sale commits on the full journal, through the counter's own SalesStore.
+const store = new SalesStore(journal);
+const booking = (id: string): Booking => ({
+  id,
+  status: 'confirmed',
+  origin: { name: 'Cairo', station: 'Tahrir', station_ar: null, departs_at: '2026-07-02T23:30:00+03:00', latitude: null, longitude: null, address: null, address_ar: null },
+  destination: { name: 'Alexandria', station: null, station_ar: null, arrives_at: null, latitude: null, longitude: null, address: null, address_ar: null },
+  duration_minutes: 190,
+  operator: { id: 'opr_0001', name: 'Go Bus', name_ar: null, logo_url: null },
+  travel_date: '2026-07-02',
+  departure_at: '2026-07-02T23:30:00+03:00',
+  arrival_at: null,
+  seat_class: 'Elite',
+  boarding: { operator_reference: 'SBX-1', e_tickets: [] },
+  seats: 1,
+  passengers: [{ full_name: 'Bench Traveller', seat: '3', phone: null, email: null }],
+  price: { per_seat_minor: 33000, total_minor: 33000, currency: 'EGP' },
+  total_charged: { amount_minor: 33000, currency: 'EGP' },
+  contact: { name: 'Bench Traveller', email: null, phone: '+201001234567' },
+  failure: null,
+  tickets: null,
+  created_at: '2026-07-01T08:00:00.000Z',
+  confirmed_at: '2026-07-01T08:00:01.000Z',
+});
+const commits: number[] = [];
+const intents: number[] = [];
+const outcomes: number[] = [];
+for (let i = 0; i < 1000; i++) {
+  const saleId = randomUUID();
+  const a = performance.now();
+  store.recordIntent(
+    {
+      saleId,
+      idempotencyKey: idempotencyKeyOf(saleId),
+      requestBody: '{"offer_id":"off_1","passengers":[{"full_name":"Bench Traveller","seat":"3"}],"contact":{"name":"Bench Traveller","phone":"+201001234567"}}',
+      fingerprint: 'f',
+      environment: 'TRAINING',
+      station: 'Bench counter',
+      language: 'ar',
+      offerId: 'off_1',
+      passengers: 1,
+      currency: 'EGP',
+      netPerSeatMinor: 33000,
+      netTotalMinor: 33000,
+      retailPerSeatMinor: 36300,
+      retailTotalMinor: 36300,
+      cashTenderedMinor: 40000,
+      changeMinor: 3700,
+      markupRuleId: 'default',
+      offer: {
+        originId: 'cty_a', destinationId: 'cty_b', originName: 'Cairo', originStation: 'Tahrir', destinationName: 'Alexandria',
+        destinationStation: null, departureAt: '2026-07-02T23:30:00+03:00', arrivalAt: null, operatorId: 'opr_0001',
+        operatorName: 'Go Bus', operatorNameAr: null, fareClass: 'Elite', seats: ['3'],
+      },
+    },
+    DEFAULT_AGENT,
+  );
+  const b = performance.now();
+  store.markSending(saleId);
+  store.recordOutcome({ saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking(`PB-B${i}`), error: null, charged: true });
+  const c = performance.now();
+  intents.push(b - a);
+  outcomes.push(c - b);
+  commits.push(c - a);
+}
+if (process.env.BENCH_VERIFY) {
+  t0 = performance.now();
+  const check = journal.verify();
+  if (!check.ok) throw new Error(`the journal does not verify from ${check.firstBadSeq}`);
+  console.log(`bench: journal.verify_1m.ms = ${fmt(ms(t0))} ms (${check.entries} entries)`);
+}
+
+console.log(`bench: journal.sale_commit.p50 = ${fmt(pct(commits, 50))} ms (goal <= 5)`);
+console.log(`bench: journal.sale_commit.p99 = ${fmt(pct(commits, 99))} ms`);
+console.log(`bench: journal.sale_intent_commit.p50 = ${fmt(pct(intents, 50))} ms, p99 = ${fmt(pct(intents, 99))} ms`);
+console.log(`bench: journal.sale_outcome_commit.p50 = ${fmt(pct(outcomes, 50))} ms, p99 = ${fmt(pct(outcomes, 99))} ms`);
+console.log(`bench: journal.eod_report_1m.ms = ${fmt(eodMs)} ms (goal <= 500) [${reportDay}: ${daySales} sales; warm p50 ${fmt(pct(runs, 50))} ms]`);
+console.log(`bench: journal.report_all_days_1m.ms = ${fmt(allDaysMs)} ms (every day at once, full scan; for scale)`);
+
+journal.close();
+rmSync(dir, { recursive: true, force: true });

@@ -1,0 +1,155 @@
+import { spawn } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import type { SaleOutcome } from '../../../contract/counter.ts';
+import type { Result } from '../../../contract/errors.ts';
+import { systemClock } from '../../../main/clock.ts';
+import { PartnerClient } from '../../../main/partner/client.ts';
+import { idempotencyKeyOf } from '../../../main/selling/sales.ts';
+import { contact, daysAhead, sandbox, tempDir } from './helpers.ts';
+
+// A real child process is killed (SIGKILL) at chosen moments of a sale; the next start on the
+// same journal resumes it with the same key and body. The sandbox ledger then shows exactly one
+// DEBIT for the sale and the journal exactly one sale with one cash entry.
+
+const ROOT = join(import.meta.dirname, '../../..');
+const NODE = join(ROOT, 'node_modules/.bin/node');
+const CHILD = join(import.meta.dirname, 'fixtures/sell-child.ts');
+
+let sbx: Awaited<ReturnType<typeof sandbox>>;
+let api: PartnerClient;
+beforeAll(async () => {
+  sbx = await sandbox();
+  api = new PartnerClient({
+    baseUrl: sbx.baseUrl,
+    credentials: [{ clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo' }],
+    version: 'test',
+    clock: systemClock,
+    sleep: async () => {},
+  });
+});
+afterAll(() => sbx.close());
+beforeEach(() => sbx.control.reset());
+
+interface Run {
+  code: number | null;
+  signal: NodeJS.Signals | null;
+  stdout: string;
+  stderr: string;
+}
+
+function child(mode: 'sell' | 'resume', env: Record<string, string>, onLine?: (line: string, kill: () => void) => void): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const p = spawn(NODE, [CHILD, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    let stderr = '';
+    p.stdout.on('data', (d: Buffer) => {
+      const text = d.toString();
+      stdout += text;
+      for (const line of text.split('\n')) if (line) onLine?.(line, () => p.kill('SIGKILL'));
+    });
+    p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
+    p.on('error', reject);
+    p.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr }));
+  });
+}
+
+const lastJson = (out: string) => JSON.parse(out.trim().split('\n').at(-1)!) as Result<SaleOutcome>;
+
+async function saleArgs() {
+  const cities = await api.cities();
+  const cairo = cities.find((c) => c.name === 'Cairo')!;
+  const alex = cities.find((c) => c.name === 'Alexandria')!;
+  const found = await api.search({ origin: cairo.id, destination: alex.id, departure_date: daysAhead(3), passengers: 1 });
+  const offer = found.data[0]!;
+  return {
+    saleId: randomUUID(),
+    offerId: offer.id,
+    passengers: [{ full_name: 'Crash Test Traveller' }],
+    contact,
+    language: 'ar' as const,
+    cashTenderedMinor: 10_000_00,
+  };
+}
+
+function journalFacts(dataDir: string, saleId: string) {
+  const db = new Database(join(dataDir, 'journal-sandbox.db'), { readonly: true });
+  try {
+    const sale = db.prepare('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as Record<string, unknown> | undefined;
+    const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
+    return {
+      sale,
+      sales: count('SELECT count(*) AS n FROM sales'),
+      cash: count('SELECT count(*) AS n FROM cash_movements'),
+      cashEntries: count("SELECT count(*) AS n FROM entries WHERE type = 'cash.received'"),
+      intents: count("SELECT count(*) AS n FROM entries WHERE type = 'sale.intent'"),
+    };
+  } finally {
+    db.close();
+  }
+}
+
+async function debits() {
+  return (await api.transactions({ limit: 200 })).data.filter((t) => t.type === 'DEBIT');
+}
+
+async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) {
+  const tmp = tempDir();
+  try {
+    const sale = await saleArgs();
+    const env = { SHUBBAK_DATA_DIR: tmp.dir, SHUBBAK_BASE_URL: sbx.baseUrl, SHUBBAK_SALE: JSON.stringify(sale) };
+    const firstEnv = crash.at ? { ...env, SHUBBAK_CRASH_AT: crash.at } : { ...env, SHUBBAK_PAUSE_MS: '1000' };
+    const first = await child('sell', firstEnv, (line, kill) => {
+      // Slow the sandbox down once the intent is in, so the booking request is still on the wire when killed.
+      if (crash.duringRequest && line === 'INTENT') void sbx.control.config({ latency_ms: 2500 });
+      if (crash.duringRequest && line === 'SENDING') setTimeout(kill, 800);
+    });
+    expect(first.signal, first.stderr).toBe('SIGKILL');
+    const before = journalFacts(tmp.dir, sale.saleId);
+    expect(before.sale, 'the intent was committed before the process died').toMatchObject({
+      idempotency_key: idempotencyKeyOf(sale.saleId),
+      cash_recorded: 0,
+    });
+    expect(['sending', 'unknown']).toContain(before.sale!.status);
+    const body = before.sale!.request_body;
+    if (crash.duringRequest) await sbx.control.config({ latency_ms: 0 });
+
+    const second = await child('resume', env);
+    expect(second.code, second.stderr).toBe(0);
+    const result = lastJson(second.stdout);
+    expect(result.ok).toBe(true);
+    const outcome = (result as { ok: true; value: SaleOutcome }).value;
+    expect(outcome).toMatchObject({ status: 'confirmed', charged: true, cashRecorded: true });
+
+    const after = journalFacts(tmp.dir, sale.saleId);
+    expect(after.sale!.request_body).toBe(body);
+    expect(after).toMatchObject({ sales: 1, intents: 1, cash: 1, cashEntries: 1 });
+    const d = await debits();
+    expect(d).toHaveLength(1);
+    expect(d[0]!.booking_ref).toBe(outcome.booking!.id);
+    return { first, second };
+  } finally {
+    tmp.cleanup();
+  }
+}
+
+describe('killing the counter in the middle of a sale', () => {
+  it('after the intent is committed, before the request is sent', async () => {
+    await crashThenResume({ at: 'after-intent' });
+  });
+
+  it('after the sale is marked sending, as the request goes out', async () => {
+    await crashThenResume({ at: 'before-send' });
+  });
+
+  it('while POST /bookings is on the wire (slow sandbox, killed mid-request)', async () => {
+    const { first } = await crashThenResume({ duringRequest: true });
+    expect(first.stdout).toContain('SENDING');
+  });
+
+  it('after the API answered 201, before the outcome was recorded', async () => {
+    await crashThenResume({ at: 'after-send' });
+  });
+});

@@ -1,0 +1,116 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { canonicalJson, entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
+import { openTempJournal } from './helpers.ts';
+
+describe('canonicalJson', () => {
+  it('sorts keys, drops undefined, keeps strings exact', () => {
+    expect(canonicalJson({ b: 1, a: [1, 'x', null], c: undefined, d: { z: true, y: '"q"' } })).toBe(
+      '{"a":[1,"x",null],"b":1,"d":{"y":"\\"q\\"","z":true}}',
+    );
+    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
+  });
+  it('refuses what JSON cannot carry', () => {
+    expect(() => canonicalJson(Number.NaN)).toThrow();
+    expect(() => canonicalJson({ f: () => 1 })).toThrow();
+  });
+});
+
+describe('hash chain', () => {
+  let t: ReturnType<typeof openTempJournal>;
+  afterEach(() => t.cleanup());
+
+  const appendSome = (n: number) =>
+    t.journal.transaction(() => {
+      for (let i = 0; i < n; i++) {
+        t.journal.append('shift.opened', { shiftId: `s${i}`, agentId: 'agent-1', businessDay: '2026-07-01', implicit: true });
+      }
+    });
+
+  it('chains each entry to the one before', () => {
+    t = openTempJournal();
+    appendSome(3);
+    const rows = t.journal.db.prepare('SELECT * FROM entries ORDER BY seq').all() as {
+      seq: number;
+      prev_hash: string;
+      hash: string;
+      type: string;
+      payload: string;
+      at: string;
+    }[];
+    expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
+    expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
+    expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
+    for (const r of rows) {
+      expect(entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at })).toBe(r.hash);
+    }
+    expect(t.journal.verify()).toEqual({ ok: true, entries: 3, firstBadSeq: null });
+  });
+
+  it('refuses UPDATE and DELETE while the triggers stand', () => {
+    t = openTempJournal();
+    appendSome(1);
+    expect(() => t.journal.db.prepare("UPDATE entries SET type = 'x'").run()).toThrow(/append-only/);
+    expect(() => t.journal.db.prepare('DELETE FROM entries').run()).toThrow(/append-only/);
+  });
+
+  it('refuses an append outside a transaction', () => {
+    t = openTempJournal();
+    expect(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'a', businessDay: 'd', implicit: true })).toThrow();
+  });
+
+  it('rolls back the entry with the transaction', () => {
+    t = openTempJournal();
+    appendSome(1);
+    expect(() =>
+      t.journal.transaction(() => {
+        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'a', businessDay: 'd', implicit: true });
+        throw new Error('boom');
+      }),
+    ).toThrow('boom');
+    appendSome(1);
+    expect(t.journal.verify()).toEqual({ ok: true, entries: 2, firstBadSeq: null });
+  });
+
+  const tamper = (sql: string) => {
+    t.journal.db.exec('DROP TRIGGER entries_no_update; DROP TRIGGER entries_no_delete;');
+    t.journal.db.exec(sql);
+  };
+
+  it('finds an edited entry', () => {
+    t = openTempJournal();
+    appendSome(5);
+    tamper(`UPDATE entries SET payload = replace(payload, 's2', 's9') WHERE seq = 3`);
+    expect(t.journal.verify()).toEqual({ ok: false, entries: 2, firstBadSeq: 3 });
+  });
+
+  it('finds an edited entry whose own hash was recomputed', () => {
+    t = openTempJournal();
+    appendSome(5);
+    const r = t.journal.db.prepare('SELECT * FROM entries WHERE seq = 2').get() as { prev_hash: string; at: string; type: string };
+    const payload = '{"agentId":"agent-1","businessDay":"2026-07-01","implicit":true,"shiftId":"forged"}';
+    const hash = entryHash({ seq: 2, prevHash: r.prev_hash, type: r.type, payload, at: r.at });
+    tamper(`UPDATE entries SET payload = '${payload}', hash = '${hash}' WHERE seq = 2`);
+    expect(t.journal.verify().firstBadSeq).toBe(3);
+  });
+
+  it('finds a deleted entry in the middle', () => {
+    t = openTempJournal();
+    appendSome(5);
+    tamper('DELETE FROM entries WHERE seq = 2');
+    expect(t.journal.verify()).toEqual({ ok: false, entries: 1, firstBadSeq: 2 });
+  });
+
+  it('finds a deleted last entry', () => {
+    t = openTempJournal();
+    appendSome(5);
+    tamper('DELETE FROM entries WHERE seq = 5');
+    expect(t.journal.verify()).toMatchObject({ ok: false, firstBadSeq: 5 });
+  });
+
+  it('finds a changed time or type', () => {
+    t = openTempJournal();
+    appendSome(3);
+    tamper(`UPDATE entries SET at = '2020-01-01T00:00:00.000Z' WHERE seq = 1`);
+    expect(t.journal.verify().firstBadSeq).toBe(1);
+  });
+});

@@ -1,0 +1,29 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Clock } from '../../../../main/clock.ts';
+import { Journal } from '../../../../main/journal/journal.ts';
+
+export function tempDir(prefix = 'shubbak-test-'): { dir: string; cleanup(): void } {
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** A clock that only moves when told. */
+export function manualClock(start = '2026-07-01T08:00:00.000Z'): Clock & { advance(ms: number): void } {
+  let t = Date.parse(start);
+  return { now: () => new Date(t), advance: (ms) => void (t += ms) };
+}
+
+export function openTempJournal(clock: Clock = manualClock()) {
+  const tmp = tempDir();
+  const journal = Journal.open({ path: join(tmp.dir, 'journal.db'), clock, environment: 'TRAINING' });
+  return {
+    journal,
+    dir: tmp.dir,
+    cleanup() {
+      journal.close();
+      tmp.cleanup();
+    },
+  };
+}

@@ -1,0 +1,111 @@
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it } from 'vitest';
+import { migrate } from '../../../../main/journal/migrate.ts';
+import { migrations } from '../../../../main/journal/migrations/index.ts';
+import { render, sqlFiles } from '../../../../main/journal/migrations/generate.ts';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// One test per migration: apply everything before it, then it, and check what it adds.
+
+let db: Database.Database;
+afterEach(() => db?.close());
+
+const tables = () =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'table'").all() as { name: string }[]).map((r) => r.name);
+const indexes = (table: string) =>
+  (db.prepare("SELECT name FROM sqlite_master WHERE type = 'index' AND tbl_name = ?").all(table) as { name: string }[]).map(
+    (r) => r.name,
+  );
+const columns = (table: string) => (db.pragma(`table_info(${table})`) as { name: string }[]).map((c) => c.name);
+
+function upTo(version: number) {
+  db = new Database(':memory:');
+  migrate(db, { upTo: version - 1 });
+  expect(migrate(db, { upTo: version })).toEqual([version]);
+}
+
+describe('journal migrations', () => {
+  it('are numbered 1..n without gaps, each file present', () => {
+    expect(migrations.map((m) => m.version)).toEqual(migrations.map((_, i) => i + 1));
+    for (const m of migrations) expect(m.sql().length).toBeGreaterThan(0);
+  });
+
+  it('are embedded exactly as the .sql files say (run generate.ts after editing one)', () => {
+    const dir = join(import.meta.dirname, '../../../../main/journal/migrations');
+    expect(readFileSync(join(dir, 'sql.generated.ts'), 'utf8')).toBe(render(sqlFiles(dir)));
+    expect(migrations.map((m) => `${String(m.version).padStart(4, '0')}-${m.name}.sql`)).toEqual(Object.keys(sqlFiles(dir)));
+  });
+
+  it('are tracked and applied once', () => {
+    db = new Database(':memory:');
+    expect(migrate(db)).toEqual(migrations.map((m) => m.version));
+    expect(migrate(db)).toEqual([]);
+    const rows = db.prepare('SELECT version, name FROM schema_migrations ORDER BY version').all();
+    expect(rows).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
+  });
+
+  it('refuse a journal written by a newer schema', () => {
+    db = new Database(':memory:');
+    migrate(db);
+    db.prepare("INSERT INTO schema_migrations VALUES (999, 'future', 'x')").run();
+    expect(() => migrate(db)).toThrow(/newer/);
+  });
+
+  it('0001 entries: append-only table with triggers, head and meta', () => {
+    upTo(1);
+    expect(tables()).toEqual(expect.arrayContaining(['entries', 'journal_head', 'meta']));
+    db.prepare("INSERT INTO entries VALUES (1, 't', 'x', '{}', 'p', 'h')").run();
+    expect(() => db.prepare("UPDATE entries SET payload = '{\"a\":1}'").run()).toThrow(/append-only/);
+    expect(() => db.prepare('DELETE FROM entries').run()).toThrow(/append-only/);
+    expect(db.prepare('SELECT count(*) AS n FROM entries').get()).toEqual({ n: 1 });
+  });
+
+  it('0002 agents-shifts: the default agent exists', () => {
+    upTo(2);
+    expect(db.prepare('SELECT id, name FROM agents').all()).toEqual([{ id: 'agent-1', name: 'Agent 1' }]);
+    expect(columns('shifts')).toEqual(expect.arrayContaining(['agent_id', 'business_day', 'implicit', 'closed_seq']));
+  });
+
+  it('0003 sales: read models, one cash movement per sale', () => {
+    upTo(3);
+    expect(tables()).toEqual(expect.arrayContaining(['sales', 'cash_movements', 'prints']));
+    expect(columns('sales')).toEqual(expect.arrayContaining(['idempotency_key', 'request_body', 'retail_total_minor', 'status']));
+    db.pragma('foreign_keys = OFF');
+    const cash = db.prepare(
+      "INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at) VALUES (?, 'sale', 'x', 'a', 's', 'd', 1, 1, 0, 't')",
+    );
+    cash.run(1);
+    expect(() => cash.run(2)).toThrow(/UNIQUE/);
+  });
+
+  it('0004 markup-rules: percent bounded, fixed non-negative', () => {
+    upTo(4);
+    const insert = db.prepare(
+      "INSERT INTO markup_rules VALUES (?, NULL, NULL, NULL, NULL, ?, ?, 'Agent 1', 't', 1)",
+    );
+    insert.run('a', 10, 0);
+    expect(() => insert.run('b', 101, 0)).toThrow(/CHECK/);
+    expect(() => insert.run('c', 5, -1)).toThrow(/CHECK/);
+  });
+
+  it('0005 reference-cache: one row per kind', () => {
+    upTo(5);
+    const insert = db.prepare("INSERT INTO reference_cache VALUES (?, '[]', 't')");
+    insert.run('cities');
+    expect(() => insert.run('cities')).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => insert.run('planets')).toThrow(/CHECK/);
+  });
+
+  it('0006 report-indexes: the end-of-day report reads covering indexes', () => {
+    upTo(6);
+    expect(indexes('sales')).toEqual(expect.arrayContaining(['sales_day_agent', 'sales_day_operator']));
+    expect(indexes('cash_movements')).toContain('cash_day_agent');
+    const plan = db
+      .prepare(
+        "EXPLAIN QUERY PLAN SELECT agent_id, shift_id, count(*), sum(retail_total_minor) FROM sales WHERE business_day = ? AND status = 'confirmed' GROUP BY agent_id, shift_id",
+      )
+      .all('2026-07-01') as { detail: string }[];
+    expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX sales_day_agent/);
+  });
+});

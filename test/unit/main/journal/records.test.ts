@@ -1,0 +1,103 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
+import { recordPrint } from '../../../../main/journal/prints.ts';
+import { dayFigures } from '../../../../main/journal/report.ts';
+import { receiptData } from '../../../../main/selling/receipt.ts';
+import { SalesStore, type NewIntent } from '../../../../main/selling/store.ts';
+import { booking } from '../selling/fixtures.ts';
+import { manualClock, openTempJournal } from './helpers.ts';
+
+let t: ReturnType<typeof openTempJournal>;
+afterEach(() => t.cleanup());
+
+const intent = (saleId: string, retail = 36300): NewIntent => ({
+  saleId,
+  idempotencyKey: `shubbak-sale-${saleId}`,
+  requestBody: '{"offer_id":"off_1","passengers":[{"full_name":"Ahmed Ali","seat":"3"}],"contact":{"name":"Ahmed Ali","phone":"+201001234567"}}',
+  fingerprint: 'f',
+  environment: 'TRAINING',
+  station: 'Cairo Gateway counter 1',
+  language: 'ar',
+  offerId: 'off_1',
+  passengers: 1,
+  currency: 'EGP',
+  netPerSeatMinor: 33000,
+  netTotalMinor: 33000,
+  retailPerSeatMinor: retail,
+  retailTotalMinor: retail,
+  cashTenderedMinor: 40000,
+  changeMinor: 40000 - retail,
+  markupRuleId: 'default',
+  offer: {
+    originId: 'cty_cai',
+    destinationId: 'cty_alx',
+    originName: 'Cairo',
+    originStation: 'Tahrir',
+    destinationName: 'Alexandria',
+    destinationStation: null,
+    departureAt: '2026-07-02T23:30:00+03:00',
+    arrivalAt: null,
+    operatorId: 'opr_gobus',
+    operatorName: 'Go Bus',
+    operatorNameAr: 'جو باص',
+    fareClass: 'Elite',
+    seats: ['3'],
+  },
+});
+
+describe('what printing and the day report read from the journal', () => {
+  it('a receipt has station, agent, reference, journey, seats, retail, cash, change, language and environment', () => {
+    t = openTempJournal(manualClock('2026-07-01T21:30:00.000Z')); // 00:30 on 2 July in Cairo
+    const store = new SalesStore(t.journal);
+    store.recordIntent(intent('s1'), DEFAULT_AGENT);
+    store.recordOutcome({ saleId: 's1', status: 'confirmed', bookingReference: 'PB-TEST1', booking: booking('confirmed'), error: null, charged: true });
+    expect(receiptData(t.journal, 's1')).toMatchObject({
+      environment: 'TRAINING',
+      station: 'Cairo Gateway counter 1',
+      agent: { id: 'agent-1', name: 'Agent 1' },
+      businessDay: '2026-07-02',
+      shiftId: 'shift-agent-1-2026-07-02',
+      language: 'ar',
+      status: 'confirmed',
+      bookingReference: 'PB-TEST1',
+      journey: { originName: 'Cairo', destinationName: 'Alexandria', departureAt: '2026-07-02T23:30:00+03:00', operatorNameAr: 'جو باص' },
+      passengers: [{ fullName: 'Ahmed Ali', seat: '3' }],
+      retailTotalMinor: 36300,
+      cashTenderedMinor: 40000,
+      changeMinor: 3700,
+      cashRecorded: true,
+      receiptsPrinted: 0,
+    });
+    expect(() => receiptData(t.journal, 'nope')).toThrow(/No sale/);
+  });
+
+  it('records prints, a repeat for the same sale marked as a copy', () => {
+    t = openTempJournal();
+    const store = new SalesStore(t.journal);
+    store.recordIntent(intent('s1'), DEFAULT_AGENT);
+    const p = { saleId: 's1', kind: 'receipt' as const, printer: 'PDF', jobId: 'PDF-1', errorCode: null, language: 'ar' as const };
+    expect(recordPrint(t.journal, DEFAULT_AGENT, { ...p, status: 'failed', errorCode: 'print_failed' }).copy).toBe(false);
+    expect(recordPrint(t.journal, DEFAULT_AGENT, { ...p, status: 'sent' }).copy).toBe(false);
+    expect(recordPrint(t.journal, DEFAULT_AGENT, { ...p, status: 'sent' }).copy).toBe(true);
+    expect(receiptData(t.journal, 's1').receiptsPrinted).toBe(2);
+    expect([...t.journal.entries(['print.recorded'])]).toHaveLength(3);
+    expect(t.journal.verify().ok).toBe(true);
+  });
+
+  it('the day figures: by agent and shift, by operator, by status, cash against confirmed retail', () => {
+    t = openTempJournal();
+    const store = new SalesStore(t.journal);
+    store.recordIntent(intent('a', 36300), DEFAULT_AGENT);
+    store.recordIntent(intent('b', 40000), DEFAULT_AGENT);
+    store.recordIntent(intent('c', 10000), DEFAULT_AGENT);
+    store.recordOutcome({ saleId: 'a', status: 'confirmed', bookingReference: 'PB-A', booking: null, error: null, charged: true });
+    store.recordOutcome({ saleId: 'b', status: 'confirmed', bookingReference: 'PB-B', booking: null, error: null, charged: true });
+    store.recordOutcome({ saleId: 'c', status: 'failed', bookingReference: null, booking: null, error: { code: 'insufficient_funds', message: 'x' }, charged: false });
+    const f = dayFigures(t.journal, '2026-07-01');
+    expect(f.byAgentShift).toEqual([{ agentId: 'agent-1', shiftId: 'shift-agent-1-2026-07-01', sales: 2, retailMinor: 76300, netMinor: 66000, cashMinor: 76300 }]);
+    expect(f.byOperator).toEqual([{ operatorId: 'opr_gobus', sales: 2, retailMinor: 76300, netMinor: 66000 }]);
+    expect(f.byStatus).toEqual({ confirmed: 2, failed: 1 });
+    expect(f.cash).toEqual({ receivedMinor: 76300, confirmedRetailMinor: 76300 });
+    expect(dayFigures(t.journal, '2026-07-02').byStatus).toEqual({});
+  });
+});
