@@ -1,0 +1,76 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import type { Sandbox } from './context.ts';
+import { ConfigPatch } from './config.ts';
+import { single } from './http/envelope.ts';
+import { ApiProblem, parseOrThrow } from './http/problem.ts';
+import { presentWallet, type Posting } from './wallet/ledger.ts';
+
+// The control API of sandbox-interface.md: simulator-only, never under /v1, loopback only, no
+// auth. Reschedule, cancel-trip and webhooks come with the ticket and event work (issue 4).
+
+const MAX_AMOUNT_MINOR = 1e15;
+const Advance = z.strictObject({ seconds: z.number().positive().max(10 * 366 * 86_400) });
+const TopUp = z.strictObject({ client_id: z.string().min(1).max(200), amount_minor: z.int().min(1).max(MAX_AMOUNT_MINOR) });
+const Adjust = z.strictObject({
+  client_id: z.string().min(1).max(200),
+  amount_minor: z.int().min(-MAX_AMOUNT_MINOR).max(MAX_AMOUNT_MINOR).refine((n) => n !== 0, 'must not be zero'),
+  reason: z.string().trim().min(1).max(500),
+});
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
+  // Seen from elsewhere, the control API does not exist.
+  app.addHook('onRequest', async (request: FastifyRequest) => {
+    if (!LOOPBACK.has(request.socket.remoteAddress ?? '')) {
+      throw new ApiProblem('invalid_reference', `No endpoint ${request.method} ${request.url}.`, { status: 404 });
+    }
+  });
+
+  app.post('/reset', () => {
+    sandbox.reset();
+    return single({ status: 'reset', now: sandbox.clock.nowIso() });
+  });
+
+  app.get('/clock', () => single({ now: sandbox.clock.nowIso() }));
+
+  app.post('/clock/advance', (request) => {
+    const { seconds } = parseOrThrow(Advance, request.body);
+    sandbox.clock.advance(seconds);
+    return single({ now: sandbox.clock.nowIso() });
+  });
+
+  app.post('/wallet/topup', (request) => {
+    const body = parseOrThrow(TopUp, request.body);
+    return single(post(sandbox, body.client_id, { type: 'TOPUP', amountMinor: body.amount_minor, reason: 'Top-up' }));
+  });
+
+  app.post('/wallet/adjust', (request) => {
+    const body = parseOrThrow(Adjust, request.body);
+    return single(post(sandbox, body.client_id, { type: 'ADJUSTMENT', amountMinor: body.amount_minor, reason: body.reason }));
+  });
+
+  app.get('/config', () => single(sandbox.config.current));
+  app.put('/config', (request) => single(sandbox.config.apply(parseOrThrow(ConfigPatch, request.body))));
+}
+
+/** A wallet line on the wallet of a credential's account and environment, with its events. */
+function post(sandbox: Sandbox, clientId: string, posting: Posting) {
+  const credential = sandbox.accounts.credential(clientId);
+  const wallet = credential && sandbox.ledger.walletOf(credential);
+  if (!credential || !wallet) throw new ApiProblem('invalid_reference', `Unknown client_id "${clientId}".`);
+  const transaction = sandbox.db.transaction(() => {
+    const line = sandbox.ledger.post(credential, posting);
+    if (posting.type === 'TOPUP') {
+      sandbox.outbox.emit(credential, 'wallet.topped_up', {
+        amount: { amount_minor: posting.amountMinor, currency: line.currency },
+        balance: { amount_minor: line.balance_after_minor, currency: line.currency },
+        transaction_id: line.id,
+      });
+    }
+    sandbox.ledger.notifyIfLow(credential, wallet.balance_minor);
+    return line;
+  })();
+  return { ...presentWallet(sandbox.ledger.walletOf(credential)!), transaction };
+}

@@ -1,0 +1,70 @@
+import type { FastifyError, FastifyInstance, FastifyReply } from 'fastify';
+import type { Principal, Scope } from '../auth/jwt.ts';
+import type { Bucket } from '../config.ts';
+import type { Sandbox } from '../context.ts';
+import { toProblem } from './errors.ts';
+import { ANONYMOUS, guardApi, isApi, subjectOf } from './guard.ts';
+import { ApiProblem, sendProblem } from './problem.ts';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Rate-limit bucket; null for /health and /openapi.json, which are not budgeted. */
+    bucket?: Bucket | null;
+    /** Bearer token with this scope required. */
+    scope?: Scope;
+    /** The route applies `latency_ms` itself (POST /bookings: inside its in-flight window). */
+    ownLatency?: boolean;
+  }
+  interface FastifyRequest {
+    principal: Principal | null;
+  }
+}
+
+/** Offer ids are long (sealed claims); a longer path segment is no id of ours. */
+export const MAX_PARAM_LENGTH = 2048;
+
+/**
+ * What every request goes through: JSON parsing that turns bad input into 4xx problems,
+ * X-Request-Id on every response, the /v1 guard (guard.ts), rate-limit headers on every /v1
+ * answer, and errors and unknown routes as problem documents (errors.ts).
+ */
+export function installPlumbing(app: FastifyInstance, sandbox: Sandbox): void {
+  app.decorateRequest('principal', null);
+
+  // JSON only (text/plain would otherwise be accepted); an empty body reads as no body, so a
+  // DELETE sent with a JSON content type but nothing in it is fine.
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') done(null, undefined);
+    else parseJson(request, body as string, done);
+  });
+
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('x-request-id', request.id);
+    if (isApi(request)) await guardApi(sandbox, request, reply);
+  });
+
+  // Every /v1 answer carries the rate-limit headers, also those that were not counted.
+  app.addHook('onSend', async (request, reply) => {
+    if (isApi(request) && !reply.hasHeader('ratelimit')) {
+      const bucket = request.routeOptions.config?.bucket ?? 'default';
+      sandbox.limiter.peek(reply, request.principal ? subjectOf(request.principal) : ANONYMOUS, bucket);
+    }
+  });
+
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    const problem = toProblem(error);
+    if (problem.status >= 500 && !(error instanceof ApiProblem)) sandbox.log('unexpected error', request.method, request.url, error);
+    sendProblem(reply, problem);
+  });
+
+  app.setNotFoundHandler((request, reply) => {
+    sendProblem(reply, new ApiProblem('invalid_reference', `No endpoint ${request.method} ${request.url.split('?')[0]}.`, { status: 404 }));
+  });
+}
+
+/** Sends JSON that was serialized once and cached (reference data). */
+export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+  return reply.type('application/json; charset=utf-8').send(json);
+}
