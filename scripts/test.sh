@@ -5,7 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 
 bash scripts/test-env.sh
-echo "== type-check" && tsc -p tsconfig.json && tsc -p tsconfig.web.json
+echo "== type-check" && tsc -p tsconfig.json && tsc -p tsconfig.web.json && tsc -p tsconfig.test.json
 echo "== lint" && eslint --max-warnings 0 .
 echo "== build" && electron-vite build --logLevel warn
 

@@ -25,7 +25,17 @@ export interface Paragraph {
   levels: Uint8Array;
 }
 
-const bidi = bidiFactory();
+interface Bidi {
+  getEmbeddingLevels(
+    text: string,
+    baseDirection?: 'ltr' | 'rtl' | 'auto',
+  ): { levels: Uint8Array; paragraphs: { start: number; end: number; level: number }[] };
+  getMirroredCharacter(char: string): string | null;
+}
+
+// bidi-js ships ES-style typings (`export default`) for a CommonJS build: at run time the
+// default import is the factory itself, which its typings do not say under "nodenext".
+const bidi = (bidiFactory as unknown as () => Bidi)();
 
 // Whitespace and isolate controls that L1 resets to the paragraph level at the end of a line.
 const TRAILING = /[\s\u2066-\u2069]/u;
