@@ -5,7 +5,7 @@ import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
 import type { CounterDeps, PrintingDeps } from './deps.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
-import { AppFailure } from './failure.ts';
+import { AppFailure, toAppError } from './failure.ts';
 import { DEFAULT_AGENT } from './journal/agents.ts';
 import { journalHandlers } from './journal/handlers.ts';
 import { recordPrint } from './journal/prints.ts';
@@ -86,7 +86,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   try {
     initial = targetOf(await vault.read());
   } catch (err) {
-    log('keychain not available: starting in TRAINING', err);
+    // Expected on a desktop without a Secret Service: one line, not a stack trace.
+    log(`No credential could be read (${toAppError(err).message}); starting in TRAINING.`);
   }
   let session: Session = await openSession(sessionDeps, initial);
   session.start();
