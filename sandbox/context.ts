@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { Accounts } from './auth/accounts.ts';
 import { JwtCodec } from './auth/jwt.ts';
 import { BookingService } from './bookings/booking-service.ts';
+import { Disruptions } from './bookings/disruptions.ts';
 import { IdempotencyStore } from './bookings/idempotency.ts';
 import { SimClock } from './clock.ts';
 import { ConfigStore } from './config.ts';
@@ -15,7 +16,9 @@ import { OfferSeal } from './offers/seal.ts';
 import { SeatBook } from './seats/seat-book.ts';
 import { Meta, openDb, type Db } from './store/db.ts';
 import { isSeeded, seedState } from './store/seed.ts';
+import { TicketService } from './tickets/ticket-service.ts';
 import { Ledger } from './wallet/ledger.ts';
+import { Webhooks } from './webhooks/webhooks.ts';
 
 /** One running simulator: its database and every service over it. No global state. */
 export interface Sandbox {
@@ -34,6 +37,9 @@ export interface Sandbox {
   offers: OfferService;
   holds: HoldService;
   bookings: BookingService;
+  tickets: TicketService;
+  disruptions: Disruptions;
+  webhooks: Webhooks;
   idempotency: IdempotencyStore;
   /** `http://host:port/v1`, known once listening. */
   baseUrl: string;
@@ -83,6 +89,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     baseUrl: () => sandbox.baseUrl,
   });
 
+  const baseUrl = () => sandbox.baseUrl;
+  const tickets = new TicketService({ bookings, inventory, clock, baseUrl });
+  const disruptions = new Disruptions({ bookings, outbox, clock });
+  const log = options.log ?? (() => {});
+  const webhooks = new Webhooks({ db, clock, accounts, log });
+
   const sandbox: Sandbox = {
     db,
     meta,
@@ -99,9 +111,12 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     offers,
     holds,
     bookings,
+    tickets,
+    disruptions,
+    webhooks,
     idempotency,
     baseUrl: '',
-    log: options.log ?? (() => {}),
+    log,
     reset() {
       seedState(db, ledger);
       clock.resetOffset();
@@ -110,9 +125,14 @@ export function createSandbox(options: SandboxOptions): Sandbox {
       seats.clear();
       accounts.forgetCached();
       idempotency.clearInFlight();
+      tickets.cache.clear();
     },
   };
-  clock.onAdvance(() => bookings.confirmDue());
+  outbox.subscribe((event) => webhooks.enqueue(event));
+  clock.onAdvance(() => {
+    bookings.confirmDue();
+    webhooks.kick();
+  });
   if (!isSeeded(db)) seedState(db, ledger);
   return sandbox;
 }

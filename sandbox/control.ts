@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import { DateTime } from '../contract/partner/index.ts';
 import type { Sandbox } from './context.ts';
 import { ConfigPatch } from './config.ts';
 import { single } from './http/envelope.ts';
@@ -7,7 +8,7 @@ import { ApiProblem, parseOrThrow } from './http/problem.ts';
 import { presentWallet, type Posting } from './wallet/ledger.ts';
 
 // The control API of sandbox-interface.md: simulator-only, never under /v1, loopback only, no
-// auth. Reschedule, cancel-trip and webhooks come with the ticket and event work (issue 4).
+// auth. Every answer is `{ data }`; refusals are problem documents like those of /v1.
 
 const MAX_AMOUNT_MINOR = 1e15;
 const Advance = z.strictObject({ seconds: z.number().positive().max(10 * 366 * 86_400) });
@@ -17,6 +18,9 @@ const Adjust = z.strictObject({
   amount_minor: z.int().min(-MAX_AMOUNT_MINOR).max(MAX_AMOUNT_MINOR).refine((n) => n !== 0, 'must not be zero'),
   reason: z.string().trim().min(1).max(500),
 });
+
+const Reschedule = z.strictObject({ departure_at: DateTime });
+const RegisterWebhook = z.strictObject({ client_id: z.string().min(1).max(200), url: z.string().min(1).max(2048) });
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
@@ -51,6 +55,24 @@ export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
     return single(post(sandbox, body.client_id, { type: 'ADJUSTMENT', amountMinor: body.amount_minor, reason: body.reason }));
   });
 
+  app.post<{ Params: { reference: string } }>('/bookings/:reference/reschedule', (request) => {
+    const { departure_at } = parseOrThrow(Reschedule, request.body);
+    return single(sandbox.disruptions.reschedule(request.params.reference, departure_at));
+  });
+
+  app.post<{ Params: { reference: string } }>('/bookings/:reference/cancel-trip', (request) => {
+    // No body is expected; an empty JSON object is accepted too.
+    parseOrThrow(z.strictObject({}).optional(), request.body);
+    return single(sandbox.disruptions.cancelTrip(request.params.reference));
+  });
+
+  app.post('/webhooks', (request) => {
+    const { client_id, url } = parseOrThrow(RegisterWebhook, request.body);
+    return single(sandbox.webhooks.register(client_id, url));
+  });
+
+  app.get('/webhooks/deliveries', () => single(sandbox.webhooks.deliveries()));
+
   app.get('/config', () => single(sandbox.config.current));
   app.put('/config', (request) => single(sandbox.config.apply(parseOrThrow(ConfigPatch, request.body))));
 }
@@ -64,9 +86,10 @@ function post(sandbox: Sandbox, clientId: string, posting: Posting) {
     const line = sandbox.ledger.post(credential, posting);
     if (posting.type === 'TOPUP') {
       sandbox.outbox.emit(credential, 'wallet.topped_up', {
+        environment: credential.environment,
         amount: { amount_minor: posting.amountMinor, currency: line.currency },
         balance: { amount_minor: line.balance_after_minor, currency: line.currency },
-        transaction_id: line.id,
+        transaction: line,
       });
     }
     sandbox.ledger.notifyIfLow(credential, wallet.balance_minor);

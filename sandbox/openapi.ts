@@ -33,6 +33,7 @@ const RESOURCES = {
   Hold: contract.Hold,
   HoldRelease: contract.HoldRelease,
   Booking: contract.Booking,
+  TicketList: contract.TicketList,
   Wallet: contract.Wallet,
   Transaction: contract.Transaction,
   PageMeta: contract.PageMeta,
@@ -55,8 +56,14 @@ interface Operation {
   header?: { name: string; schema: z.ZodType };
   status: number;
   response: Json;
+  /** Media type of the success body; default application/json. */
+  contentType?: string;
+  /** Other success statuses, e.g. 304 of a conditional GET. */
+  alsoOk?: Record<number, string>;
   errors: number[];
 }
+
+const PDF: Json = { type: 'string', contentMediaType: 'application/pdf' };
 
 const OPERATIONS: Record<string, Record<string, Operation>> = {
   '/oauth/token': {
@@ -96,6 +103,35 @@ const OPERATIONS: Record<string, Record<string, Operation>> = {
   '/bookings/{reference}': {
     get: { summary: 'Read a booking', scope: 'booking.write', path: ['reference'], status: 200, response: dataOf(ref('Booking')), errors: [401, 403, 404] },
   },
+  '/bookings/{reference}/tickets': {
+    get: { summary: 'Ticket list (200 with ready false while pending)', scope: 'booking.write', path: ['reference'], status: 200, response: dataOf(ref('TicketList')), errors: [401, 403, 404, 409] },
+  },
+  '/bookings/{reference}/tickets.pdf': {
+    get: {
+      summary: 'Tickets PDF, one page per traveller (ETag; If-None-Match gives 304)',
+      scope: 'booking.write',
+      path: ['reference'],
+      query: contract.TicketPdfQuery,
+      status: 200,
+      contentType: 'application/pdf',
+      response: PDF,
+      alsoOk: { 304: 'Not modified (If-None-Match matched the ETag)' },
+      errors: [401, 403, 404, 409, 422],
+    },
+  },
+  '/bookings/{reference}/tickets/{passenger_index}.pdf': {
+    get: {
+      summary: 'One traveller’s ticket PDF (passenger_index from 0)',
+      scope: 'booking.write',
+      path: ['reference', 'passenger_index'],
+      query: contract.TicketPdfQuery,
+      status: 200,
+      contentType: 'application/pdf',
+      response: PDF,
+      alsoOk: { 304: 'Not modified (If-None-Match matched the ETag)' },
+      errors: [401, 403, 404, 409, 422],
+    },
+  },
   '/wallet': { get: { summary: 'Wallet balance', scope: 'wallet.read', status: 200, response: dataOf(ref('Wallet')), errors: [401, 403] } },
   '/wallet/transactions': {
     get: { summary: 'Wallet statement, newest first', scope: 'wallet.read', query: contract.TransactionsQuery, status: 200, response: pageOf(ref('Transaction'), ref('PageMeta')), errors: [401, 403, 422] },
@@ -121,7 +157,8 @@ function operation(op: Operation): Json {
     ...(parameters.length > 0 ? { parameters } : {}),
     ...(op.body ? { requestBody: { required: true, content: { 'application/json': { schema: ref(op.body) } } } } : {}),
     responses: {
-      [op.status]: { description: 'Success', content: { 'application/json': { schema: op.response } } },
+      [op.status]: { description: 'Success', content: { [op.contentType ?? 'application/json']: { schema: op.response } } },
+      ...Object.fromEntries(Object.entries(op.alsoOk ?? {}).map(([status, description]) => [status, { description }])),
       ...Object.fromEntries(op.errors.map((status) => [status, { description: 'Problem document (RFC 9457)', ...problem }])),
       429: { description: 'Rate limited; see Retry-After', ...problem },
     },

@@ -11,6 +11,7 @@ import { metaRoutes } from './routes/meta.ts';
 import { oauthRoutes } from './routes/oauth.ts';
 import { offerRoutes } from './routes/offers.ts';
 import { referenceRoutes } from './routes/reference.ts';
+import { ticketRoutes } from './routes/tickets.ts';
 import { walletRoutes } from './routes/wallet.ts';
 
 export interface StartOptions {
@@ -65,6 +66,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
 
   const sweeper = setInterval(() => sandbox.bookings.confirmDue(), SWEEP_INTERVAL_MS);
   sweeper.unref();
+  sandbox.webhooks.start();
   let closing: Promise<void> | undefined;
   return {
     origin,
@@ -73,6 +75,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
     close() {
       closing ??= (async () => {
         clearInterval(sweeper);
+        await sandbox.webhooks.close();
         await app.close();
         sandbox.db.close();
       })();
@@ -99,7 +102,7 @@ export function buildApp(sandbox: Sandbox): FastifyInstance {
   app.register(
     async (v1) => {
       // One plugin per resource, so a parser added by one (the token endpoint's form body) stays there.
-      for (const routes of [metaRoutes, oauthRoutes, referenceRoutes, offerRoutes, holdRoutes, bookingRoutes, walletRoutes]) {
+      for (const routes of [metaRoutes, oauthRoutes, referenceRoutes, offerRoutes, holdRoutes, bookingRoutes, ticketRoutes, walletRoutes]) {
         v1.register(async (scope) => routes(scope, sandbox));
       }
     },

@@ -1,4 +1,4 @@
-import { timingSafeEqual } from 'node:crypto';
+import { createHash, timingSafeEqual } from 'node:crypto';
 import type Database from 'better-sqlite3';
 import type { Environment } from '../../contract/partner/index.ts';
 import type { Db } from '../store/db.ts';
@@ -6,7 +6,8 @@ import type { Scope } from './jwt.ts';
 
 export interface Credential {
   clientId: string;
-  clientSecret: string;
+  /** SHA-256 of the client secret: the secret itself is never stored. */
+  secretSha256: Buffer;
   accountId: string;
   environment: Environment;
   scopes: Scope[];
@@ -15,7 +16,7 @@ export interface Credential {
 
 interface CredentialRow {
   client_id: string;
-  client_secret: string;
+  secret_sha256: string;
   account_id: string;
   environment: Environment;
   scopes: string;
@@ -40,7 +41,7 @@ export class Accounts {
       credential = row
         ? {
             clientId: row.client_id,
-            clientSecret: row.client_secret,
+            secretSha256: Buffer.from(row.secret_sha256, 'hex'),
             accountId: row.account_id,
             environment: row.environment,
             scopes: row.scopes.split(' ').filter(Boolean) as Scope[],
@@ -57,9 +58,9 @@ export class Accounts {
   authenticate(clientId: string, clientSecret: string): Credential | null {
     const credential = this.credential(clientId);
     if (!credential || credential.revoked) return null;
-    const given = Buffer.from(clientSecret);
-    const expected = Buffer.from(credential.clientSecret);
-    return given.length === expected.length && timingSafeEqual(given, expected) ? credential : null;
+    // Digests of equal length, compared in constant time.
+    const given = createHash('sha256').update(clientSecret, 'utf8').digest();
+    return credential.secretSha256.length === given.length && timingSafeEqual(given, credential.secretSha256) ? credential : null;
   }
 
   /** Display name printed on tickets: "booked through <name>". */

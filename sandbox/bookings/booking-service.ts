@@ -14,6 +14,7 @@ import { CURRENCY, type OfferService, type QuotedDeparture } from '../offers/off
 import type { OfferSeal } from '../offers/seal.ts';
 import { selectSeats, type Selection } from '../seats/selection.ts';
 import type { Db } from '../store/db.ts';
+import { TicketVersions } from '../tickets/versions.ts';
 import type { Ledger } from '../wallet/ledger.ts';
 import { BookingStore, type BookingFilter } from './booking-store.ts';
 import { presentBooking, type BookingRecord } from './record.ts';
@@ -51,12 +52,14 @@ export interface BookingDeps {
  */
 export class BookingService {
   readonly store: BookingStore;
+  readonly versions: TicketVersions;
   readonly #deps: BookingDeps;
   readonly #commit: (owner: EventOwner, plan: Plan, request: BookingRequest, trigger: Trigger | null) => { record: BookingRecord; booking: Booking };
 
   constructor(deps: BookingDeps) {
     this.#deps = deps;
     this.store = new BookingStore(deps.db);
+    this.versions = new TicketVersions({ db: deps.db, inventory: deps.inventory, clock: deps.clock, outbox: deps.outbox, store: this.store, baseUrl: deps.baseUrl });
     this.#commit = deps.db.transaction(this.#write.bind(this));
   }
 
@@ -81,16 +84,28 @@ export class BookingService {
   }
 
   get(owner: EventOwner, id: string): Booking {
+    return this.present(this.record(owner, id));
+  }
+
+  /** The record of a booking of this account, as of now (due confirmation, current ticket version). */
+  record(owner: EventOwner, id: string): BookingRecord {
     this.confirmDue();
     const record = this.store.get(owner, id);
     if (!record) throw notFound(`Booking ${id}`);
-    return this.present(record);
+    return this.versions.refresh(record);
+  }
+
+  /** A booking of any account or environment, as of now (the control API); undefined when unknown. */
+  recordAny(id: string): BookingRecord | undefined {
+    this.confirmDue();
+    const record = this.store.getAny(id);
+    return record && this.versions.refresh(record);
   }
 
   list(owner: EventOwner, filter: BookingFilter, page: PageRequest): Page<Booking> {
     this.confirmDue();
     const records = this.store.list(owner, filter, page);
-    return { items: records.items.map((r) => this.present(r)), meta: records.meta };
+    return { items: records.items.map((r) => this.present(this.versions.refresh(r))), meta: records.meta };
   }
 
   present(record: BookingRecord): Booking {
@@ -255,7 +270,7 @@ export class BookingService {
           return { passenger_index: i, seat: p.allocatedSeat, ticket_code: code, qr: `${code}|${record.operatorReference}|${record.id}|${i}` };
         })
       : [];
-    record.ticket = { version: '1', updatedAt: at, validForTravel: record.environment === 'LIVE', notice: null };
+    this.versions.issue(record, at);
   }
 }
 

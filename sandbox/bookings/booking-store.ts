@@ -22,6 +22,7 @@ export class BookingStore {
   readonly #insert: Database.Statement<Record<string, string | number | null>>;
   readonly #update: Database.Statement<Record<string, string | number | null>>;
   readonly #get: Database.Statement<[string, string, string], Row>;
+  readonly #getAny: Database.Statement<[string], Row>;
   readonly #list: Database.Statement<Record<string, string | number | null>, Row>;
   readonly #due: Database.Statement<[number], Row>;
 
@@ -35,6 +36,7 @@ export class BookingStore {
          confirm_due_at = @confirm_due_at, doc = @doc WHERE id = @id`,
     );
     this.#get = db.prepare('SELECT seq, doc FROM bookings WHERE id = ? AND account_id = ? AND environment = ?');
+    this.#getAny = db.prepare('SELECT seq, doc FROM bookings WHERE id = ?');
     this.#list = db.prepare(
       `SELECT seq, doc FROM bookings WHERE account_id = @account AND environment = @env AND seq < @before
          AND (@status IS NULL OR status = @status)
@@ -56,6 +58,12 @@ export class BookingStore {
 
   get(owner: EventOwner, id: string): BookingRecord | undefined {
     const row = this.#get.get(id, owner.accountId, owner.environment);
+    return row && parse(row);
+  }
+
+  /** A booking of any account or environment (the control API). */
+  getAny(id: string): BookingRecord | undefined {
+    const row = this.#getAny.get(id);
     return row && parse(row);
   }
 

@@ -66,11 +66,24 @@ export interface PassengerRecord {
 }
 
 export interface TicketState {
+  /** "1", "2", …: a new one whenever anything printed on the ticket changes (tickets/versions.ts). */
   version: string;
   updatedAt: number;
   validForTravel: boolean;
-  /** Set when the operator cancelled the departure (issue 4: cancel-trip). */
+  /** Operator notice printed on the ticket: the do-not-travel text, or the rescheduling note. */
   notice: string | null;
+  /** The notice in Arabic, for the Arabic ticket. */
+  noticeAr?: string | null;
+  /** The operator cancelled the departure (cancel-trip). */
+  cancelled?: boolean;
+  /** The departure as first booked, once the operator moved it (reschedule). */
+  originalDepartureAt?: string | null;
+  /**
+   * Fingerprint of everything printed but the version, when `version` was last issued. A read
+   * that finds another fingerprint (a station verified later, a reschedule, a cancellation)
+   * issues a new version and fires booking.ticket_updated. Absent on records made before it.
+   */
+  printed?: string;
 }
 
 export function ticketUrls(baseUrl: string, record: BookingRecord) {

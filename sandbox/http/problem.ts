@@ -5,8 +5,11 @@ import { fieldErrors, type Problem, type ProblemCode } from '../../contract/part
 /** Base of every problem `type` URI: `{docs_url}/errors#<code>`. */
 export const DOCS_URL = 'https://developers.partner-api.example/docs';
 
-/** The contract's codes, plus the one answer no request should ever get. */
-export type SandboxProblemCode = ProblemCode | 'internal_error';
+/**
+ * The contract's codes, plus the one answer no request should ever get and the control API's
+ * own `trip_cancelled` (reschedule or cancel-trip of a departure already cancelled).
+ */
+export type SandboxProblemCode = ProblemCode | 'internal_error' | 'trip_cancelled';
 
 const TITLES: Record<SandboxProblemCode, string> = {
   invalid_client: 'Invalid client credentials',
@@ -25,6 +28,7 @@ const TITLES: Record<SandboxProblemCode, string> = {
   rate_limited: 'Too many requests',
   service_unavailable: 'Service unavailable',
   internal_error: 'Internal error',
+  trip_cancelled: 'Departure cancelled',
 };
 
 const STATUS: Record<SandboxProblemCode, number> = {
@@ -44,6 +48,7 @@ const STATUS: Record<SandboxProblemCode, number> = {
   rate_limited: 429,
   service_unavailable: 503,
   internal_error: 500,
+  trip_cancelled: 409,
 };
 
 export interface FieldError {

@@ -1,9 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
-import { MIGRATIONS } from './schema.ts';
+import { HASHED_SECRETS_MIGRATION, MIGRATIONS } from './schema.ts';
 
 export type Db = Database.Database;
+
+export const sha256Hex = (text: string): string => createHash('sha256').update(text, 'utf8').digest('hex');
 
 /** Opens (creating if needed) the sandbox database and brings its schema up to date. */
 export function openDb(path: string | ':memory:'): Db {
@@ -13,6 +16,9 @@ export function openDb(path: string | ':memory:'): Db {
   // WAL + NORMAL: a crash can lose the last commits but never corrupts; plenty for a simulator.
   db.pragma('synchronous = NORMAL');
   db.pragma('foreign_keys = ON');
+  // Deleted content is overwritten with zeros rather than left in free pages.
+  db.pragma('secure_delete = ON');
+  db.function('sha256_hex', { deterministic: true }, (text: unknown) => sha256Hex(String(text)));
   migrate(db);
   return db;
 }
@@ -24,6 +30,12 @@ function migrate(db: Db): void {
       db.exec(MIGRATIONS[version]!);
       db.pragma(`user_version = ${version + 1}`);
     })();
+  }
+  // A database made before secrets were hashed still holds the plain secrets in pages SQLite has
+  // freed and in the WAL: rebuild the file and empty the WAL so that not a byte of them is left.
+  if (current > 0 && current < HASHED_SECRETS_MIGRATION) {
+    db.exec('VACUUM');
+    db.pragma('wal_checkpoint(TRUNCATE)');
   }
 }
 

@@ -1,5 +1,6 @@
 // SQLite schema of the sandbox, as an ordered list of migrations. `PRAGMA user_version` records
-// how many have run; a new migration is appended, never edited.
+// how many have run; a new migration is appended, never edited. Migrations may call the SQL
+// function `sha256_hex(text)`, which db.ts registers on every connection.
 
 export const MIGRATIONS: readonly string[] = [
   `
@@ -106,10 +107,61 @@ export const MIGRATIONS: readonly string[] = [
     data TEXT NOT NULL
   );
   `,
+  // 2: client secrets are kept only as SHA-256 digests (the plain secrets used to be stored, so a
+  // TRAINING sandbox.db carried them). db.ts vacuums the file after this one has run on old data.
+  `
+  CREATE TABLE credentials_hashed (
+    client_id TEXT PRIMARY KEY,
+    secret_sha256 TEXT NOT NULL,
+    account_id TEXT NOT NULL REFERENCES accounts(id),
+    environment TEXT NOT NULL,
+    scopes TEXT NOT NULL,
+    revoked INTEGER NOT NULL DEFAULT 0
+  );
+  INSERT INTO credentials_hashed (client_id, secret_sha256, account_id, environment, scopes, revoked)
+    SELECT client_id, sha256_hex(client_secret), account_id, environment, scopes, revoked FROM credentials;
+  DROP TABLE credentials;
+  ALTER TABLE credentials_hashed RENAME TO credentials;
+  `,
+  // 3: webhook endpoints (registered through the control API) and one delivery per event and endpoint.
+  `
+  CREATE TABLE webhook_endpoints (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    id TEXT NOT NULL UNIQUE,
+    account_id TEXT NOT NULL,
+    environment TEXT NOT NULL,
+    url TEXT NOT NULL,
+    secret TEXT NOT NULL,
+    paused INTEGER NOT NULL DEFAULT 0,
+    consecutive_failures INTEGER NOT NULL DEFAULT 0,
+    created_at INTEGER NOT NULL,
+    UNIQUE (account_id, environment, url)
+  );
+
+  CREATE TABLE deliveries (
+    seq INTEGER PRIMARY KEY AUTOINCREMENT,
+    event_id TEXT NOT NULL,
+    endpoint_id TEXT NOT NULL,
+    state TEXT NOT NULL,
+    attempts INTEGER NOT NULL DEFAULT 0,
+    last_status_code INTEGER,
+    first_attempt_at INTEGER,
+    next_attempt_at INTEGER,
+    created_at INTEGER NOT NULL,
+    UNIQUE (event_id, endpoint_id)
+  );
+  CREATE INDEX deliveries_due ON deliveries (next_attempt_at) WHERE state IN ('pending', 'retrying');
+  CREATE INDEX deliveries_by_endpoint ON deliveries (endpoint_id, state);
+  `,
 ];
+
+/** The migration after which old plain-text secrets may linger in free pages and the WAL. */
+export const HASHED_SECRETS_MIGRATION = 2;
 
 /** Tables emptied by a reset (everything but `meta`, whose secrets and seed survive). */
 export const STATE_TABLES = [
+  'deliveries',
+  'webhook_endpoints',
   'events',
   'idempotency',
   'bookings',

@@ -1,7 +1,7 @@
 import type { Environment } from '../../contract/partner/index.ts';
 import type { Scope } from '../auth/jwt.ts';
 import type { Ledger } from '../wallet/ledger.ts';
-import type { Db } from './db.ts';
+import { sha256Hex, type Db } from './db.ts';
 import { STATE_TABLES } from './schema.ts';
 
 // The seeded state of sandbox-interface.md § Seeded credentials. `/_sandbox/reset` returns here.
@@ -46,10 +46,12 @@ export function seedState(db: Db, ledger: Ledger): void {
     const account = db.prepare('INSERT INTO accounts (id, name) VALUES (?, ?)');
     for (const a of SEEDED_ACCOUNTS) account.run(a.id, a.name);
     const credential = db.prepare(
-      'INSERT INTO credentials (client_id, client_secret, account_id, environment, scopes, revoked) VALUES (?, ?, ?, ?, ?, ?)',
+      'INSERT INTO credentials (client_id, secret_sha256, account_id, environment, scopes, revoked) VALUES (?, ?, ?, ?, ?, ?)',
     );
+    // Only the digest of each secret is stored (the secrets are published, but a database file
+    // must never carry a client secret).
     for (const c of SEEDED_CREDENTIALS) {
-      credential.run(c.clientId, c.clientSecret, c.accountId, c.environment, c.scopes.join(' '), c.revoked ? 1 : 0);
+      credential.run(c.clientId, sha256Hex(c.clientSecret), c.accountId, c.environment, c.scopes.join(' '), c.revoked ? 1 : 0);
     }
     const wallet = db.prepare(
       `INSERT INTO wallets (account_id, environment, currency, balance_minor, credit_limit_minor, low_balance_threshold_minor, updated_at)

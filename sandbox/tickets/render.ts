@@ -37,20 +37,37 @@ const MARGIN = 36;
 const GREY = '#4d4d4d';
 const LIGHT = '#b3b3b3';
 
-/** Renders one page per passenger of `input` (in order) in the given language. */
+/** Room the footer needs above the bottom margin. */
+const FOOTER_H = 40;
+
+/**
+ * Renders one page per passenger of `input` (in order) in the given language.
+ *
+ * A page that would run into the footer (a notice or cancellation box on top of a full ticket,
+ * an after-midnight hint, a long name) is drawn again, uniformly scaled down just enough to fit:
+ * the same layout, every element kept, the footer at its place. Pages that fit are drawn once.
+ */
 export async function renderTicketsPdf(input: TicketDocument, lang: TicketLanguage): Promise<Buffer> {
   if (input.passengers.length === 0) throw new RangeError('a ticket PDF needs at least one passenger');
-  const doc = createPdf({
-    size: 'A4',
-    margins: MARGIN,
-    lang,
-    info: { Title: `${lang === 'ar' ? 'تذكرة' : 'Ticket'} ${input.booking_reference}`, Author: input.partner_name },
-  });
-  input.passengers.forEach((p, i) => {
-    if (i > 0) doc.addPage();
-    new TicketPage(doc, input, p, lang).draw();
-  });
-  return pdfBuffer(doc);
+  const draw = (scales: number[]): { doc: Doc; ends: number[] } => {
+    const doc = createPdf({
+      size: 'A4',
+      margins: MARGIN,
+      lang,
+      info: { Title: `${lang === 'ar' ? 'تذكرة' : 'Ticket'} ${input.booking_reference}`, Author: input.partner_name },
+    });
+    const ends = input.passengers.map((p, i) => {
+      if (i > 0) doc.addPage();
+      return new TicketPage(doc, input, p, lang, scales[i] ?? 1).draw();
+    });
+    return { doc, ends };
+  };
+  const first = draw([]);
+  const limit = first.doc.page.height - MARGIN - FOOTER_H;
+  if (first.ends.every((end) => end <= limit)) return pdfBuffer(first.doc);
+  // The first attempt is dropped unfinished (nothing was written out yet).
+  const scales = first.ends.map((end) => (end <= limit ? 1 : Math.floor(((limit - MARGIN) / (end - MARGIN)) * 1000) / 1000));
+  return pdfBuffer(draw(scales).doc);
 }
 
 class TicketPage {
@@ -62,10 +79,12 @@ class TicketPage {
   private readonly dir: Direction;
   private readonly x0: number;
   private readonly w: number;
+  private readonly scale: number;
   private y = MARGIN;
 
-  constructor(doc: Doc, t: TicketDocument, p: TicketPassenger, lang: TicketLanguage) {
+  constructor(doc: Doc, t: TicketDocument, p: TicketPassenger, lang: TicketLanguage, scale = 1) {
     this.doc = doc;
+    this.scale = scale;
     this.t = t;
     this.p = p;
     this.lang = lang;
@@ -103,7 +122,14 @@ class TicketPage {
     return this.t.departure_cancelled ?? (!this.t.valid_for_travel && this.t.notice !== null);
   }
 
-  draw(): void {
+  /** Draws the page; returns where its content ended (page units, before the footer). */
+  draw(): number {
+    const { doc, scale } = this;
+    if (scale !== 1) {
+      // Scaled about the top centre of the content: same margins at the top, centred across.
+      const cx = doc.page.width / 2;
+      doc.save().translate(cx, MARGIN).scale(scale).translate(-cx, -MARGIN);
+    }
     if (this.t.environment === 'SANDBOX') this.watermark();
     this.header();
     if (this.t.environment === 'SANDBOX') this.banner(this.s.sandbox, STRINGS.en.sandbox);
@@ -114,7 +140,10 @@ class TicketPage {
     this.route();
     this.details();
     this.beforeTravel();
+    const end = this.y;
     this.footer();
+    if (scale !== 1) doc.restore();
+    return end;
   }
 
   private watermark(): void {
@@ -309,7 +338,8 @@ class TicketPage {
     const address = this.ar(t.origin.address, t.origin.address_ar) ?? from.city;
     y += this.put(address, valueOff, valueW, y - 7, { size: 10 });
     const link = mapLink(t.origin.latitude, t.origin.longitude);
-    if (link) row(s.map, ltr(link), { size: 8.5, link });
+    // One line: a link broken over two lines can be neither read out nor copied.
+    if (link) row(s.map, ltr(link), { size: fitSize(doc, link, valueW - 2, { size: 8.5, minSize: 6.5, dir: 'ltr' }), link });
     row(s.operator, this.ar(t.operator.name, t.operator.name_ar) ?? t.operator.name);
     const cls = formatClass(t.seat_class, this.lang);
     if (cls) row(s.seatClass, cls);
@@ -359,7 +389,8 @@ class TicketPage {
   private footer(): void {
     const { doc, s, t, p, w } = this;
     const bottom = doc.page.height - MARGIN;
-    const y = Math.max(this.y, bottom - 40);
+    // Scaled, the content ends exactly where the footer starts on the page.
+    const y = this.scale === 1 ? Math.max(this.y, bottom - FOOTER_H) : this.y;
     this.hrule(y, 1);
     const half = (w - 20) / 2;
     this.put(s.bookedThrough(t.partner_name), 0, w * 0.62, y + 8, { size: 12, bold: true });

@@ -125,6 +125,7 @@ export class Ledger {
     const threshold = wallet.low_balance_threshold_minor;
     if (balanceBefore > threshold && wallet.balance_minor <= threshold) {
       this.#outbox.emit(owner, 'wallet.low_balance', {
+        environment: owner.environment,
         balance: { amount_minor: wallet.balance_minor, currency: wallet.currency },
         low_balance_threshold: { amount_minor: threshold, currency: wallet.currency },
       });

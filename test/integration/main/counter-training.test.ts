@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { existsSync, statSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -38,6 +38,10 @@ describe('TRAINING, out of the box', () => {
     expect(info.apiBaseUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/v1$/);
     expect(existsSync(join(tmp.dir, 'training', 'journal.db'))).toBe(true);
     expect(existsSync(join(tmp.dir, 'training', 'sandbox.db'))).toBe(true);
+    // The embedded sandbox keeps only digests of its client secrets: none is in its files.
+    for (const f of ['sandbox.db', 'sandbox.db-wal'].map((n) => join(tmp.dir, 'training', n)).filter((f) => existsSync(f))) {
+      expect(readFileSync(f).includes(Buffer.from('sk_sandbox_demo')), `client secret in ${f}`).toBe(false);
+    }
     const status = await c.ok('credentialsStatus');
     expect(status).toEqual({ environment: 'TRAINING', keychainAvailable: true, credentials: [] });
   });

@@ -28,6 +28,12 @@ export interface Reply {
   json: unknown;
 }
 
+export interface Download {
+  status: number;
+  headers: Headers;
+  body: Buffer;
+}
+
 export interface CallOptions {
   token?: string | undefined;
   body?: unknown;
@@ -75,6 +81,14 @@ export class TestSandbox {
       json = undefined;
     }
     return { status: response.status, headers: response.headers, text, json };
+  }
+
+  /** A binary GET under /v1 (ticket PDFs): the body as bytes. */
+  async download(path: string, options: { token?: string; headers?: Record<string, string> } = {}): Promise<Download> {
+    const headers: Record<string, string> = { ...options.headers };
+    if (options.token) headers.authorization = `Bearer ${options.token}`;
+    const response = await fetch(`${this.base}${path}`, { headers });
+    return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
   }
 
   /** A cached bearer token for a seeded credential. */

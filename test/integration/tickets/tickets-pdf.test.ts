@@ -192,6 +192,27 @@ describe('ticket PDF, other states', () => {
     expect(page).toContain('NOT VALID FOR TRAVEL — SANDBOX');
   });
 
+  it('keeps the whole ticket, footer included, on its page when a notice crowds a full one', async () => {
+    // A cancellation box and an after-midnight hint on top of a ticket with a QR panel.
+    const t = sampleTicket({
+      departure_at: '2026-11-27T01:02:00+02:00',
+      notice: 'The operator cancelled this departure. Do not travel.',
+      notice_ar: 'ألغت شركة النقل هذه الرحلة. لا تسافر.',
+      departure_cancelled: true,
+    });
+    for (const lang of ['en', 'ar'] as const) {
+      const pdf = await renderTicketsPdf(t, lang);
+      const pages = pdfPages(pdf);
+      expect(pages).toHaveLength(2);
+      pages.forEach((page, i) => {
+        expect(has(page, lang === 'en' ? 'Booked through Shubbak Demo Station and paid.' : 'تم الحجز عن طريق Shubbak Demo Station وتم الدفع.')).toBe(true);
+        expect(has(page, lang === 'en' ? 'DEPARTURE CANCELLED — DO NOT TRAVEL' : 'تم إلغاء الرحلة — لا تسافر')).toBe(true);
+        expect(page).toContain(lang === 'en' ? `PB-7KX2M9QD · Passenger ${i + 1}` : 'PB-7KX2M9QD');
+      });
+      rasterise(pdf, OUT, `crowded-${lang}`).forEach((png, i) => expect(decodeQr(png)).toBe(t.passengers[i]?.e_ticket?.qr));
+    }
+  });
+
   it('takes valid_for_travel false with a notice as a cancellation when not told otherwise', async () => {
     const t = sampleTicket({ notice: 'Do not travel.', departure_cancelled: undefined });
     const [page = ''] = pdfPages(await renderTicketsPdf(t, 'en'));
