@@ -153,7 +153,10 @@ export class Webhooks {
 
   async #attempt(delivery: DueDelivery): Promise<void> {
     const at = this.#clock.now();
-    const timestamp = Math.floor(at / 1000);
+    // The retry schedule runs on simulated time, but the signature's timestamp is the real
+    // moment of sending: receivers check it against their own clock (Standard Webhooks refuses
+    // anything more than 5 minutes off), and a simulated day ahead would be refused.
+    const timestamp = Math.floor(Date.now() / 1000);
     // The same bytes on every attempt: the event as stored.
     const body = `{"id":${JSON.stringify(delivery.event_id)},"type":${JSON.stringify(delivery.type)},"created_at":${JSON.stringify(
       iso(delivery.event_created_at),

@@ -249,8 +249,9 @@ describe('retries', () => {
     const [, second] = await r.waitFor((all) => all.length === 2);
     expect(second!.id).toBe(first!.id);
     expect(second!.body).toBe(first!.body);
-    expect(second!.timestamp).toBeGreaterThanOrEqual(first!.timestamp + 6);
-    expect(second!.signature).not.toBe(first!.signature);
+    // Signed with the real time of each attempt, so real receivers accept a retry too.
+    expect(second!.timestamp).toBeGreaterThanOrEqual(first!.timestamp);
+    expect(Math.abs(second!.timestamp - Date.now() / 1000)).toBeLessThan(60);
     expectSigned(secret, first!);
     expectSigned(secret, second!);
     expect(await waitForDeliveries(sbx, (l) => l[0]?.state === 'delivered')).toEqual([
