@@ -1,5 +1,10 @@
 import { common } from './common.ts';
 import { errors } from './errors.ts';
+import { settings } from './settings.ts';
+import { shell } from './shell.ts';
+import { search } from './search.ts';
+import { seatmap } from './seatmap.ts';
+import { sale } from './sale.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale] as const;

@@ -1,0 +1,202 @@
+import { useEffect, useMemo } from 'react';
+import { useLocale, useT } from '../i18n/index.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Spinner } from '../components/Icons.tsx';
+import { Kbd } from '../shell/Kbd.tsx';
+import { fareClassName } from '../search/OfferList.tsx';
+import { formatNumber, formatPounds } from './display.ts';
+import { HoldStatus } from './HoldStatus.tsx';
+import { JourneySummary } from './JourneySummary.tsx';
+import { changeDue, parseCash, quickAmounts } from './money.ts';
+import { saleTotal, ticketLanguage, useSale } from './store.ts';
+import { useFocusTarget } from './use-focus.ts';
+
+/** Step 4: the retail total, the cash handed over, the change; confirm once. */
+export function PaymentStep() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const total = useSale(saleTotal);
+  const cash = useSale((s) => s.cash);
+  const sending = useSale((s) => s.sending);
+  const sendError = useSale((s) => s.sendError);
+  const hold = useSale((s) => s.hold);
+  const names = useSale((s) => s.names);
+  const passengers = useSale((s) => s.passengers);
+  const detail = useSale((s) => s.detail.value);
+  const language = useSale((s) => s.language);
+  const contactName = useSale((s) => s.contactName);
+  const phone = useSale((s) => s.phone);
+  const { setCash, confirm, focusOn, retrySend } = useSale.getState();
+  const cashRef = useFocusTarget<HTMLInputElement>('cash');
+  const confirmRef = useFocusTarget<HTMLButtonElement>('confirm');
+
+  const tendered = parseCash(cash);
+  const change = total === null ? null : changeDue(total, tendered);
+  const covered = change !== null;
+  const canConfirm = covered && hold.status === 'held' && !sending;
+  const quick = useMemo(() => (total === null ? [] : quickAmounts(total)), [total]);
+  const held = hold.status === 'held' ? hold.hold : null;
+  // the seats stay listed when the hold has lapsed (the agent re-picks them from here)
+  const seats = held?.seats_requested ?? (hold.status === 'expired' ? hold.seats : []);
+
+  // Alt+1…Alt+6: the quick amounts, from anywhere on this step
+  useEffect(() => {
+    const onKey = (e: globalThis.KeyboardEvent) => {
+      if (!e.altKey || e.ctrlKey || e.metaKey) return;
+      const m = /^Digit([1-6])$/.exec(e.code);
+      if (!m) return;
+      const amount = quick[Number(m[1]) - 1];
+      if (amount === undefined) return;
+      e.preventDefault();
+      setCash(String(amount / 100));
+      focusOn('confirm');
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, [quick, setCash, focusOn]);
+
+  return (
+    <div className="pay-step">
+      <JourneySummary />
+      <div className="pay-grid">
+        <section className="card" aria-labelledby="pay-summary">
+          <h2 id="pay-summary">{t('pay.summary')}</h2>
+          <table className="pay-lines">
+            <thead>
+              <tr>
+                <th scope="col">{t('pay.col.passenger')}</th>
+                <th scope="col">{t('pay.col.seat')}</th>
+                <th scope="col" className="num">
+                  {t('pay.col.price')}
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {Array.from({ length: passengers }, (_, i) => {
+                const seat = seats[i];
+                const price = (held ? detail?.retailByClass[held.fare_class] : undefined) ?? (seat ? detail?.retailBySeat[seat] : undefined);
+                return (
+                  <tr key={i}>
+                    <td>{names[i]}</td>
+                    <td>
+                      {seat ? <span className="seat-chip">{seat}</span> : <span className="muted">{t('pay.seat.boarding')}</span>}
+                      {held && <span className="muted"> {fareClassName(held.fare_class, locale)}</span>}
+                    </td>
+                    <td className="num">{price !== undefined ? formatPounds(price, locale) : '—'}</td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+          <p className="muted small">
+            {t('pay.contact')} <bdi>{contactName}</bdi>
+            {locale === 'ar' ? '، ' : ', '}
+            <bdi dir="ltr">{phone}</bdi> · {t('pay.ticketLanguage', { language: ticketLanguage({ language }) === 'ar' ? 'العربية' : 'English' })}
+          </p>
+          {held && (
+            <p className="muted small">
+              {t('pay.net', { net: formatPounds(held.total.amount_minor, locale) })}
+            </p>
+          )}
+          <HoldStatus />
+        </section>
+        <section className="card cash-card" aria-labelledby="pay-cash" aria-busy={sending}>
+          <h2 id="pay-cash" className="sr-only">
+            {t('pay.cash.title')}
+          </h2>
+          <div className="total-line">
+            <span>{t('pay.total')}</span>
+            <span className="amount huge" data-testid="pay-total">
+              {total !== null ? formatPounds(total, locale) : '—'}
+            </span>
+          </div>
+          <div className="field">
+            <label htmlFor="cash">{t('pay.cash')}</label>
+            <input
+              id="cash"
+              ref={cashRef}
+              className="cash-input"
+              type="text"
+              inputMode="decimal"
+              autoComplete="off"
+              dir="ltr"
+              value={cash}
+              disabled={sending}
+              aria-describedby="cash-state"
+              onChange={(e) => setCash(e.target.value)}
+              onKeyDown={(e) => {
+                if (e.key === 'Enter') {
+                  e.preventDefault();
+                  // first Enter accepts the amount and shows the change; the second confirms
+                  if (covered) focusOn('confirm');
+                }
+              }}
+            />
+          </div>
+          <div className="quick" role="group" aria-label={t('pay.quick')}>
+            {quick.map((amount, i) => (
+              <button
+                key={amount}
+                type="button"
+                disabled={sending}
+                aria-keyshortcuts={`Alt+${i + 1}`}
+                aria-label={i === 0 ? t('pay.quick.exact', { amount: formatPounds(amount, locale) }) : formatPounds(amount, locale)}
+                onClick={() => {
+                  setCash(String(amount / 100));
+                  focusOn('confirm');
+                }}
+              >
+                <span>{i === 0 ? t('pay.quick.exactShort') : formatNumber(amount / 100, locale)}</span>
+                <Kbd k={`Alt+${i + 1}`} />
+              </button>
+            ))}
+          </div>
+          <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state" role="status">
+            {cash.trim() === '' ? (
+              <span className="muted">{t('pay.cash.enter')}</span>
+            ) : tendered === null ? (
+              <span className="field-problem">{t('pay.cash.invalid')}</span>
+            ) : covered ? (
+              <>
+                <span>{t('pay.change')}</span>
+                <span className="amount huge" data-testid="pay-change">
+                  {formatPounds(change, locale)}
+                </span>
+              </>
+            ) : (
+              <span className="field-problem">{t('pay.cash.short', { missing: formatPounds((total ?? 0) - (tendered ?? 0), locale) })}</span>
+            )}
+          </div>
+          {sendError && !sending && (
+            <ErrorNotice error={sendError} onRetry={sendError.code === 'not_found' || sendError.retryable ? () => void retrySend() : undefined} />
+          )}
+          <button
+            ref={confirmRef}
+            type="button"
+            className="primary confirm"
+            disabled={!canConfirm}
+            aria-busy={sending}
+            aria-keyshortcuts="F10"
+            data-testid="confirm"
+            onClick={() => void confirm()}
+          >
+            {sending ? (
+              <>
+                <Spinner /> {t('pay.sending')}
+              </>
+            ) : (
+              <>
+                {t('pay.confirm')} <Kbd k="F10" />
+              </>
+            )}
+          </button>
+          {sending && (
+            <p className="progress" role="status">
+              {t('pay.sending.detail')}
+            </p>
+          )}
+        </section>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,110 @@
+import type { Locale } from '../i18n/index.ts';
+
+// Display helpers for the sale flow, pure and DOM-free. Money is an integer of piastres;
+// departure/arrival strings are shown with the digits written in them, never converted through
+// the PC's time zone (architecture.md, "Time and money on screen").
+
+const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
+
+/** Western digits to Arabic-Indic in the Arabic UI (times, dates, counts). */
+export function localDigits(text: string, locale: Locale): string {
+  return locale === 'ar' ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)] as string) : text;
+}
+
+/** Arabic-Indic and Eastern Arabic-Indic digits typed by the agent, back to Western. */
+export function westernDigits(text: string): string {
+  return text
+    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
+    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
+}
+
+const pounds = new Map<string, Intl.NumberFormat>();
+
+/** "EGP 470" / "‏٤٧٠ ج.م.‏": whole pounds without ".00"; piastres shown only when there are any. */
+export function formatPounds(minor: number, locale: Locale): string {
+  const whole = minor % 100 === 0;
+  const key = `${locale}:${whole}`;
+  let f = pounds.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-EG', {
+      style: 'currency',
+      currency: 'EGP',
+      minimumFractionDigits: whole ? 0 : 2,
+      maximumFractionDigits: whole ? 0 : 2,
+    });
+    pounds.set(key, f);
+  }
+  return f.format(minor / 100);
+}
+
+const plain = new Map<Locale, Intl.NumberFormat>();
+
+/** A bare number in the UI's digits: "470" / "٤٧٠" (for seat prices, counts). */
+export function formatNumber(n: number, locale: Locale): string {
+  let f = plain.get(locale);
+  if (!f) {
+    f = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-EG', { maximumFractionDigits: 2 });
+    plain.set(locale, f);
+  }
+  return f.format(n);
+}
+
+/** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
+export function clockTime(iso: string, locale: Locale): string {
+  return localDigits(iso.slice(11, 16), locale);
+}
+
+/** Days between two calendar dates "YYYY-MM-DD" (b − a). */
+export function daysBetween(a: string, b: string): number {
+  return Math.round((Date.parse(b + 'T00:00:00Z') - Date.parse(a + 'T00:00:00Z')) / 86_400_000);
+}
+
+/** +1 when the arrival's wall-clock date is the day after the departure's (as on the ticket). */
+export function arrivalDayOffset(departureAt: string, arrivalAt: string | null): number {
+  return arrivalAt ? daysBetween(departureAt.slice(0, 10), arrivalAt.slice(0, 10)) : 0;
+}
+
+const dayLabels = new Map<string, Intl.DateTimeFormat>();
+
+/** "Wed 1 Jul" / "الأربعاء، ١ يوليو" for a calendar date, computed in UTC so no zone can shift it. */
+export function formatDay(date: string, locale: Locale, withYear = false): string {
+  const key = `${locale}:${withYear}`;
+  let f = dayLabels.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', {
+      timeZone: 'UTC',
+      weekday: 'short',
+      day: 'numeric',
+      month: 'short',
+      ...(withYear ? { year: 'numeric' } : {}),
+    });
+    dayLabels.set(key, f);
+  }
+  return f.format(new Date(date.slice(0, 10) + 'T12:00:00Z'));
+}
+
+/** Minutes of a journey: the published duration, else the difference of the two instants. */
+export function journeyMinutes(departureAt: string, arrivalAt: string | null, durationMinutes: number | null): number | null {
+  if (durationMinutes !== null) return durationMinutes;
+  if (!arrivalAt) return null;
+  const diff = (Date.parse(arrivalAt) - Date.parse(departureAt)) / 60_000;
+  return Number.isFinite(diff) && diff > 0 ? Math.round(diff) : null;
+}
+
+/** "5h 30m" / "٥ س ٣٠ د". */
+export function formatDuration(minutes: number, locale: Locale): string {
+  const h = Math.floor(minutes / 60);
+  const m = minutes % 60;
+  const text = locale === 'ar' ? `${h} س ${m ? `${m} د` : ''}` : `${h}h${m ? ` ${String(m).padStart(2, '0')}m` : ''}`;
+  return localDigits(text.trim(), locale);
+}
+
+/** "19:58" (minutes:seconds) of a countdown, never negative, in the UI's digits. */
+export function formatCountdown(ms: number, locale: Locale): string {
+  const total = Math.max(0, Math.floor(ms / 1000));
+  const h = Math.floor(total / 3600);
+  const m = Math.floor((total % 3600) / 60);
+  const s = total % 60;
+  const text = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
+  return localDigits(text, locale);
+}

@@ -1,0 +1,77 @@
+import type { PricedOfferDetail } from '../../../contract/counter.ts';
+import { westernDigits } from './display.ts';
+
+// Retail totals, cash and change at the counter. Integers of piastres throughout. Main
+// recomputes the total authoritatively when the sale is sent; this is what the agent sees first.
+
+/**
+ * Retail total of a sale: each named seat at its own retail price; without seats (operator
+ * assigns at boarding), the class's retail price times the passengers.
+ */
+export function retailTotal(detail: PricedOfferDetail, seats: readonly string[], fareClass: string | null, passengers: number): number | null {
+  if (seats.length > 0) {
+    let sum = 0;
+    for (const s of seats) {
+      const price = detail.retailBySeat[s];
+      if (price === undefined) return null;
+      sum += price;
+    }
+    return sum;
+  }
+  const cls = fareClass ?? cheapestClass(detail);
+  const price = cls ? detail.retailByClass[cls] : undefined;
+  return price === undefined ? null : price * passengers;
+}
+
+export function cheapestClass(detail: PricedOfferDetail): string | null {
+  const classes = detail.offer.fare_classes.filter((c) => c.name in detail.retailByClass);
+  if (classes.length === 0) return null;
+  return classes.reduce((a, b) => ((detail.retailByClass[b.name] ?? Infinity) < (detail.retailByClass[a.name] ?? Infinity) ? b : a)).name;
+}
+
+/** NET total of named seats (small print for the agent). */
+export function netTotal(detail: PricedOfferDetail, seats: readonly string[], fareClass: string | null, passengers: number): number | null {
+  if (seats.length > 0) {
+    let sum = 0;
+    for (const s of seats) {
+      const seat = detail.offer.seats.find((x) => x.number === s);
+      if (!seat) return null;
+      sum += seat.price.amount_minor;
+    }
+    return sum;
+  }
+  const cls = detail.offer.fare_classes.find((c) => c.name === (fareClass ?? cheapestClass(detail)));
+  return cls ? cls.price.amount_minor * passengers : null;
+}
+
+/**
+ * Cash typed by the agent, in piastres: "500", "500.5", "٥٠٠", "1,000", "٥٠٠٫٥٠". Null when it
+ * is not an amount.
+ */
+export function parseCash(text: string): number | null {
+  const t = westernDigits(text).replace(/[٬,\s]/g, '').replace('٫', '.');
+  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null;
+  const [pounds = '0', piastres = ''] = t.split('.');
+  return Number(pounds) * 100 + Number(piastres.padEnd(2, '0'));
+}
+
+/** Change due, or null while the cash does not cover the total. */
+export function changeDue(totalMinor: number, tenderedMinor: number | null): number | null {
+  return tenderedMinor === null || tenderedMinor < totalMinor ? null : tenderedMinor - totalMinor;
+}
+
+const ROUND_TO = [5_000, 10_000, 20_000, 50_000, 100_000]; // 50, 100, 200, 500, 1000 pounds
+
+/**
+ * The amounts a traveller is likely to hand over: exact, then the total rounded up to the next
+ * 50, 100, 200, 500 and 1000 pounds (Egyptian notes), each once, smallest first, at most 6.
+ */
+export function quickAmounts(totalMinor: number): number[] {
+  if (totalMinor <= 0) return [];
+  const out = new Set<number>([totalMinor]);
+  for (const step of ROUND_TO) {
+    const up = Math.ceil(totalMinor / step) * step;
+    out.add(up === totalMinor ? up + step : up);
+  }
+  return [...out].sort((a, b) => a - b).slice(0, 6);
+}

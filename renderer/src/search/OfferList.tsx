@@ -1,0 +1,148 @@
+import { memo, useRef, type KeyboardEvent } from 'react';
+import type { PricedOffer } from '../../../contract/counter.ts';
+import type { Locale } from '../i18n/index.ts';
+import { translate } from '../i18n/index.ts';
+import { AmenityIcon, AmenitySprite } from '../components/Icons.tsx';
+import { arrivalDayOffset, clockTime, formatDuration, formatNumber, formatPounds, journeyMinutes, localDigits } from '../sale/display.ts';
+
+// The results list, drawn from props only (the bench renders it with fixture data). One button
+// per departure; arrow keys move between them, Enter opens the seat map.
+
+interface Props {
+  offers: readonly PricedOffer[];
+  locale: Locale;
+  passengers: number;
+  expired: boolean;
+  onChoose(offer: PricedOffer): void;
+  /** Ref of the first row, for "focus goes to the results". */
+  firstRef?: React.Ref<HTMLButtonElement>;
+}
+
+export function OfferList({ offers, locale, passengers, expired, onChoose, firstRef }: Props) {
+  const listRef = useRef<HTMLOListElement>(null);
+
+  function onKeyDown(e: KeyboardEvent<HTMLOListElement>) {
+    const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 5, PageUp: -5 };
+    if (!(e.key in keys) && e.key !== 'Home' && e.key !== 'End') return;
+    const rows = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button.offer') ?? [])];
+    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+    if (at < 0) return;
+    e.preventDefault();
+    const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (keys[e.key] ?? 0)));
+    rows[to]?.focus();
+    rows[to]?.scrollIntoView({ block: 'nearest' });
+  }
+
+  return (
+    <>
+    <AmenitySprite />
+    <ol className={`offers${expired ? ' expired' : ''}`} ref={listRef} onKeyDown={onKeyDown} aria-label={translate(locale, 'results.list')} data-testid="offers">
+      {offers.map((o, i) => (
+        <li key={o.offer.id}>
+          <OfferRow offer={o} locale={locale} passengers={passengers} onChoose={onChoose} buttonRef={i === 0 ? firstRef : undefined} />
+        </li>
+      ))}
+    </ol>
+    </>
+  );
+}
+
+const OfferRow = memo(function OfferRow({
+  offer: priced,
+  locale,
+  passengers,
+  onChoose,
+  buttonRef,
+}: {
+  offer: PricedOffer;
+  locale: Locale;
+  passengers: number;
+  onChoose(offer: PricedOffer): void;
+  buttonRef?: React.Ref<HTMLButtonElement>;
+}) {
+  const t = (key: Parameters<typeof translate>[1], params?: Record<string, string | number>) => translate(locale, key, params);
+  const o = priced.offer;
+  const dep = clockTime(o.departure_at, locale);
+  const arr = o.arrival_at ? clockTime(o.arrival_at, locale) : null;
+  const plusDays = arrivalDayOffset(o.departure_at, o.arrival_at);
+  const minutes = journeyMinutes(o.departure_at, o.arrival_at, o.duration_minutes);
+  const operator = locale === 'ar' ? (o.operator.name_ar ?? o.operator.name) : o.operator.name;
+  const seatClass = o.seat_class ? fareClassName(o.seat_class, locale) : null;
+  const retail = formatPounds(priced.retailPerSeatMinor, locale);
+  const few = o.seats_available !== null && o.seats_available <= 5;
+  const name = t('results.row.name', {
+    dep,
+    arr: arr ?? '—',
+    operator,
+    seatClass: seatClass ?? '',
+    price: retail,
+  });
+  return (
+    <button
+      type="button"
+      className="offer"
+      ref={buttonRef}
+      aria-label={name}
+      data-offer-id={o.id}
+      data-departure={o.departure_at}
+      data-operator={o.operator.name}
+      onClick={() => onChoose(priced)}
+    >
+      <span className="offer-times">
+        <span className="time big" dir="ltr">
+          {dep}
+        </span>
+        <span className="offer-line" aria-hidden="true">
+          <span className="duration">{minutes !== null ? formatDuration(minutes, locale) : t('results.duration.unknown')}</span>
+        </span>
+        <span className="time big" dir="ltr">
+          {arr ?? '—'}
+          {plusDays > 0 && (
+            <sup className="plus-day" title={t('results.nextDay')}>
+              {localDigits(`+${plusDays}`, locale)}
+            </sup>
+          )}
+        </span>
+        <span className="stations">
+          {o.origin.station ?? o.origin.name}
+          <span aria-hidden="true">{locale === 'ar' ? ' ← ' : ' → '}</span>
+          {o.destination.station ?? o.destination.name}
+        </span>
+      </span>
+      <span className="offer-operator">
+        <span className="operator-name">{operator}</span>
+        {seatClass && <span className="class-badge">{seatClass}</span>}
+      </span>
+      <span className="offer-amenities">
+        {o.amenities.map((a) => (
+          <span key={a} className="amenity">
+            <AmenityIcon amenity={a} />
+            {t(amenityKey(a))}
+          </span>
+        ))}
+      </span>
+      <span className={`offer-seats${few ? ' few' : ''}`}>
+        {o.seats_available === null ? t('results.seats.unknown') : t('results.seats', { count: formatNumber(o.seats_available, locale) })}
+      </span>
+      <span className="offer-price">
+        <span className="retail">{retail}</span>
+        {passengers > 1 && <span className="per">{t('results.perSeat')}</span>}
+        <span className="net">{t('results.net', { price: formatPounds(o.net_price.amount_minor, locale) })}</span>
+      </span>
+      <span className="offer-go" aria-hidden="true">
+        ›
+      </span>
+    </button>
+  );
+});
+
+type Key = Parameters<typeof translate>[1];
+
+export function amenityKey(a: string): Key {
+  return `amenity.${a}` as Key;
+}
+
+/** Known fare classes have names in both languages; others are shown as the API gives them. */
+export function fareClassName(c: string, locale: Locale): string {
+  return (translate(locale, `class.${c}` as Key) as string | undefined) ?? c;
+}

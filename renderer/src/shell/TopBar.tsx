@@ -1,0 +1,53 @@
+import { useLocale, useT } from '../i18n/index.ts';
+import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
+import { GearIcon } from '../components/Icons.tsx';
+import { formatPounds } from '../sale/display.ts';
+import { Kbd } from './Kbd.tsx';
+import { useShell } from './store.ts';
+
+/** Brand, station and agent, the environment (always), the wallet, language and settings. */
+export function TopBar() {
+  const t = useT();
+  const { locale, toggle } = useLocale();
+  const info = useShell((s) => s.info);
+  const wallet = useShell((s) => s.wallet);
+  const settingsOpen = useShell((s) => s.settingsOpen);
+  const { openSettings } = useShell.getState();
+  return (
+    <header className="topbar">
+      <div className="brand">
+        <span className="brand-mark" aria-hidden="true">
+          ش
+        </span>
+        <span className="brand-name">{t('app.name')}</span>
+        {info?.stationName && <span className="brand-station">{info.stationName}</span>}
+      </div>
+      {info && <EnvironmentBadge environment={info.environment} />}
+      <span className={`wallet${wallet?.low ? ' low' : ''}`} data-testid="wallet" title={wallet?.low ? t('shell.wallet.low') : undefined}>
+        <span className="wallet-label">{t('shell.wallet')}</span>
+        <strong>{wallet ? formatPounds(wallet.balanceMinor, locale) : '—'}</strong>
+        {wallet?.low && <span className="wallet-warn">{t('shell.wallet.lowShort')}</span>}
+      </span>
+      {info?.agent && (
+        <span className="agent" data-testid="agent">
+          <span className="wallet-label">{t('shell.agent')}</span>
+          <strong>{info.agent.name}</strong>
+        </span>
+      )}
+      <button type="button" className="lang-switch" onClick={toggle} aria-label={t('lang.switch.label')} aria-keyshortcuts="F3">
+        {t('lang.switch')} <Kbd k="F3" />
+      </button>
+      <button
+        type="button"
+        className="settings-button"
+        onClick={() => openSettings(!settingsOpen)}
+        aria-pressed={settingsOpen}
+        aria-label={t('shell.settings')}
+        title={t('shell.settings')}
+      >
+        <GearIcon />
+        <span>{t('shell.settings')}</span>
+      </button>
+    </header>
+  );
+}

@@ -1,0 +1,67 @@
+import { useEffect } from 'react';
+import { useLocale } from '../i18n/index.ts';
+import { useSale } from '../sale/store.ts';
+import { useShell } from './store.ts';
+
+/**
+ * The counter's function keys, the same on every step (shown in the key bar):
+ *   F2 search · F3 language · F4 swap · F6 seats · F8 passengers · F9 payment · F10 confirm ·
+ *   F12 or Ctrl+N next customer · Esc back.
+ * Enter is handled by each field (it moves to the next thing to type).
+ */
+export function useShortcuts() {
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => {
+      if (e.defaultPrevented || e.isComposing) return;
+      const shell = useShell.getState();
+      const sale = useSale.getState();
+      const key = e.key;
+      const handled = () => e.preventDefault();
+      if (key === 'F3') {
+        handled();
+        useLocale.getState().toggle();
+        return;
+      }
+      if (shell.settingsOpen) return; // the settings screen has its own keys (Esc closes it)
+      const next = key === 'F12' || (e.ctrlKey && !e.altKey && (e.code === 'KeyN' || key.toLowerCase() === 'n'));
+      if (next) {
+        handled();
+        if (!e.repeat) sale.newCustomer();
+        return;
+      }
+      switch (key) {
+        case 'F2':
+          handled();
+          if (sale.step !== 'search') sale.goTo('search');
+          sale.focusOn('from');
+          return;
+        case 'F4':
+          handled();
+          if (sale.step === 'search') sale.swap();
+          return;
+        case 'F6':
+          handled();
+          if (sale.offer) sale.goTo('seats');
+          return;
+        case 'F8':
+          handled();
+          sale.goTo('passengers');
+          return;
+        case 'F9':
+          handled();
+          sale.goTo('payment');
+          return;
+        case 'F10':
+          handled();
+          if (!e.repeat && sale.step === 'payment') void sale.confirm();
+          return;
+        case 'Escape':
+          handled();
+          sale.back();
+          return;
+      }
+    };
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
+}
