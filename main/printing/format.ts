@@ -6,6 +6,9 @@
 // never converted through a time zone. Service instants (when the sale was made, when a copy
 // was printed) are shown in Cairo time.
 import type { TicketLanguage } from '../../contract/counter.ts';
+import { formatDate, parseLocal } from '../../lib/wall-clock.ts';
+
+export { formatClass } from '../../lib/wall-clock.ts';
 
 export type ReceiptLanguage = TicketLanguage;
 
@@ -55,13 +58,6 @@ export function formatCairo(at: Date | string, lang: ReceiptLanguage): string {
   return f.format(typeof at === 'string' ? new Date(at) : at);
 }
 
-const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_AR = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
-const DAYS_EN = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
-const NBSP = '\u00a0';
-const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}:\d{2})/;
-
 export interface Departure {
   /** "Wed 1 Jul 2026" / "الأربعاء 1 يوليو 2026" (held together by no-break spaces). */
   date: string;
@@ -71,34 +67,8 @@ export interface Departure {
 
 /** The wall-clock date and time written in an API date-time, or null when it is not one. */
 export function formatDeparture(iso: string | null, lang: ReceiptLanguage): Departure | null {
-  const m = iso ? ISO_LOCAL.exec(iso) : null;
-  if (!m) return null;
-  const [, y, mo, d, time] = m as unknown as [string, string, string, string, string];
-  const year = Number(y);
-  const month = Number(mo);
-  const day = Number(d);
-  const wd = new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-  const parts =
-    lang === 'ar' ? [DAYS_AR[wd], String(day), MONTHS_AR[month - 1], y] : [DAYS_EN[wd], String(day), MONTHS_EN[month - 1], y];
-  return { date: parts.join(NBSP), time };
-}
-
-const CLASS_AR: Record<string, string> = {
-  economy: 'اقتصادية',
-  standard: 'عادية',
-  deluxe: 'ديلوكس',
-  elite: 'إيليت',
-  business: 'بيزنس',
-  premium: 'مميزة',
-  first: 'الدرجة الأولى',
-  vip: 'VIP',
-};
-
-/** Seat class as printed; Arabic names for the classes the operators use. */
-export function formatClass(seatClass: string | null, lang: ReceiptLanguage): string | null {
-  if (seatClass === null || seatClass.trim() === '') return null;
-  if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
-  return seatClass;
+  const t = iso ? parseLocal(iso) : null;
+  return t && { date: formatDate(t, lang, { short: true, nbsp: true }), time: t.time };
 }
 
 export interface ReceiptStrings {

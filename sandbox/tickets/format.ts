@@ -11,64 +11,18 @@
 // passenger, a counter agent and a driver compare the same characters.
 import type { TicketLanguage } from './types.ts';
 
-export interface LocalDateTime {
-  year: number;
-  month: number; // 1..12
-  day: number;
-  hour: number;
-  minute: number;
-  /** "HH:MM" exactly as in the ISO string. */
-  time: string;
-}
+import { formatDate, type LocalDateTime } from '../../lib/wall-clock.ts';
 
-const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
-
-/** The wall-clock parts of an ISO 8601 timestamp, or null when it does not start like one. */
-export function parseLocal(iso: string): LocalDateTime | null {
-  const m = ISO_LOCAL.exec(iso);
-  if (!m) return null;
-  const [, y, mo, d, h, mi] = m;
-  return {
-    year: Number(y),
-    month: Number(mo),
-    day: Number(d),
-    hour: Number(h),
-    minute: Number(mi),
-    time: `${h}:${mi}`,
-  };
-}
-
-const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
-// Egyptian month names.
-const MONTHS_AR = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
-const DAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const DAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
-
-function weekday(year: number, month: number, day: number): number {
-  return new Date(Date.UTC(year, month - 1, day)).getUTCDay();
-}
-
-/** "Wednesday 1 July 2026" / "الأربعاء 1 يوليو 2026". */
-export function formatDate(t: Pick<LocalDateTime, 'year' | 'month' | 'day'>, lang: TicketLanguage): string {
-  const wd = weekday(t.year, t.month, t.day);
-  return lang === 'ar'
-    ? `${DAYS_AR[wd]} ${t.day} ${MONTHS_AR[t.month - 1]} ${t.year}`
-    : `${DAYS_EN[wd]} ${t.day} ${MONTHS_EN[t.month - 1]} ${t.year}`;
-}
+export { formatClass, formatDate, parseLocal, type LocalDateTime } from '../../lib/wall-clock.ts';
 
 function previousDay(t: LocalDateTime): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(t.year, t.month - 1, t.day - 1));
   return { year: d.getUTCFullYear(), month: d.getUTCMonth() + 1, day: d.getUTCDate() };
 }
 
-const NBSP = '\u00a0';
-
 /** "Monday 14 December" held together by no-break spaces, so a wrapped line never splits it. */
 function shortDate(t: { year: number; month: number; day: number }, lang: TicketLanguage): string {
-  const wd = weekday(t.year, t.month, t.day);
-  return lang === 'ar'
-    ? `${DAYS_AR[wd]}${NBSP}${t.day}${NBSP}${MONTHS_AR[t.month - 1]}`
-    : `${DAYS_EN[wd]}${NBSP}${t.day}${NBSP}${MONTHS_EN[t.month - 1]}`;
+  return formatDate(t, lang, { year: false, nbsp: true });
 }
 
 /** 12-hour reading of the time, the way it is said at the counter: "11:30 PM" / "11:30 مساءً". */
@@ -93,24 +47,6 @@ export function nightHint(t: LocalDateTime, lang: TicketLanguage): string | null
   return lang === 'ar'
     ? `بعد منتصف الليل: ليلة ${before} على ${on}`
     : `After midnight: the night of ${before} to ${on}`;
-}
-
-const CLASS_AR: Record<string, string> = {
-  economy: 'اقتصادية',
-  standard: 'عادية',
-  deluxe: 'ديلوكس',
-  elite: 'إيليت',
-  business: 'بيزنس',
-  premium: 'مميزة',
-  first: 'الدرجة الأولى',
-  vip: 'VIP',
-};
-
-/** Seat class as printed; Arabic names for the classes the operators use. */
-export function formatClass(seatClass: string | null, lang: TicketLanguage): string | null {
-  if (seatClass === null || seatClass.trim() === '') return null;
-  if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
-  return seatClass;
 }
 
 /** Google Maps link for verified coordinates, or null. */

@@ -1,0 +1,74 @@
+// Dates and fare classes as printed on tickets and receipts, in English and Arabic. Dates are
+// read straight from the digits of an API date-time (its local wall clock), never through a
+// time zone: 2026-07-01T23:30:00+03:00 is 23:30 on 1 July wherever this runs.
+
+export type PrintLanguage = 'en' | 'ar';
+
+export interface LocalDateTime {
+  year: number;
+  month: number; // 1..12
+  day: number;
+  hour: number;
+  minute: number;
+  /** "HH:MM" exactly as in the ISO string. */
+  time: string;
+}
+
+const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+/** The wall-clock parts of an ISO 8601 timestamp, or null when it does not start like one. */
+export function parseLocal(iso: string): LocalDateTime | null {
+  const m = ISO_LOCAL.exec(iso);
+  if (!m) return null;
+  const [, y, mo, d, h, mi] = m;
+  return { year: Number(y), month: Number(mo), day: Number(d), hour: Number(h), minute: Number(mi), time: `${h}:${mi}` };
+}
+
+// Egyptian month names; Arabic has no customary short forms.
+const MONTHS_AR = ['يناير', 'فبراير', 'مارس', 'أبريل', 'مايو', 'يونيو', 'يوليو', 'أغسطس', 'سبتمبر', 'أكتوبر', 'نوفمبر', 'ديسمبر'];
+const DAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأربعاء', 'الخميس', 'الجمعة', 'السبت'];
+const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const DAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+const NAMES: Record<PrintLanguage, { months: string[]; days: string[]; monthsShort: string[]; daysShort: string[] }> = {
+  en: { months: MONTHS_EN, days: DAYS_EN, monthsShort: MONTHS_EN.map((m) => m.slice(0, 3)), daysShort: DAYS_EN.map((d) => d.slice(0, 3)) },
+  ar: { months: MONTHS_AR, days: DAYS_AR, monthsShort: MONTHS_AR, daysShort: DAYS_AR },
+};
+
+const NBSP = '\u00a0';
+
+export interface DateStyle {
+  /** "Wed 1 Jul" rather than "Wednesday 1 July" (English only). */
+  short?: boolean;
+  /** Include the year (default true). */
+  year?: boolean;
+  /** Hold the words together with no-break spaces so a wrapped line never splits the date. */
+  nbsp?: boolean;
+}
+
+/** "Wednesday 1 July 2026" / "الأربعاء 1 يوليو 2026" (Western digits, as on the operator's ticket). */
+export function formatDate(t: Pick<LocalDateTime, 'year' | 'month' | 'day'>, lang: PrintLanguage, style: DateStyle = {}): string {
+  const names = NAMES[lang];
+  const wd = new Date(Date.UTC(t.year, t.month - 1, t.day)).getUTCDay();
+  const parts = [(style.short ? names.daysShort : names.days)[wd], String(t.day), (style.short ? names.monthsShort : names.months)[t.month - 1]];
+  if (style.year ?? true) parts.push(String(t.year));
+  return parts.join(style.nbsp ? NBSP : ' ');
+}
+
+const CLASS_AR: Record<string, string> = {
+  economy: 'اقتصادية',
+  standard: 'عادية',
+  deluxe: 'ديلوكس',
+  elite: 'إيليت',
+  business: 'بيزنس',
+  premium: 'مميزة',
+  first: 'الدرجة الأولى',
+  vip: 'VIP',
+};
+
+/** Seat class as printed; Arabic names for the classes the operators use. */
+export function formatClass(seatClass: string | null, lang: PrintLanguage): string | null {
+  if (seatClass === null || seatClass.trim() === '') return null;
+  if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
+  return seatClass;
+}
