@@ -1,5 +1,5 @@
 import type { AppError } from '../../contract/errors.ts';
-import type { TicketLanguage } from '../../contract/counter.ts';
+import type { MarkupRule, TicketLanguage } from '../../contract/counter.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
@@ -101,14 +101,8 @@ export interface PrintRecorded {
   agentId: string;
 }
 
-export interface MarkupRuleFields {
-  operatorId: string | null;
-  originId: string | null;
-  destinationId: string | null;
-  fareClass: string | null;
-  percent: number;
-  fixedMinor: number;
-}
+/** What a markup change records: the rule without its identity and history. */
+export type MarkupRuleFields = Omit<MarkupRule, 'id' | 'changedBy' | 'changedAt'>;
 
 export interface MarkupChanged {
   action: 'saved' | 'deleted';
