@@ -27,7 +27,7 @@ async function main() {
   const counter = await startCounter({
     dataDir: app.getPath('userData'),
     version: app.getVersion(),
-    log: (message, err) => console.error(message, err),
+    log: (message, err) => (err === undefined ? console.error(message) : console.error(message, err)),
   });
 
   session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));

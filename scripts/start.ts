@@ -29,7 +29,7 @@ if (electron) {
   const counter = await startCounter({
     dataDir: process.env.SHUBBAK_DATA_DIR ?? userDataDir(),
     version: pkg.version,
-    log: (message, err) => console.error(message, err),
+    log: (message, err) => (err === undefined ? console.error(message) : console.error(message, err)),
   });
   const harness = await startHarness({ dispatch: counter.dispatch, rendererDir: join(root, 'out', 'renderer') });
   console.log(`Shubbak (${counter.info.environment}) is open at ${harness.url}`);
