@@ -81,6 +81,9 @@ describe('a sale by keyboard alone', () => {
     expect(receipt.printer).toBe('ReceiptPDF');
     expect(receipt.pages).toBe(1);
     expect(Math.abs(receipt.widthPt - 226.8)).toBeLessThan(2);
+    // What came out of the printers carries the sale: the tickets each traveller, the receipt the reference.
+    for (const needle of [...names, reference, 'NOT VALID FOR TRAVEL']) expect(tickets.text).toContain(needle);
+    for (const needle of [reference, 'TRAINING']) expect(receipt.text).toContain(needle);
     expect(plain(await page.getByTestId('print-tickets').textContent())).toContain('Sent to TicketPDF');
     const printedText = await ticketText(sandbox, reference, 'en');
     for (const needle of [...names, ...sale.seats, reference]) expect(printedText).toContain(needle);
@@ -147,8 +150,12 @@ describe('a sale by keyboard alone', () => {
     const reference = plain(await page.getByTestId('booking-reference').textContent());
     const bookings = await sandbox.bookingsOf(name);
     expect(bookings.map((b) => [b.id, b.status, b.passengers[0]?.seat])).toEqual([[reference, 'confirmed', sale.seats[0]]]);
-    expect(await printedDocument(page, 'tickets')).toMatchObject({ pages: 1, printer: 'TicketPDF' });
-    expect((await printedDocument(page, 'receipt')).printer).toBe('ReceiptPDF');
+    const tickets = await printedDocument(page, 'tickets');
+    expect(tickets).toMatchObject({ pages: 1, printer: 'TicketPDF' });
+    expect(tickets.text).toContain(reference);
+    const receipt = await printedDocument(page, 'receipt');
+    expect(receipt.printer).toBe('ReceiptPDF');
+    expect(receipt.text).toContain(reference);
     expect(plain(await page.getByTestId('print-tickets').textContent())).toContain('أُرسلت إلى TicketPDF');
     expect(await ticketText(sandbox, reference, 'ar')).toContain(reference);
     expect(bookings[0]!.contact.phone).toBe('01112345678');

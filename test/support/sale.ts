@@ -311,17 +311,25 @@ export async function usePdfPrinters(c: Counter, printers: { ticket?: string; re
   });
 }
 
-/** What came out of a CUPS-PDF printer for the job a print line shows: pages and page size. */
-export async function printedDocument(page: Page, doc: 'tickets' | 'receipt'): Promise<{ pages: number; widthPt: number; printer: string }> {
+/**
+ * What came out of a CUPS-PDF printer for the job a print line shows: pages, page size and its
+ * text (Latin and digits read back reliably; CUPS re-encodes the fonts, so Arabic may not).
+ */
+export async function printedDocument(
+  page: Page,
+  doc: 'tickets' | 'receipt',
+): Promise<{ pages: number; widthPt: number; printer: string; text: string }> {
   const line = page.getByTestId(`print-${doc}`);
   await expect.poll(() => line.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
   const jobId = await line.getAttribute('data-job-id');
   if (!jobId) throw new Error(`no job id on the ${doc} print line`);
-  const info = execFileSync('pdfinfo', [await printedPdf(jobId)], { encoding: 'utf8' });
+  const file = await printedPdf(jobId);
+  const info = execFileSync('pdfinfo', [file], { encoding: 'utf8' });
   return {
     pages: Number(/^Pages:\s+(\d+)/m.exec(info)?.[1]),
     widthPt: Number(/^Page size:\s+([\d.]+)/m.exec(info)?.[1]),
     printer: jobId.replace(/-\d+$/, ''),
+    text: execFileSync('pdftotext', ['-enc', 'UTF-8', file, '-'], { encoding: 'utf8' }),
   };
 }
 
