@@ -83,7 +83,9 @@ async function run(base: string, origin: string): Promise<void> {
   const report = (name: string, xs: number[]) => {
     const s = [...xs].sort((a, b) => a - b);
     const p = (q: number) => s[Math.min(s.length - 1, Math.ceil((q / 100) * s.length) - 1)]!.toFixed(1);
-    console.log(`bench: tickets-http.${name} p50 = ${p(50)} ms, p95 = ${p(95)} ms, max = ${s.at(-1)!.toFixed(1)} ms (n = ${s.length})`);
+    console.log(`#   tickets-http.${name}: n = ${s.length}, max = ${s.at(-1)!.toFixed(1)} ms`);
+    console.log(`bench: tickets-http.${name}.p50 = ${p(50)} ms (goal <= 50)`);
+    console.log(`bench: tickets-http.${name}.p95 = ${p(95)} ms (goal <= 100)`);
   };
   report('miss.request', miss);
   report('miss.render', missRender);
