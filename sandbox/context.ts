@@ -118,8 +118,8 @@ export function createSandbox(options: SandboxOptions): Sandbox {
     baseUrl: '',
     log,
     reset() {
+      clock.resetOffset(); // first: the seeded opening TOPUP lines are stamped with "now"
       seedState(db, ledger);
-      clock.resetOffset();
       config.reset();
       limiter.clear();
       seats.clear();

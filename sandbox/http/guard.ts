@@ -23,7 +23,7 @@ export async function guardApi(sandbox: Sandbox, request: FastifyRequest, reply:
   const route = request.routeOptions.config ?? {};
   const { latency_ms: latency, fault_rate: faultRate } = sandbox.config.current;
   if (latency > 0 && !route.ownLatency) await sleep(latency);
-  if (route.bucket !== null && faultRate > 0 && randomFraction() < faultRate) {
+  if (faultRate > 0 && randomFraction() < faultRate) {
     throw new ApiProblem('service_unavailable', 'Simulated fault (fault_rate); retry shortly.');
   }
   if (!route.scope) return;

@@ -59,9 +59,27 @@ export function installPlumbing(app: FastifyInstance, sandbox: Sandbox): void {
     sendProblem(reply, problem);
   });
 
+  // A /v1 path that exists under other methods is 405 with `Allow` (RFC 9110); any other is 404.
   app.setNotFoundHandler((request, reply) => {
-    sendProblem(reply, new ApiProblem('invalid_reference', `No endpoint ${request.method} ${request.url.split('?')[0]}.`, { status: 404 }));
+    const path = request.url.split('?')[0] ?? '';
+    const allowed = isApi(request) ? METHODS.filter((method) => routeExists(app, method, path)) : [];
+    if (allowed.length > 0) {
+      const allow = allowed.join(', ');
+      sendProblem(reply, new ApiProblem('invalid_request', `${request.method} is not allowed on ${path}; use ${allow}.`, { status: 405, headers: { allow } }));
+      return;
+    }
+    sendProblem(reply, new ApiProblem('invalid_reference', `No endpoint ${request.method} ${path}.`, { status: 404 }));
   });
+}
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
+function routeExists(app: FastifyInstance, method: string, path: string): boolean {
+  try {
+    return app.findRoute({ method: method as (typeof METHODS)[number], url: path }) !== null;
+  } catch {
+    return false;
+  }
 }
 
 /** Sends JSON that was serialized once and cached (reference data). */

@@ -57,7 +57,7 @@ export interface FieldError {
 }
 
 export interface ProblemOptions {
-  /** Overrides the code's usual status (only `invalid_request` uses it: 400, 413, 415). */
+  /** Overrides the code's usual status (only `invalid_request` uses it: 400, 405, 413, 415). */
   status?: number;
   errors?: FieldError[];
   /** Extension members, e.g. `booking_reference`. */

@@ -3,7 +3,8 @@ import type { Bucket, ConfigStore } from '../config.ts';
 import { ApiProblem } from './problem.ts';
 
 interface Window {
-  index: number;
+  /** Simulated epoch ms of the first request counted in it. */
+  start: number;
   count: number;
 }
 
@@ -16,7 +17,9 @@ export interface Usage {
 
 /**
  * Fixed-window request budgets per subject (an account in one environment) and bucket, on the
- * simulated clock. Counters live in memory: a restart or `/_sandbox/reset` starts them afresh.
+ * simulated clock. A window opens with the first request counted after the previous one ended
+ * (so N quick requests never straddle a boundary). Counters live in memory: a restart or
+ * `/_sandbox/reset` starts them afresh.
  */
 export class RateLimiter {
   readonly #config: ConfigStore;
@@ -52,16 +55,20 @@ export class RateLimiter {
     const { limit, window_s: windowS } = this.#config.current.rate_limits[bucket];
     const windowMs = windowS * 1000;
     const now = this.#now();
-    const index = Math.floor(now / windowMs);
     const key = `${subject}|${bucket}`;
     let window = this.#windows.get(key);
-    if (!window || window.index !== index) {
-      window = { index, count: 0 };
+    if (window && now >= window.start + windowMs) {
+      this.#windows.delete(key);
+      window = undefined;
+    }
+    if (!window) {
+      if (cost === 0) return { limit, remaining: limit, resetS: windowS, windowS };
+      window = { start: now, count: 0 };
       this.#windows.set(key, window);
     }
     const exceeded = cost > 0 && window.count >= limit;
     if (!exceeded) window.count += cost;
-    const resetS = Math.max(1, Math.ceil(((index + 1) * windowMs - now) / 1000));
+    const resetS = Math.max(1, Math.ceil((window.start + windowMs - now) / 1000));
     return { limit, remaining: exceeded ? -1 : limit - window.count, resetS, windowS };
   }
 }

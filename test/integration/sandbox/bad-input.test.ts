@@ -67,13 +67,34 @@ describe('bad input never yields a 500', () => {
     expect((await sbx.call('GET', '/bookings?limit=%ZZ', { token })).status).toBe(422);
   });
 
-  it('unknown routes and methods: 404 problem with X-Request-Id', async () => {
-    for (const [method, path] of [['GET', '/nope'], ['PUT', '/search'], ['PATCH', '/bookings'], ['GET', '/v2/health']]) {
+  it('unknown routes: 404 problem with X-Request-Id', async () => {
+    for (const [method, path] of [['GET', '/nope'], ['POST', '/bookings/PB-X/cancel'], ['GET', '/v2/health']]) {
       expectProblem(await sbx.call(method!, path!, { token: await sbx.token() }), 404, 'invalid_reference');
     }
     const outside = await fetch(`${sbx.server.origin}/`);
     expect(outside.status).toBe(404);
     expect(outside.headers.get('x-request-id')).toMatch(/^req_/);
+  });
+
+  it('a known path with another method: 405 problem with Allow and X-Request-Id, authenticated or not', async () => {
+    const cases: [string, string, string][] = [
+      ['PUT', '/search', 'POST'],
+      ['GET', '/search', 'POST'],
+      ['PATCH', '/bookings', 'GET, HEAD, POST'],
+      ['DELETE', '/bookings/PB-ANYTHING', 'GET, HEAD'],
+      ['POST', '/health', 'GET, HEAD'],
+      ['GET', '/oauth/token', 'POST'],
+      ['PUT', '/holds/PH-ANYTHING', 'GET, HEAD, DELETE'],
+    ];
+    for (const [method, path, allow] of cases) {
+      for (const token of [await sbx.token(), undefined]) {
+        const reply = await sbx.call(method, path, { token });
+        const problem = expectProblem(reply, 405, 'invalid_request');
+        expect(reply.headers.get('allow'), `${method} ${path}`).toBe(allow);
+        expect(problem.request_id).toBe(reply.headers.get('x-request-id'));
+        expect(reply.headers.get('ratelimit')).toMatch(/^limit=/);
+      }
+    }
   });
 
   it('a battery of garbage bodies on every write endpoint stays below 500 with a problem document', async () => {

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { Hold } from '../../../contract/partner/index.ts';
-import { DEMO, contact, expectData, expectProblem, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
+import { Hold, Transaction } from '../../../contract/partner/index.ts';
+import { DEMO, contact, expectData, expectPage, expectProblem, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
 
 let sbx: TestSandbox;
 beforeAll(async () => {
@@ -27,6 +27,16 @@ describe('control API (/_sandbox)', () => {
     expect(Math.abs((await sbx.now()) - Date.now())).toBeLessThan(5000);
     const config = expectData(await sbx.control('GET', '/config'), z.object({ latency_ms: z.int(), fault_rate: z.number() }));
     expect(config).toMatchObject({ latency_ms: 0, fault_rate: 0 });
+  });
+
+  it('reset after a clock advance stamps the opening TOPUP with the reset clock, not the advanced one', async () => {
+    await sbx.advance(3 * 86_400);
+    await sbx.reset();
+    const now = await sbx.now();
+    const statement = expectPage(await sbx.call('GET', '/wallet/transactions', { token: await sbx.token() }), Transaction);
+    expect(statement.data).toHaveLength(1);
+    expect(statement.data[0]!.type).toBe('TOPUP');
+    expect(Date.parse(statement.data[0]!.created_at)).toBeLessThanOrEqual(now);
   });
 
   it('reads and advances the simulated clock; holds and offers follow it', async () => {
@@ -58,6 +68,10 @@ describe('control API (/_sandbox)', () => {
     await sbx.config({ fault_rate: 1 });
     const token = await sbx.token().catch(() => '');
     expectProblem(await sbx.call('GET', '/reference/cities', { token }), 503, 'service_unavailable');
+    // Every /v1 call, the unauthenticated /health and /openapi.json included (sandbox-interface.md).
+    expectProblem(await sbx.call('GET', '/health'), 503, 'service_unavailable');
+    expectProblem(await sbx.call('GET', '/openapi.json'), 503, 'service_unavailable');
+    expectProblem(await sbx.call('POST', '/oauth/token', { body: { client_id: DEMO, client_secret: 'sk_sandbox_demo' } }), 503, 'service_unavailable');
     const before = await sbx.control('GET', '/clock'); // the control API is not affected
     expect(before.status).toBe(200);
     await sbx.config({ fault_rate: 0 });

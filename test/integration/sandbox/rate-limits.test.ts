@@ -59,6 +59,22 @@ describe('rate limits', () => {
     expect((await sbx.call('POST', '/search', { token: await sbx.token(), body })).status).toBe(200);
   });
 
+  it('opens a window with the first request, so a burst of the whole budget never straddles two windows', async () => {
+    await sbx.config({ rate_limits: { search: { limit: 2, window_s: 60 } } });
+    const token = await sbx.token();
+    const body = await searchBody();
+    const first = await sbx.call('POST', '/search', { token, body });
+    expect(first.status).toBe(200);
+    expect(usage(first)).toMatchObject({ limit: 2, remaining: 1, reset: 60, policy: '2;w=60' });
+    await sbx.advance(59);
+    const second = await sbx.call('POST', '/search', { token: await sbx.token(), body });
+    expect(usage(second)).toMatchObject({ remaining: 0 });
+    expect(usage(second).reset).toBeLessThanOrEqual(1);
+    expectProblem(await sbx.call('POST', '/search', { token: await sbx.token(), body }), 429, 'rate_limited');
+    await sbx.advance(1);
+    expect(usage(await sbx.call('POST', '/search', { token: await sbx.token(), body }))).toMatchObject({ remaining: 1, reset: 60 });
+  });
+
   it('counts per account: both credentials of the demo account share a budget', async () => {
     await sbx.token();
     await sbx.token('cid_sandbox_demo_2');
