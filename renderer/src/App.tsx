@@ -5,6 +5,8 @@ import { Spinner } from './components/Icons.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { SaleScreen } from './sale/SaleScreen.tsx';
 import { prefillOrigin, useSale } from './sale/store.ts';
+import { PendingNotices } from './sale/PendingWatch.tsx';
+import { startPendingWatch } from './sale/pending-watch.ts';
 import { KeyBar } from './shell/KeyBar.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { useShortcuts } from './shell/shortcuts.ts';
@@ -25,6 +27,8 @@ export function App() {
       const cities = useShell.getState().reference?.cities;
       if (cities) prefillOrigin(cities);
       useSale.getState().focusOn('from');
+      // sales a previous session left while the operator was confirming them
+      void startPendingWatch();
     });
   }, [load]);
 
@@ -49,6 +53,7 @@ export function App() {
         </main>
       )}
       {!settingsOpen && <KeyBar />}
+      <PendingNotices />
     </div>
   );
 }

@@ -289,7 +289,9 @@ describe('the supervisor settings', () => {
     const cells = (await row.locator('td').allTextContents()).map(plain);
     const egp = (minor: number) => `EGP ${(minor / 100).toLocaleString('en', { minimumFractionDigits: 2 })}`;
     expect(cells.slice(1, 3)).toEqual([booking.id, 'Cairo → Alexandria']);
-    expect(cells.slice(4)).toEqual(['1', egp(retailTotalMinor), egp(netTotalMinor), 'Confirmed']);
+    expect(cells.slice(4, 8)).toEqual(['1', egp(retailTotalMinor), egp(netTotalMinor), 'Confirmed']);
+    // a confirmed sale can have its tickets and receipt printed again
+    expect(cells[8]).toBe('Reprint ticketsReprint receipt');
     await shot('settings-journal-sale-en.png');
 
     await tab('Wallet').click();

@@ -6,6 +6,7 @@ import { api } from '../api.ts';
 import { useLocale } from '../i18n/index.ts';
 import { useShell } from '../shell/store.ts';
 import { apiNow, observeHold, observeOffers } from './clock.ts';
+import { usePendingWatch } from './pending-watch.ts';
 import { cheapestClass, changeDue, parseCash, retailTotal } from './money.ts';
 import { checkEmail, checkPhone, cleanName } from './phone.ts';
 import { cairoToday, validSearchDate } from '../search/dates.ts';
@@ -215,6 +216,13 @@ export function saleTotal(s: SaleData): number | null {
   const heldRetail = held ? detail.retailByClass[held.fare_class] : undefined;
   if (held && heldRetail !== undefined) return heldRetail * held.seats;
   return retailTotal(detail, held ? held.seats_requested : s.seats, held ? held.fare_class : s.fareClass, s.passengers);
+}
+
+/** The sale on screen may still become a booking: the operator is confirming it, or main's answer was lost. */
+function leftOpen(s: SaleData): boolean {
+  if (s.outcome) return s.outcome.status === 'pending' || s.outcome.status === 'unknown' || s.outcome.status === 'sending';
+  const code = s.sendError?.code;
+  return code === 'network' || code === 'timeout' || code === 'request_in_progress';
 }
 
 export const useSale = create<SaleState>((set, get) => {
@@ -695,6 +703,9 @@ export const useSale = create<SaleState>((set, get) => {
       ++detailSeq;
       // a hold that was not turned into a booking is let go; a booked one is already consumed
       if (s.hold.status === 'held' && !(s.outcome && s.outcome.status !== 'failed')) void api.releaseHold({ holdId: s.hold.hold.id });
+      // A sale still being confirmed is handed to the background watcher, which from now on is
+      // its only owner (this store stopped polling it above and will never print it).
+      if (s.saleId && leftOpen(s)) usePendingWatch.getState().adopt(s.saleId, s.outcome, s.outcome?.cashTenderedMinor ?? parseCash(s.cash) ?? 0);
       const cities = useShell.getState().reference?.cities ?? [];
       set({ ...initial(), origin: savedOrigin(cities), focus: { target: 'from', index: 0, seq: s.focus.seq + 1 } });
     },

@@ -1,14 +1,15 @@
 import { useState } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
-import type { JournalCheck } from '../../../contract/counter.ts';
+import type { JournalCheck, PrintResult, SaleSummary } from '../../../contract/counter.ts';
 import { api } from '../api.ts';
-import { useLocale } from '../i18n/index.ts';
+import { useLocale, useT } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
 import { formatCairo, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatBytes, formatCount } from './format.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
+import { printFailureText } from '../sale/PendingWatch.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -120,6 +121,7 @@ export function JournalTab() {
                     {t('settings.journal.col.net')}
                   </th>
                   <th scope="col">{t('settings.journal.col.status')}</th>
+                  <th scope="col">{t('settings.journal.col.prints')}</th>
                 </tr>
               </thead>
               <tbody>
@@ -143,6 +145,7 @@ export function JournalTab() {
                     <td>
                       <span className={`st-status st-status-${s.status}`}>{t(`settings.journal.status.${s.status}`)}</span>
                     </td>
+                    <td className="st-wrap">{s.status === 'confirmed' && <Reprints sale={s} />}</td>
                   </tr>
                 ))}
               </tbody>
@@ -150,6 +153,67 @@ export function JournalTab() {
           </div>
         )}
       </section>
+    </div>
+  );
+}
+
+type PrintKind = 'tickets' | 'receipt';
+
+/**
+ * A confirmed sale's tickets or receipt printed again (main marks a repeat as a COPY and
+ * journals it), each with its own line of news and a retry when it failed.
+ */
+function Reprints({ sale }: { sale: SaleSummary }) {
+  const t = useTi();
+  const plainT = useT();
+  const [state, setState] = useState<Record<PrintKind, Step<PrintResult>>>({ tickets: { phase: 'idle' }, receipt: { phase: 'idle' } });
+  const ref = sale.bookingReference ?? '';
+
+  function reprint(kind: PrintKind) {
+    if (state[kind].phase === 'busy') return;
+    setState((s) => ({ ...s, [kind]: { phase: 'busy' } }));
+    const call = kind === 'tickets' ? api.printTickets({ saleId: sale.saleId }) : api.printReceipt({ saleId: sale.saleId });
+    void call.then((r) => {
+      const next: Step<PrintResult> = !r.ok
+        ? { phase: 'failed', error: r.error }
+        : r.value.status === 'sent'
+          ? { phase: 'done', value: r.value }
+          : { phase: 'failed', error: r.value.error ?? { code: 'print_failed', message: 'print failed' } };
+      setState((s) => ({ ...s, [kind]: next }));
+    });
+  }
+
+  return (
+    <div className="st-reprints" data-testid="journal-reprints" data-reference={ref}>
+      {(['tickets', 'receipt'] as const).map((kind) => {
+        const st = state[kind];
+        const what = plainT(`print.${kind}`);
+        return (
+          <div key={kind} className="st-reprint" data-testid={`reprint-${kind}`} data-phase={st.phase} data-job-id={st.phase === 'done' ? (st.value.jobId ?? undefined) : undefined}>
+            <button
+              type="button"
+              className="st-btn st-btn-quiet"
+              onClick={() => reprint(kind)}
+              aria-disabled={st.phase === 'busy' || undefined}
+              aria-label={t(`settings.journal.reprint.${kind}.label`, { ref })}
+            >
+              {t(`settings.journal.reprint.${kind}`)}
+            </button>
+            <span role="status" className="st-reprint-state">
+              {st.phase === 'busy' && t('settings.journal.reprint.sending')}
+              {st.phase === 'done' && t('settings.journal.reprint.sent', { printer: st.value.printer })}
+            </span>
+            {st.phase === 'failed' && (
+              <span role="alert" className="st-reprint-failed">
+                {plainT('settings.journal.reprint.failed', { what, reason: printFailureText(plainT, st.error) })}{' '}
+                <button type="button" className="st-btn st-btn-quiet" onClick={() => reprint(kind)} aria-label={t('settings.journal.reprint.retry.label', { what, ref })}>
+                  {plainT('common.retry')}
+                </button>
+              </span>
+            )}
+          </div>
+        );
+      })}
     </div>
   );
 }

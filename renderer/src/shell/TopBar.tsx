@@ -2,6 +2,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
 import { GearIcon } from '../components/Icons.tsx';
 import { formatPounds } from '../sale/display.ts';
+import { PendingIndicator } from '../sale/PendingWatch.tsx';
 import { Kbd } from './Kbd.tsx';
 import { useShell } from './store.ts';
 
@@ -23,6 +24,7 @@ export function TopBar() {
         {info?.stationName && <span className="brand-station">{info.stationName}</span>}
       </div>
       {info && <EnvironmentBadge environment={info.environment} />}
+      <PendingIndicator />
       <span className={`wallet${wallet?.low ? ' low' : ''}`} data-testid="wallet" title={wallet?.low ? t('shell.wallet.low') : undefined}>
         <span className="wallet-label">{t('shell.wallet')}</span>
         <strong>{wallet ? formatPounds(wallet.balanceMinor, locale) : '—'}</strong>

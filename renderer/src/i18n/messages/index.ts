@@ -5,6 +5,7 @@ import { shell } from './shell.ts';
 import { search } from './search.ts';
 import { seatmap } from './seatmap.ts';
 import { sale } from './sale.ts';
+import { watch } from './watch.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch] as const;

@@ -1,0 +1,157 @@
+import { readdirSync } from 'node:fs';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
+import { CUPS_PDF_DIR, pdfText, printedPdf } from '../support/cups.ts';
+import {
+  focused,
+  keyboardSaleToPayment,
+  openCounter,
+  outcomeStatus,
+  payAndConfirm,
+  plain,
+  setLanguage,
+  shot,
+  type Counter,
+  usePdfPrinters,
+} from '../support/sale.ts';
+
+// A sale the agent leaves while the operator is still confirming it (F12 on a pending
+// outcome): the background watcher keeps it, prints its tickets and receipt once when it is
+// confirmed, and says so; and the journal in Settings reprints a confirmed sale's papers.
+
+let c: Counter;
+const SEATED = OPERATOR_TABLE.filter((o) => o.seat_selection).map((o) => o.name);
+
+beforeAll(async () => {
+  c = await openCounter();
+  await usePdfPrinters(c);
+});
+
+afterEach(async (ctx) => {
+  if (ctx.task.result?.state === 'fail') await shot(c.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+});
+
+afterAll(async () => {
+  await c?.close();
+});
+
+/** Both languages of the screen as it is now (F3 twice: the state does not move). */
+async function shotBoth(name: string) {
+  const { page } = c;
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await shot(page, `${name}-${lang}`);
+  await page.keyboard.press('F3');
+  await shot(page, `${name}-${lang === 'ar' ? 'en' : 'ar'}`);
+  await page.keyboard.press('F3');
+}
+
+/** CUPS-PDF files of one kind of document for a booking (cups-pdf names them from the job title). */
+const printedFiles = (kind: 'tickets' | 'receipt', reference: string) =>
+  readdirSync(CUPS_PDF_DIR).filter((f) => f.startsWith(`Shubbak_${kind}_${reference}_`));
+
+let reference = '';
+
+describe('a pending sale left behind', () => {
+  it('TEST PENDING, then F12 at once: the watcher prints tickets and receipt once when confirmed, and says so', async () => {
+    const { page, sandbox } = c;
+    await setLanguage(page, 'en');
+    const name = 'Karim TEST PENDING';
+    const sale = await keyboardSaleToPayment(page, {
+      from: 'cairo',
+      to: 'alex',
+      fromShown: 'Cairo',
+      toShown: 'Alexandria',
+      passengers: [name],
+      phone: '01012345678',
+      operators: SEATED,
+    });
+    await payAndConfirm(page, Math.ceil(sale.totalPounds / 100) * 100);
+    expect(await outcomeStatus(page)).toBe('pending');
+    reference = plain(await page.getByTestId('booking-reference').textContent());
+    expect(reference).toMatch(/^PB-/);
+
+    // next customer at once: the sale leaves the screen, the top bar keeps count of it
+    await page.keyboard.press('F12');
+    await expect.poll(() => focused(page).then((f) => f.role)).toBe('combobox');
+    expect(await page.getByTestId('outcome').count()).toBe(0);
+    const chip = page.getByTestId('pending-watch');
+    await expect.poll(() => chip.getAttribute('data-count')).toBe('1');
+    expect(plain(await chip.textContent())).toBe('1 booking being confirmed…');
+    expect(await chip.getAttribute('role')).toBe('status');
+    await shotBoth('pending-watch-1-watching');
+    await setLanguage(page, 'ar');
+    expect(plain(await chip.textContent())).toBe('تأكيد حجز جارٍ…');
+    await setLanguage(page, 'en');
+    // nothing printed while the operator confirms
+    expect(printedFiles('tickets', reference)).toEqual([]);
+
+    // serve nothing else; the operator confirms 30 s later
+    await sandbox.advanceClock(31);
+    const notice = page.getByTestId('watch-notice');
+    await expect.poll(() => notice.getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed');
+    expect(await notice.getAttribute('data-reference')).toBe(reference);
+    const tickets = notice.getByTestId('watch-print-tickets');
+    const receipt = notice.getByTestId('watch-print-receipt');
+    await expect.poll(() => tickets.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
+    await expect.poll(() => receipt.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
+    await expect.poll(() => chip.getAttribute('data-count')).toBe('0');
+    expect(plain(await notice.textContent())).toContain(`Booking ${reference} confirmed`);
+    expect(plain(await tickets.textContent())).toContain('Sent to TicketPDF');
+    expect(plain(await receipt.textContent())).toContain('Sent to ReceiptPDF');
+    // the focus stayed with the next customer's search
+    expect((await focused(page)).role).toBe('combobox');
+
+    // what came out of the printers: each names the booking
+    const ticketJob = (await tickets.getAttribute('data-job-id'))!;
+    const receiptJob = (await receipt.getAttribute('data-job-id'))!;
+    expect(ticketJob).toMatch(/^TicketPDF-\d+$/);
+    expect(receiptJob).toMatch(/^ReceiptPDF-\d+$/);
+    expect(pdfText(await printedPdf(ticketJob))).toContain(reference);
+    expect(pdfText(await printedPdf(receiptJob))).toContain(reference);
+    await shotBoth('pending-watch-2-confirmed');
+
+    // exactly once: two more polling rounds later, still one job each (and one print line each in the journal)
+    await page.waitForTimeout(7_000);
+    expect(printedFiles('tickets', reference)).toHaveLength(1);
+    expect(printedFiles('receipt', reference)).toHaveLength(1);
+    expect((await sandbox.bookingsOf(name))[0]?.status).toBe('confirmed');
+    const recorded = (await c.call('listSales', { limit: 200 })).find((s) => s.bookingReference === reference);
+    expect(recorded?.status).toBe('confirmed');
+
+    // the notice stays until the agent closes it
+    await page.getByRole('button', { name: `Close the notice about ${reference}` }).click();
+    await expect.poll(() => notice.count()).toBe(0);
+  });
+});
+
+describe('reprints from the journal', () => {
+  it('reprints the tickets and the receipt of a confirmed sale, as copies, with the printer named', async () => {
+    const { page } = c;
+    expect(reference).toMatch(/^PB-/);
+    await setLanguage(page, 'en');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Journal', exact: true }).click();
+    const row = page.getByTestId('journal-sales').locator('tbody tr', { hasText: reference });
+    await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
+    expect(await row.getAttribute('data-status')).toBe('confirmed');
+
+    const tickets = row.getByTestId('reprint-tickets');
+    await tickets.getByRole('button').first().click();
+    await expect.poll(() => tickets.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done');
+    expect(plain(await tickets.textContent())).toContain('Copy sent to TicketPDF');
+    const job = (await tickets.getAttribute('data-job-id'))!;
+    expect(job).toMatch(/^TicketPDF-\d+$/);
+    expect(pdfText(await printedPdf(job))).toContain(reference);
+    expect(printedFiles('tickets', reference)).toHaveLength(2);
+
+    const receipt = row.getByTestId('reprint-receipt');
+    await receipt.getByRole('button').first().click();
+    await expect.poll(() => receipt.getAttribute('data-phase'), { timeout: 30_000 }).toBe('done');
+    const receiptText = pdfText(await printedPdf((await receipt.getAttribute('data-job-id'))!));
+    expect(receiptText).toContain(reference);
+    expect(receiptText).toContain('COPY');
+    await row.scrollIntoViewIfNeeded();
+    await shotBoth('settings-journal-reprint');
+    await page.keyboard.press('Escape');
+  });
+});
