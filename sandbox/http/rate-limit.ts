@@ -6,6 +6,8 @@ interface Window {
   /** Simulated epoch ms of the first request counted in it. */
   start: number;
   count: number;
+  /** The policy it was opened under: a changed limit or window starts a fresh one. */
+  policy: string;
 }
 
 export interface Usage {
@@ -18,8 +20,8 @@ export interface Usage {
 /**
  * Fixed-window request budgets per subject (an account in one environment) and bucket, on the
  * simulated clock. A window opens with the first request counted after the previous one ended
- * (so N quick requests never straddle a boundary). Counters live in memory: a restart or
- * `/_sandbox/reset` starts them afresh.
+ * (so N quick requests never straddle a boundary). Counters live in memory: a restart,
+ * `/_sandbox/reset` or a new limit for the bucket (`PUT /_sandbox/config`) starts them afresh.
  */
 export class RateLimiter {
   readonly #config: ConfigStore;
@@ -56,14 +58,15 @@ export class RateLimiter {
     const windowMs = windowS * 1000;
     const now = this.#now();
     const key = `${subject}|${bucket}`;
+    const policy = `${limit};w=${windowS}`;
     let window = this.#windows.get(key);
-    if (window && now >= window.start + windowMs) {
+    if (window && (now >= window.start + windowMs || window.policy !== policy)) {
       this.#windows.delete(key);
       window = undefined;
     }
     if (!window) {
       if (cost === 0) return { limit, remaining: limit, resetS: windowS, windowS };
-      window = { start: now, count: 0 };
+      window = { start: now, count: 0, policy };
       this.#windows.set(key, window);
     }
     const exceeded = cost > 0 && window.count >= limit;

@@ -50,8 +50,8 @@ describe('Partner API client against the sandbox', () => {
 
   it('surfaces a rate limit whose Retry-After is beyond its wait budget as rate_limited with retryAfter', async () => {
     const { client } = counted();
-    await client.wallet(); // token + 1
-    await sbx.control.config({ rate_limits: { default: { limit: 3, window_s: 60 } } });
+    await client.wallet(); // the token is minted before the limit changes
+    await sbx.control.config({ rate_limits: { default: { limit: 1, window_s: 60 } } });
     await client.wallet();
     await expect(client.wallet()).rejects.toMatchObject({ error: { code: 'rate_limited', retryable: true } });
     const err = await client.wallet().then(

@@ -85,6 +85,16 @@ describe('rate limits', () => {
     expectProblem(await sbx.call('GET', '/wallet', { token: await sbx.token() }), 429, 'rate_limited');
   });
 
+  it('starts a fresh window when the bucket gets a new limit through /_sandbox/config', async () => {
+    const token = await sbx.token();
+    const body = await searchBody();
+    for (let i = 0; i < 3; i++) expect((await sbx.call('POST', '/search', { token, body })).status).toBe(200);
+    await sbx.config({ rate_limits: { search: { limit: 2, window_s: 60 } } });
+    expect(usage(await sbx.call('POST', '/search', { token, body }))).toMatchObject({ limit: 2, remaining: 1, policy: '2;w=60' });
+    expect((await sbx.call('POST', '/search', { token, body })).status).toBe(200);
+    expectProblem(await sbx.call('POST', '/search', { token, body }), 429, 'rate_limited');
+  });
+
   it('is cleared by /_sandbox/reset', async () => {
     const token = await sbx.token();
     await sbx.config({ rate_limits: { default: { limit: 1, window_s: 3600 } } });
