@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
+import { describe, expect, it } from 'vitest';
 import {
   focused,
   keyboardSaleToPayment,
   minorOf,
   netOf,
-  openCounter,
   outcomeStatus,
   payAndConfirm,
   plain,
@@ -13,8 +11,10 @@ import {
   setLanguage,
   shot,
   type Counter,
-  usePdfPrinters,
   type KeyboardSale,
+  counterPerFile,
+  SEATED_OPERATORS,
+  shotBothLanguages,
 } from '../support/sale.ts';
 
 // What the agent sees when a sale does not simply go through, against the sandbox's failure
@@ -22,19 +22,9 @@ import {
 // the bookings and the journal say about it: nothing charged, nothing sold twice.
 
 let c: Counter;
-const SEATED = OPERATOR_TABLE.filter((o) => o.seat_selection).map((o) => o.name);
-
-beforeAll(async () => {
-  c = await openCounter();
-  await usePdfPrinters(c);
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(c.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await c?.close();
+const SEATED = SEATED_OPERATORS;
+counterPerFile((opened) => {
+  c = opened;
 });
 
 const route = (lang: 'en' | 'ar'): Pick<KeyboardSale, 'from' | 'to' | 'fromShown' | 'toShown'> =>
@@ -42,15 +32,7 @@ const route = (lang: 'en' | 'ar'): Pick<KeyboardSale, 'from' | 'to' | 'fromShown
     ? { from: 'cairo', to: 'alex', fromShown: 'Cairo', toShown: 'Alexandria' }
     : { from: 'القاهره', to: 'اسكندرية', fromShown: 'القاهرة', toShown: 'الإسكندرية' };
 
-/** Both languages of the screen as it is now (F3 twice: the state does not move). */
-async function shotBoth(name: string) {
-  const { page } = c;
-  const lang = await page.evaluate(() => document.documentElement.lang);
-  await shot(page, `${name}-${lang}`);
-  await page.keyboard.press('F3');
-  await shot(page, `${name}-${lang === 'ar' ? 'en' : 'ar'}`);
-  await page.keyboard.press('F3');
-}
+const shotBoth = (name: string) => shotBothLanguages(c.page, name);
 
 async function failedSale(lang: 'en' | 'ar', name: string, code: string, shotName: string) {
   const { page, sandbox } = c;

@@ -1,11 +1,9 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
+import { describe, expect, it } from 'vitest';
 import {
   focused,
   freeSeats,
   keyboardSaleToPayment,
   netOf,
-  openCounter,
   outcomeStatus,
   payAndConfirm,
   plain,
@@ -15,28 +13,19 @@ import {
   minorOf,
   ticketText,
   unnamedControls,
-  usePdfPrinters,
   type Counter,
-} from '../support/sale.ts';
+  counterPerFile,
+  SEATED_OPERATORS,
+  } from '../support/sale.ts';
 
 // Whole sales by keyboard alone (page.keyboard only, not one click), in English and in Arabic,
 // against the real counter and its embedded sandbox; then what the sandbox, the wallet and the
 // journal say happened. A double Enter on Confirm books once.
 
 let c: Counter;
-const SEATED = OPERATOR_TABLE.filter((o) => o.seat_selection).map((o) => o.name);
-
-beforeAll(async () => {
-  c = await openCounter();
-  await usePdfPrinters(c); // the supervisor chose the CUPS-PDF printers in Settings
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(c.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await c?.close();
+const SEATED = SEATED_OPERATORS;
+counterPerFile((opened) => {
+  c = opened;
 });
 
 

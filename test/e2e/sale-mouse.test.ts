@@ -1,11 +1,10 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { PricedOffer } from '../../contract/counter.ts';
 import type { City } from '../../contract/partner/resources.ts';
 import {
   cairoTomorrow,
   freeSeats,
   minorOf,
-  openCounter,
   outcomeStatus,
   plain,
   printedDocument,
@@ -13,6 +12,7 @@ import {
   shot,
   usePdfPrinters,
   type Counter,
+  counterPerFile,
 } from '../support/sale.ts';
 
 // Sales by mouse: a double-decker (two decks drawn apart, seats clicked), and an operator that
@@ -20,19 +20,9 @@ import {
 
 let c: Counter;
 let cities: City[];
-
-beforeAll(async () => {
-  c = await openCounter();
-  await usePdfPrinters(c);
+counterPerFile(async (opened) => {
+  c = opened;
   cities = (await c.call('referenceData')).cities;
-});
-
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(c.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await c?.close();
 });
 
 const cityNamed = (name: string) => cities.find((x) => x.name === name)!;

@@ -1,18 +1,17 @@
 import { readdirSync } from 'node:fs';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
+import { describe, expect, it } from 'vitest';
 import { CUPS_PDF_DIR, pdfText, printedPdf } from '../support/cups.ts';
 import {
   focused,
   keyboardSaleToPayment,
-  openCounter,
   outcomeStatus,
   payAndConfirm,
   plain,
   setLanguage,
-  shot,
   type Counter,
-  usePdfPrinters,
+  counterPerFile,
+  SEATED_OPERATORS,
+  shotBothLanguages,
 } from '../support/sale.ts';
 
 // A sale the agent leaves while the operator is still confirming it (F12 on a pending
@@ -20,30 +19,12 @@ import {
 // confirmed, and says so; and the journal in Settings reprints a confirmed sale's papers.
 
 let c: Counter;
-const SEATED = OPERATOR_TABLE.filter((o) => o.seat_selection).map((o) => o.name);
-
-beforeAll(async () => {
-  c = await openCounter();
-  await usePdfPrinters(c);
+const SEATED = SEATED_OPERATORS;
+counterPerFile((opened) => {
+  c = opened;
 });
 
-afterEach(async (ctx) => {
-  if (ctx.task.result?.state === 'fail') await shot(c.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
-});
-
-afterAll(async () => {
-  await c?.close();
-});
-
-/** Both languages of the screen as it is now (F3 twice: the state does not move). */
-async function shotBoth(name: string) {
-  const { page } = c;
-  const lang = await page.evaluate(() => document.documentElement.lang);
-  await shot(page, `${name}-${lang}`);
-  await page.keyboard.press('F3');
-  await shot(page, `${name}-${lang === 'ar' ? 'en' : 'ar'}`);
-  await page.keyboard.press('F3');
-}
+const shotBoth = (name: string) => shotBothLanguages(c.page, name);
 
 /** CUPS-PDF files of one kind of document for a booking (cups-pdf names them from the job title). */
 const printedFiles = (kind: 'tickets' | 'receipt', reference: string) =>

@@ -2,7 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
-import { expect } from 'vitest';
+import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
 import type { CallName } from '../../contract/calls.ts';
 import type { CallValue } from '../../contract/api.ts';
 import type { Booking, Transaction, Wallet } from '../../contract/partner/resources.ts';
@@ -361,4 +362,35 @@ export function unnamedControls(page: Page): Promise<string[]> {
     }
     return out;
   });
+}
+
+/** Operators that sell seats on a map (keyboard sales pick their seats by number). */
+export const SEATED_OPERATORS = OPERATOR_TABLE.filter((o) => o.seat_selection).map((o) => o.name);
+
+/**
+ * One counter in Chromium for a whole test file, with the CUPS-PDF printers chosen as a
+ * supervisor would, and a screenshot of the screen whenever one of its tests fails.
+ */
+export function counterPerFile(onOpen: (c: Counter) => void | Promise<void>): void {
+  let opened: Counter | undefined;
+  beforeAll(async () => {
+    opened = await openCounter();
+    await usePdfPrinters(opened);
+    await onOpen(opened);
+  });
+  afterEach(async (ctx) => {
+    if (opened && ctx.task.result?.state === 'fail') await shot(opened.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+  });
+  afterAll(async () => {
+    await opened?.close();
+  });
+}
+
+/** The screen in both languages as it is now (F3 twice: the sale does not move). */
+export async function shotBothLanguages(page: Page, name: string): Promise<void> {
+  const lang = await page.evaluate(() => document.documentElement.lang);
+  await shot(page, `${name}-${lang}`);
+  await page.keyboard.press('F3');
+  await shot(page, `${name}-${lang === 'ar' ? 'en' : 'ar'}`);
+  await page.keyboard.press('F3');
 }
