@@ -35,6 +35,8 @@ const Minor = z.int().min(0).max(100_000_000_00);
 const Page = z.strictObject({ limit: z.int().min(1).max(200).optional(), before: z.int().min(1).optional() });
 const SaleId = z.uuid();
 const PrinterName = z.string().min(1).max(200);
+/** The counter's name in the top bar and on receipts (a supervisor setting). */
+export const StationName = z.string().trim().min(1).max(80);
 
 export const calls = {
   appInfo: call(NoArg).returns<AppInfo>(),
@@ -112,6 +114,9 @@ export const calls = {
     }),
   ).returns<MarkupRule[]>(),
   deleteMarkupRule: call(z.strictObject({ id: Id })).returns<MarkupRule[]>(),
+
+  // the counter itself (supervisor): its name, from then on in the top bar and on new receipts
+  saveStationName: call(z.strictObject({ stationName: StationName })).returns<AppInfo>(),
 
   // printing
   listPrinters: call(NoArg).returns<PrinterInfo[]>(),

@@ -17,6 +17,7 @@ import { referenceHandlers } from './reference/handlers.ts';
 import { sellingHandlers } from './selling/handlers.ts';
 import { receiptData } from './selling/receipt.ts';
 import type { FaultPoint } from './selling/sales.ts';
+import { CounterSettingsStore } from './settings/counter.ts';
 import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { Vault } from './vault/vault.ts';
@@ -29,6 +30,7 @@ export interface CounterOptions {
   dataDir: string;
   version: string;
   log?: (message: string, err?: unknown) => void;
+  /** The counter's name until the supervisor saves one in Settings (DEFAULT_STATION_NAME when absent). */
   stationName?: string;
   /** The OS keychain by default; tests and fixtures pass another. */
   keychain?: Keychain;
@@ -64,7 +66,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const log = opts.log ?? (() => {});
   const clock = opts.clock ?? systemClock;
   const sleep = opts.sleep ?? realSleep;
-  const station = opts.stationName ?? DEFAULT_STATION_NAME;
+  const counterSettings = new CounterSettingsStore(opts.dataDir, log);
+  const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
   const agent = () => DEFAULT_AGENT;
   const vault = new Vault(opts.keychain ?? keytarKeychain());
   const sessionDeps: SessionDeps = {
@@ -114,7 +117,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     version: opts.version,
     environment: session.environment,
     apiBaseUrl: session.baseUrl,
-    stationName: station,
+    stationName: station(),
     agent: { id: agent().id, name: agent().name },
   });
 
@@ -142,6 +145,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
 
   const handlers: Handlers = {
     appInfo: () => info(),
+    // Per counter, not per environment; new sales (and so their receipts) carry it from now on.
+    saveStationName: ({ stationName }) => {
+      counterSettings.saveStationName(stationName, clock.now());
+      log(`counter renamed to "${station()}"`);
+      return info();
+    },
     ...referenceHandlers(deps),
     ...sellingHandlers(deps),
     ...walletHandlers(deps),

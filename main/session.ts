@@ -28,7 +28,8 @@ export type SessionTarget =
 export interface SessionDeps {
   dataDir: string;
   version: string;
-  station: string;
+  /** The counter's name as it is now (a supervisor setting): recorded with each sale. */
+  station: () => string;
   clock: Clock;
   sleep: Sleep;
   fetch?: typeof fetch | undefined;

@@ -43,7 +43,8 @@ export interface SaleServiceDeps {
   sleep: Sleep;
   agent: () => Agent;
   environment: string;
-  station: string;
+  /** The counter's name as it is now: each sale records the name it was sold under. */
+  station: () => string;
   log: (message: string, err?: unknown) => void;
   policy?: SendPolicy;
   faults?: (point: FaultPoint) => void;
@@ -187,7 +188,7 @@ export class SaleService {
         requestBody: bookingBodyOf(args),
         fingerprint,
         environment: this.#d.environment,
-        station: this.#d.station,
+        station: this.#d.station(),
         language: args.language,
         offerId: args.offerId,
         passengers: args.passengers.length,

@@ -15,10 +15,10 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 
-const TABS = ['credentials', 'prices', 'printers', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'wallet', 'journal'] as const;
 const TAB_NAMES = {
-  en: ['Partner API', 'Retail prices', 'Printers', 'Wallet', 'Journal'],
-  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'المحفظة', 'سجل المبيعات'],
+  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Wallet', 'Journal'],
+  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'المحفظة', 'سجل المبيعات'],
 };
 /** Text as the agent reads it: the invisible bidi marks removed, no-break spaces as spaces. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');
@@ -238,6 +238,29 @@ describe('the supervisor settings', () => {
     expect(info).toMatch(/^Title:\s+\(?Shubbak test page/m);
     expect(info).toMatch(/^Pages:\s+1$/m);
     await shot('settings-printers-test-en.png');
+  });
+
+  it('renames the counter: the top bar shows the new name at once, and it is kept', async () => {
+    await tab('Counter').click();
+    const name = page.getByLabel('Counter name', { exact: true });
+    await expect.poll(() => name.inputValue(), { timeout: 15_000 }).toBe('Cairo Gateway counter 1');
+    const save = page.getByRole('button', { name: 'Save counter name' });
+    // an empty name is refused on the spot, nothing is sent
+    await name.fill('   ');
+    await save.click();
+    expect(await page.getByText('Enter the counter’s name.').isVisible()).toBe(true);
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+
+    await name.fill('  Luxor counter 2 ');
+    await save.click();
+    await expect.poll(async () => plain(await page.getByTestId('counter-saved').textContent())).toBe('Saved. This counter is now called Luxor counter 2.');
+    await expect.poll(() => page.getByTestId('station').textContent()).toBe('Luxor counter 2');
+    expect(await name.inputValue()).toBe('Luxor counter 2');
+    expect(await page.evaluate(() => (globalThis as unknown as { shubbak: { appInfo(): Promise<{ value: { stationName: string } }> } }).shubbak.appInfo())).toMatchObject({
+      ok: true,
+      value: { stationName: 'Luxor counter 2' },
+    });
+    await shot('settings-counter-saved-en.png');
   });
 
   it('verifies the journal, backs it up, and lists recent sales', async () => {

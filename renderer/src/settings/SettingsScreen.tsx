@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
+import { CounterTab } from './CounterTab.tsx';
 import { CredentialsTab } from './CredentialsTab.tsx';
 import { PricesTab } from './PricesTab.tsx';
 import { PrintersTab } from './PrintersTab.tsx';
@@ -7,7 +8,7 @@ import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
 import './settings.css';
 
-const TABS = ['credentials', 'prices', 'printers', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'wallet', 'journal'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -90,6 +91,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'credentials' && <CredentialsTab />}
           {tab === 'prices' && <PricesTab />}
           {tab === 'printers' && <PrintersTab />}
+          {tab === 'counter' && <CounterTab />}
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
         </div>

@@ -21,7 +21,11 @@ export function TopBar() {
           ش
         </span>
         <span className="brand-name">{t('app.name')}</span>
-        {info?.stationName && <span className="brand-station">{info.stationName}</span>}
+        {info?.stationName && (
+          <span className="brand-station" data-testid="station" dir="auto">
+            {info.stationName}
+          </span>
+        )}
       </div>
       {info && <EnvironmentBadge environment={info.environment} />}
       <PendingIndicator />

@@ -14,6 +14,7 @@ export const settings = defineMessages({
     'settings.tab.credentials': 'Partner API',
     'settings.tab.prices': 'Retail prices',
     'settings.tab.printers': 'Printers',
+    'settings.tab.counter': 'Counter',
     'settings.tab.wallet': 'Wallet',
     'settings.tab.journal': 'Journal',
     'settings.reload': 'Refresh',
@@ -154,6 +155,17 @@ export const settings = defineMessages({
     'settings.printers.test.check':
       'Check that the printer is switched on and online, has paper, its cable or network is connected, and its queue is not paused in the system’s printer settings. Then print the test page again.',
 
+    // the counter
+    'settings.counter.heading': 'This counter',
+    'settings.counter.intro': 'The counter’s name is shown in the top bar and printed on every receipt and test page.',
+    'settings.counter.name': 'Counter name',
+    'settings.counter.name.hint':
+      'Up to {max} characters, e.g. Cairo Gateway counter 1. Receipts of sales already made keep the name they were sold under.',
+    'settings.counter.name.empty': 'Enter the counter’s name.',
+    'settings.counter.name.long': 'The name can have at most {max} characters.',
+    'settings.counter.save': 'Save counter name',
+    'settings.counter.saved': 'Saved. This counter is now called {name}.',
+
     // wallet
     'settings.wallet.heading': 'Wallet',
     'settings.wallet.balance': 'Balance available to book with',
@@ -219,6 +231,7 @@ export const settings = defineMessages({
     'settings.tab.credentials': 'واجهة الشريك',
     'settings.tab.prices': 'أسعار البيع',
     'settings.tab.printers': 'الطابعات',
+    'settings.tab.counter': 'الشباك',
     'settings.tab.wallet': 'المحفظة',
     'settings.tab.journal': 'سجل المبيعات',
     'settings.reload': 'تحديث',
@@ -352,6 +365,16 @@ export const settings = defineMessages({
     'settings.printers.test.failed': 'لم تُطبع صفحة التجربة على {printer}.',
     'settings.printers.test.check':
       'تأكد أن الطابعة مشغّلة ومتصلة، وفيها ورق، وكابلها أو الشبكة موصّلة، وأن قائمة الطباعة غير موقوفة في إعدادات الطابعات بالنظام. ثم اطبع صفحة التجربة مرة أخرى.',
+
+    // الشباك
+    'settings.counter.heading': 'هذا الشباك',
+    'settings.counter.intro': 'اسم الشباك يظهر في الشريط العلوي ويُطبع على كل إيصال وكل صفحة تجربة.',
+    'settings.counter.name': 'اسم الشباك',
+    'settings.counter.name.hint': `حتى {max} حرفًا، مثل ${L('Cairo Gateway counter 1')}. إيصالات المبيعات السابقة تحتفظ بالاسم الذي بيعت به.`,
+    'settings.counter.name.empty': 'أدخل اسم الشباك.',
+    'settings.counter.name.long': 'الاسم لا يزيد على {max} حرفًا.',
+    'settings.counter.save': 'حفظ اسم الشباك',
+    'settings.counter.saved': 'تم الحفظ. اسم هذا الشباك الآن {name}.',
 
     'settings.wallet.heading': 'المحفظة',
     'settings.wallet.balance': 'الرصيد المتاح للحجز',

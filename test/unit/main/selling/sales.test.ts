@@ -46,7 +46,7 @@ function setup(bookings: Script) {
       sleep: async () => {},
       agent: () => DEFAULT_AGENT,
       environment: 'TRAINING',
-      station: 'Test counter',
+      station: () => 'Test counter',
       log: () => {},
       faults,
       pollEveryMs: 0,
