@@ -11,6 +11,8 @@ import { KeyBar } from './shell/KeyBar.tsx';
 import { TopBar } from './shell/TopBar.tsx';
 import { useShortcuts } from './shell/shortcuts.ts';
 import { useShell } from './shell/store.ts';
+
+const WALLET_REFRESH_MS = 60_000;
 import './shell/shell.css';
 
 /** The counter: top bar, the sale flow (or the settings), the key bar. */
@@ -31,6 +33,13 @@ export function App() {
       void startPendingWatch();
     });
   }, [load]);
+
+  // Top-ups and adjustments happen outside the counter (the account manager): keep the balance
+  // in the top bar current even when no sale is made.
+  useEffect(() => {
+    const timer = setInterval(() => void useShell.getState().refreshWallet(), WALLET_REFRESH_MS);
+    return () => clearInterval(timer);
+  }, []);
 
   return (
     <div className="app">
