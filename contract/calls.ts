@@ -5,6 +5,7 @@ import type { HoldRelease } from './partner/resources.ts';
 import type {
   AppInfo,
   CredentialsStatus,
+  DayReport,
   Hold,
   JournalCheck,
   MarkupRule,
@@ -135,6 +136,8 @@ export const calls = {
   // journal
   verifyJournal: call(NoArg).returns<JournalCheck>(),
   backupJournal: call(NoArg).returns<{ path: string; bytes: number }>(),
+  /** The figures of one Cairo calendar date (default: today in Cairo). */
+  dayReport: call(z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };
 
 export type Calls = typeof calls;

@@ -156,4 +156,25 @@ export interface JournalCheck {
   firstBadSeq: number | null;
 }
 
+/** The figures of one business day (a Cairo calendar date) for the station manager. Money in piastres. */
+export interface DayReport {
+  /** YYYY-MM-DD, Africa/Cairo: the sales created on that date. */
+  date: string;
+  environment: CounterEnvironment;
+  /** Sales by state; one still being sent counts as unknown. */
+  counts: { confirmed: number; pending: number; failed: number; unknown: number };
+  /** Tickets (seats) of the confirmed sales. */
+  seats: number;
+  /** Totals of the confirmed sales. */
+  retailMinor: number;
+  netMinor: number;
+  /** retailMinor − netMinor. */
+  marginMinor: number;
+  /** Cash taken (always against confirmed bookings) and change handed back. */
+  cashReceivedMinor: number;
+  changeGivenMinor: number;
+  /** Confirmed sales by bus operator, most retail first. */
+  byOperator: { operatorId: string | null; operatorName: string | null; sales: number; seats: number; retailMinor: number; netMinor: number }[];
+}
+
 export type { Hold };

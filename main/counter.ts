@@ -134,12 +134,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       rewire,
     }),
     log,
+    clock,
   };
   const printingDeps: PrintingDeps = {
     ...deps,
     receipt: (saleId) => receiptData(session.journal, saleId),
     recordPrint: (p) => recordPrint(session.journal, agent(), p),
-    clock,
     spooler: opts.spooler,
   };
 

@@ -18,6 +18,8 @@ export interface CounterDeps {
   agent(): Agent;
   credentials: CredentialService;
   log: (message: string, err?: unknown) => void;
+  /** Time as the services see it (e.g. which Cairo day is today). */
+  clock: Clock;
 }
 
 /** What the printing services get (issue 6): the journal side of printing is done here. */
@@ -26,8 +28,6 @@ export interface PrintingDeps extends CounterDeps {
   receipt(saleId: string): ReceiptData;
   /** Journals one print job (tickets, receipt, test page); a repeat for a sale is marked as a copy. */
   recordPrint(p: PrintRecord): PrintRecorded;
-  /** Time on the paper (test page, reprints). */
-  clock: Clock;
   /** Where print jobs go; the operating system's spooler when not given (tests and benches pass a fake). */
   spooler?: Spooler | undefined;
 }

@@ -1,4 +1,4 @@
-import type { SaleStatus } from '../../contract/counter.ts';
+import type { CounterEnvironment, DayReport, SaleStatus } from '../../contract/counter.ts';
 import type { Journal } from './journal.ts';
 
 /** The figures of one business day the end-of-day (Z) report is made of. Money in piastres. */
@@ -54,5 +54,44 @@ export function dayFigures(journal: Journal, businessDay: string): DayFigures {
       receivedMinor: cash.reduce((sum, c) => sum + c.cashMinor, 0),
       confirmedRetailMinor: sales.reduce((sum, s) => sum + s.retailMinor, 0),
     },
+  };
+}
+
+/**
+ * The station manager's figures of one business day: the sales created on that Cairo calendar
+ * date (`business_day`, set from the sale's time by `cairoDate` when it was journaled). Built
+ * on `dayFigures`; seats, change and operator names read besides. `nameOf` names an operator
+ * the sales did not (from the reference cache).
+ */
+export function dayReport(journal: Journal, environment: CounterEnvironment, day: string, nameOf: (operatorId: string) => string | null): DayReport {
+  const f = dayFigures(journal, day);
+  const operators = journal
+    .stmt(
+      `SELECT operator_id AS operatorId, max(json_extract(summary, '$.operatorName')) AS operatorName, count(*) AS sales,
+              sum(passengers) AS seats, sum(retail_total_minor) AS retailMinor, sum(net_total_minor) AS netMinor
+       FROM sales WHERE business_day = ? AND status = 'confirmed' GROUP BY operator_id, CASE WHEN operator_id IS NULL THEN json_extract(summary, '$.operatorName') END
+       ORDER BY retailMinor DESC, operatorName`,
+    )
+    .all(day) as DayReport['byOperator'];
+  const byOperator = operators.map((o) => ({ ...o, operatorName: o.operatorName ?? (o.operatorId === null ? null : nameOf(o.operatorId)) }));
+  const change = journal.stmt('SELECT coalesce(sum(change_minor), 0) AS n FROM cash_movements WHERE business_day = ?').get(day) as { n: number };
+  const retailMinor = f.cash.confirmedRetailMinor;
+  const netMinor = f.byOperator.reduce((sum, o) => sum + o.netMinor, 0);
+  return {
+    date: day,
+    environment,
+    counts: {
+      confirmed: f.byStatus.confirmed ?? 0,
+      pending: f.byStatus.pending ?? 0,
+      failed: f.byStatus.failed ?? 0,
+      unknown: (f.byStatus.unknown ?? 0) + (f.byStatus.sending ?? 0),
+    },
+    seats: byOperator.reduce((sum, o) => sum + o.seats, 0),
+    retailMinor,
+    netMinor,
+    marginMinor: retailMinor - netMinor,
+    cashReceivedMinor: f.cash.receivedMinor,
+    changeGivenMinor: change.n,
+    byOperator,
   };
 }

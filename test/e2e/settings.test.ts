@@ -306,7 +306,7 @@ describe('the supervisor settings', () => {
     const { booking, retailTotalMinor, netTotalMinor } = (sale as { value: { booking: { id: string }; retailTotalMinor: number; netTotalMinor: number } }).value;
 
     await tab('Journal').click();
-    await page.getByTestId('settings-journal').getByRole('button', { name: 'Refresh' }).click();
+    await page.getByTestId('settings-journal').getByRole('button', { name: 'Refresh', exact: true }).click();
     const row = page.getByTestId('journal-sales').locator('tbody tr', { hasText: booking.id });
     await expect.poll(() => row.count(), { timeout: 15_000 }).toBe(1);
     const cells = (await row.locator('td').allTextContents()).map(plain);
@@ -315,6 +315,12 @@ describe('the supervisor settings', () => {
     expect(cells.slice(4, 8)).toEqual(['1', egp(retailTotalMinor), egp(netTotalMinor), 'Confirmed']);
     // a confirmed sale can have its tickets and receipt printed again
     expect(cells[8]).toBe('Reprint ticketsReprint receipt');
+    // today's figures at the top of the tab: the sale's cash (the only sale of this counter)
+    const day = page.getByTestId('journal-day');
+    await day.getByRole('button', { name: 'Refresh figures' }).click();
+    await expect.poll(async () => plain(await day.getByTestId('day-cash').locator('dd').textContent()), { timeout: 15_000 }).toBe(egp(retailTotalMinor));
+    expect(plain(await day.getByTestId('day-sales').locator('dd').textContent())).toBe('1');
+    expect(plain(await day.getByTestId('day-margin').locator('dd').textContent())).toBe(egp(retailTotalMinor - netTotalMinor));
     await shot('settings-journal-sale-en.png');
 
     await tab('Wallet').click();

@@ -10,6 +10,7 @@ import { formatBytes, formatCount } from './format.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PendingWatch.tsx';
+import { DayPanel } from './DayPanel.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -39,6 +40,8 @@ export function JournalTab() {
     <div className="st-tab" data-testid="settings-journal">
       <h2>{t('settings.journal.heading')}</h2>
       <p className="st-intro">{t('settings.journal.intro')}</p>
+
+      <DayPanel />
 
       <section aria-labelledby="st-integrity" className="st-journal-tools">
         <h3 id="st-integrity" className="st-sr">
