@@ -346,9 +346,11 @@ describe('printing a sale', () => {
   });
 });
 
-describe('printing tickets, with the API’s ticket PDF stood in for (until the sandbox serves it)', () => {
-  // The counter's own fetch, with GET /bookings/{ref}/tickets.pdf answered here: a real ticket
-  // PDF (the sandbox's renderer) for a confirmed booking, 409 ticket_not_ready for a pending one.
+describe('printing tickets: exactly the bytes the API served, in the asked language', () => {
+  // The counter's own fetch, with GET /bookings/{ref}/tickets.pdf answered here so the test knows
+  // every byte and every request: a real ticket PDF (the sandbox's renderer) for a confirmed
+  // booking, 409 ticket_not_ready with Retry-After for a pending one. The real sandbox's tickets
+  // are printed in the tests above.
   const dir = tempDir('shubbak-print-tickets-');
   const served = new Map<string, Buffer>();
   const asked: string[] = [];
