@@ -18,7 +18,7 @@ import { Journal } from '../../main/journal/journal.ts';
 import { dayFigures } from '../../main/journal/report.ts';
 import { SalesStore } from '../../main/selling/store.ts';
 import { idempotencyKeyOf } from '../../main/selling/sales.ts';
-import type { Booking } from '../../contract/partner/resources.ts';
+import { booking } from '../unit/main/selling/fixtures.ts';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
 const DAYS = 365;
@@ -161,28 +161,6 @@ const allDaysMs = ms(t0);
 
 // 3. Sale commits on the full journal, through the counter's own SalesStore.
 const store = new SalesStore(journal);
-const booking = (id: string): Booking => ({
-  id,
-  status: 'confirmed',
-  origin: { name: 'Cairo', station: 'Tahrir', station_ar: null, departs_at: '2026-07-02T23:30:00+03:00', latitude: null, longitude: null, address: null, address_ar: null },
-  destination: { name: 'Alexandria', station: null, station_ar: null, arrives_at: null, latitude: null, longitude: null, address: null, address_ar: null },
-  duration_minutes: 190,
-  operator: { id: 'opr_0001', name: 'Go Bus', name_ar: null, logo_url: null },
-  travel_date: '2026-07-02',
-  departure_at: '2026-07-02T23:30:00+03:00',
-  arrival_at: null,
-  seat_class: 'Elite',
-  boarding: { operator_reference: 'SBX-1', e_tickets: [] },
-  seats: 1,
-  passengers: [{ full_name: 'Bench Traveller', seat: '3', phone: null, email: null }],
-  price: { per_seat_minor: 33000, total_minor: 33000, currency: 'EGP' },
-  total_charged: { amount_minor: 33000, currency: 'EGP' },
-  contact: { name: 'Bench Traveller', email: null, phone: '+201001234567' },
-  failure: null,
-  tickets: null,
-  created_at: '2026-07-01T08:00:00.000Z',
-  confirmed_at: '2026-07-01T08:00:01.000Z',
-});
 const commits: number[] = [];
 const intents: number[] = [];
 const outcomes: number[] = [];
@@ -218,7 +196,7 @@ for (let i = 0; i < 1000; i++) {
   );
   const b = performance.now();
   store.markSending(saleId);
-  store.recordOutcome({ saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking(`PB-B${i}`), error: null, charged: true });
+  store.recordOutcome({ saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking('confirmed', `PB-B${i}`), error: null, charged: true });
   const c = performance.now();
   intents.push(b - a);
   outcomes.push(c - b);
