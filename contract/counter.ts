@@ -70,6 +70,27 @@ export interface SaleOutcome {
   cashRecorded: boolean;
   language: TicketLanguage;
   createdAt: string;
+  /**
+   * Main prints a sale's tickets then its receipt by itself once it is confirmed (also after a
+   * reload or a restart); the renderer only shows where that stands and offers a retry.
+   */
+  prints: SalePrints;
+}
+
+/**
+ * One kind of a sale's automatic print: `none` (not confirmed, or sold before main printed by
+ * itself), `waiting` (confirmed, queued), `printing`, `sent` or `failed` (the agent retries with
+ * printTickets / printReceipt, which answer a PrintResult and update this too).
+ */
+export interface SalePrintState {
+  status: 'none' | 'waiting' | 'printing' | 'sent' | 'failed';
+  /** The last job's result, when one ran. */
+  result: PrintResult | null;
+}
+
+export interface SalePrints {
+  tickets: SalePrintState;
+  receipt: SalePrintState;
 }
 
 export interface SaleSummary {

@@ -196,6 +196,7 @@ export function outcomeOf(row: SaleRow): SaleOutcome {
     cashRecorded: row.cash_recorded === 1,
     language: row.language,
     createdAt: row.created_at,
+    prints: { tickets: { status: 'none', result: null }, receipt: { status: 'none', result: null } },
   };
 }
 

@@ -26,6 +26,14 @@ const unavailable = (why: string) =>
   );
 
 /**
+ * keytar is an optional dependency: its native build needs libsecret, and a machine without it
+ * still installs and runs the counter (TRAINING). The specifier is a variable so neither tsc nor
+ * the bundler insists on finding the package.
+ */
+const KEYTAR = 'keytar';
+const loadKeytar = async (): Promise<Keytar> => ((await import(/* @vite-ignore */ KEYTAR)) as { default: Keytar }).default;
+
+/**
  * The real keychain through keytar. Loaded lazily so a machine without libsecret (or without
  * a Secret Service on D-Bus) gets keychain_unavailable instead of a crash, and bounded in time
  * because a keychain that never answers must not hang the counter.
@@ -33,7 +41,7 @@ const unavailable = (why: string) =>
 export function keytarKeychain(opts: { service?: string; timeoutMs?: number; load?: () => Promise<Keytar> } = {}): Keychain {
   const service = opts.service ?? KEYCHAIN_SERVICE;
   const timeoutMs = opts.timeoutMs ?? 10_000;
-  const load = opts.load ?? (async () => (await import('keytar')).default as Keytar);
+  const load = opts.load ?? loadKeytar;
 
   async function use<T>(what: (k: Keytar) => Promise<T>): Promise<T> {
     let timer: NodeJS.Timeout | undefined;

@@ -28,6 +28,7 @@ const outcome = (status: SaleOutcome['status'], extra: Partial<SaleOutcome> = {}
   cashRecorded: status === 'confirmed',
   language: 'en',
   createdAt: '2026-11-22T00:00:00Z',
+  prints: { tickets: { status: 'none', result: null }, receipt: { status: 'none', result: null } },
   ...extra,
 });
 const sent = (kind: string) => ({ ok: true, value: { printId: 'p', printer: kind === 'tickets' ? 'TicketPDF' : 'ReceiptPDF', kind, status: 'sent', error: null, jobId: 'X-1' } });
