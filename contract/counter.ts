@@ -133,7 +133,19 @@ export interface CredentialView {
 export interface CredentialsStatus {
   environment: CounterEnvironment;
   keychainAvailable: boolean;
+  /** Why the keychain cannot be used, so the screen can say what to install (null when it can). */
+  keychainProblem: KeychainProblem | null;
   credentials: CredentialView[];
+}
+
+/**
+ * Why the OS keychain cannot be used: its native module was not built on this machine
+ * (`not_installed`), is there but cannot load (`cannot_load`, e.g. libsecret missing), or no
+ * keychain service answers (`no_service`, e.g. no Secret Service on D-Bus).
+ */
+export interface KeychainProblem {
+  reason: 'not_installed' | 'cannot_load' | 'no_service';
+  platform: 'linux' | 'darwin' | 'win32' | 'other';
 }
 
 export interface MarkupRule {

@@ -90,7 +90,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     initial = targetOf(await vault.read());
   } catch (err) {
     // Expected on a desktop without a Secret Service: one line, not a stack trace.
-    log(`No credential could be read (${toAppError(err).message}); starting in TRAINING.`);
+    log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }
   let session: Session = await openSession(sessionDeps, initial);
   session.start();

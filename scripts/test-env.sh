@@ -11,6 +11,7 @@ PDF_OUT=/var/spool/cups-pdf/out
 missing=()
 for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || missing+=("$c"); done
 [ -f /usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd ] || missing+=("cups-pdf driver")
+pkg-config --exists libsecret-1 2>/dev/null || missing+=("libsecret-1 (pkg-config)")
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "test-env: installing ${PACKAGES[*]} (missing: ${missing[*]})"
@@ -21,6 +22,20 @@ if [ ${#missing[@]} -gt 0 ]; then
     echo "test-env: missing ${missing[*]}. Install the Debian packages: ${PACKAGES[*]} (as root)." >&2
     exit 1
   fi
+fi
+
+# keytar, the keychain module, is an optional dependency built against libsecret: where
+# `npm install` ran before libsecret was there its build failed and npm left it out. Build it
+# now that it is, so the keychain tests use the real Secret Service.
+if ! node -e "require('keytar')" >/dev/null 2>&1; then
+  if ! pkg-config --exists libsecret-1 2>/dev/null; then
+    echo "test-env: the keychain module keytar cannot be built: libsecret-1-dev is missing. Install the Debian packages: ${PACKAGES[*]} (as root)." >&2
+    exit 1
+  fi
+  version=$(node -p "require('./package.json').optionalDependencies.keytar")
+  echo "test-env: building keytar $version against libsecret"
+  npm install --no-save --no-audit --no-fund "keytar@$version" >/dev/null
+  node -e "require('keytar')"
 fi
 
 if [ "$(id -u)" = 0 ]; then

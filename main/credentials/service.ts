@@ -78,9 +78,10 @@ export class CredentialService {
 
   async status(): Promise<CredentialsStatus> {
     const environment = this.#d.environment();
-    if (!(await this.#d.vault.available())) return { environment, keychainAvailable: false, credentials: [] };
+    const keychainProblem = await this.#d.vault.problem();
+    if (keychainProblem) return { environment, keychainAvailable: false, keychainProblem, credentials: [] };
     const held = await this.#d.vault.read();
-    return { environment, keychainAvailable: true, credentials: held.map(viewOf) };
+    return { environment, keychainAvailable: true, keychainProblem: null, credentials: held.map(viewOf) };
   }
 
   async save(input: CredentialInput): Promise<CredentialsStatus> {

@@ -1,3 +1,4 @@
+import type { KeychainProblem } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 
 /** The app's entry in the OS keychain (Keychain on macOS, Credential Manager, Secret Service). */
@@ -19,11 +20,38 @@ interface Keytar {
   findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
 
-const unavailable = (why: string) =>
-  new AppFailure(
-    'keychain_unavailable',
-    `The system keychain cannot be used (${why}). Credentials are never stored anywhere else.`,
-  );
+const platformOf = (p: string): KeychainProblem['platform'] => (p === 'linux' || p === 'darwin' || p === 'win32' ? p : 'other');
+
+/** What to install or do, per platform and reason: the one English text of the start-up line and the logs. */
+export function keychainRemedy(problem: KeychainProblem): string {
+  const rebuild = 'then run npm install again so the keychain module is built';
+  if (problem.platform === 'linux') {
+    return problem.reason === 'no_service'
+      ? 'install and start a Secret Service such as gnome-keyring (Debian/Ubuntu: apt install gnome-keyring) and unlock it'
+      : `install libsecret-1-0 and a Secret Service such as gnome-keyring (Debian/Ubuntu: apt install libsecret-1-0 gnome-keyring; to build from source also libsecret-1-dev), ${rebuild}`;
+  }
+  if (problem.platform === 'darwin') return problem.reason === 'no_service' ? 'unlock the login Keychain' : `install the Xcode command line tools, ${rebuild}`;
+  if (problem.platform === 'win32') return problem.reason === 'no_service' ? 'sign in to Windows with a profile that has Credential Manager' : `install the Visual Studio Build Tools (C++), ${rebuild}`;
+  return 'use Linux, macOS or Windows, where a system keychain exists';
+}
+
+/** keychain_unavailable, carrying why (the credentials screen says what to install from it). */
+export class KeychainUnavailable extends AppFailure {
+  readonly problem: KeychainProblem;
+
+  constructor(reason: KeychainProblem['reason'], detail: string, platform: string = process.platform) {
+    const problem: KeychainProblem = { reason, platform: platformOf(platform) };
+    super(
+      'keychain_unavailable',
+      `The system keychain cannot be used (${detail}): ${keychainRemedy(problem)}. Credentials are never stored anywhere else.`,
+    );
+    this.problem = problem;
+  }
+}
+
+const isModuleMissing = (err: unknown) =>
+  typeof err === 'object' && err !== null && ['ERR_MODULE_NOT_FOUND', 'MODULE_NOT_FOUND'].includes((err as { code?: string }).code ?? '');
+const messageOf = (err: unknown) => (err instanceof Error ? err.message : 'unknown error');
 
 /**
  * keytar is an optional dependency: its native build needs libsecret, and a machine without it
@@ -44,9 +72,15 @@ export function keytarKeychain(opts: { service?: string; timeoutMs?: number; loa
   const load = opts.load ?? loadKeytar;
 
   async function use<T>(what: (k: Keytar) => Promise<T>): Promise<T> {
+    let keytar: Keytar;
+    try {
+      keytar = await load();
+    } catch (err) {
+      if (isModuleMissing(err)) throw new KeychainUnavailable('not_installed', 'the keychain module keytar was not built on this machine');
+      throw new KeychainUnavailable('cannot_load', messageOf(err));
+    }
     let timer: NodeJS.Timeout | undefined;
     try {
-      const keytar = await load();
       return await Promise.race([
         what(keytar),
         new Promise<never>((_, reject) => {
@@ -55,7 +89,7 @@ export function keytarKeychain(opts: { service?: string; timeoutMs?: number; loa
       ]);
     } catch (err) {
       // keytar's messages name the D-Bus or OS problem, never the stored value.
-      throw unavailable(err instanceof Error ? err.message : 'unknown error');
+      throw new KeychainUnavailable('no_service', messageOf(err));
     } finally {
       clearTimeout(timer);
     }
@@ -73,7 +107,7 @@ export function keytarKeychain(opts: { service?: string; timeoutMs?: number; loa
 export function memoryKeychain(initial: Record<string, string> = {}, broken = false): Keychain & { entries: Map<string, string> } {
   const entries = new Map(Object.entries(initial));
   const check = () => {
-    if (broken) throw unavailable('no keychain in this test');
+    if (broken) throw new KeychainUnavailable('no_service', 'no keychain in this test');
   };
   return {
     entries,

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import type { CredentialView } from '../../contract/counter.ts';
-import type { Keychain } from './keychain.ts';
+import type { CredentialView, KeychainProblem } from '../../contract/counter.ts';
+import { KeychainUnavailable, type Keychain } from './keychain.ts';
 import { environmentOf, maskClientId, SLOTS, type ApiEnvironment, type Slot } from './credentials.ts';
 
 const Stored = z.object({
@@ -27,12 +27,13 @@ export class Vault {
     this.#keychain = keychain;
   }
 
-  async available(): Promise<boolean> {
+  /** null when the keychain answers; otherwise why it cannot be used. */
+  async problem(): Promise<KeychainProblem | null> {
     try {
       await this.#keychain.probe();
-      return true;
-    } catch {
-      return false;
+      return null;
+    } catch (err) {
+      return err instanceof KeychainUnavailable ? err.problem : { reason: 'no_service', platform: 'other' };
     }
   }
 

@@ -1,6 +1,6 @@
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
-import type { CredentialView, CredentialsStatus } from '../../../contract/counter.ts';
+import type { CredentialView, CredentialsStatus, KeychainProblem } from '../../../contract/counter.ts';
 import { api } from '../api.ts';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
@@ -12,6 +12,10 @@ import { describedBy, Field, InlineConfirm, Loading, Notice } from './parts.tsx'
 import { useLoad, valueOf } from './use-load.ts';
 
 type Slot = CredentialView['slot'];
+
+/** What to install, by platform: the keychain module missing or unloadable, or no keychain service. */
+const keychainFix = (p: KeychainProblem): MessageKey =>
+  `settings.cred.keychain.fix.${p.platform}.${p.reason === 'no_service' ? 'service' : 'module'}`;
 const SLOTS: Slot[] = ['primary', 'secondary'];
 
 type Submit =
@@ -109,7 +113,11 @@ export function CredentialsTab() {
             <p>{t(`settings.cred.env.${current.environment}`)}</p>
           </div>
 
-          {!current.keychainAvailable && <Notice kind="bad">{t('settings.cred.keychain.missing')}</Notice>}
+          {current.keychainProblem && (
+            <Notice kind="bad" testId="keychain-problem">
+              {t('settings.cred.keychain.missing')} {t(keychainFix(current.keychainProblem))}
+            </Notice>
+          )}
 
           <section aria-labelledby="st-cred-stored">
             <h3 id="st-cred-stored">{t('settings.cred.stored')}</h3>
@@ -276,7 +284,10 @@ export function CredentialsTab() {
           {submit.phase === 'failed' && (
             <>
               <ErrorNotice error={submit.error} />
-              <p className="st-next">{t(NEXT_STEP[submit.error.code] ?? 'settings.cred.next.default')}</p>
+              <p className="st-next">
+                {t(NEXT_STEP[submit.error.code] ?? 'settings.cred.next.default')}
+                {submit.error.code === 'keychain_unavailable' && current?.keychainProblem && <> {t(keychainFix(current.keychainProblem))}</>}
+              </p>
             </>
           )}
         </div>

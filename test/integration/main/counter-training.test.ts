@@ -43,7 +43,7 @@ describe('TRAINING, out of the box', () => {
       expect(readFileSync(f).includes(Buffer.from('sk_sandbox_demo')), `client secret in ${f}`).toBe(false);
     }
     const status = await c.ok('credentialsStatus');
-    expect(status).toEqual({ environment: 'TRAINING', keychainAvailable: true, credentials: [] });
+    expect(status).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
   });
 
   it('answers reference data from the cache once filled, and refreshes on demand', async () => {
@@ -195,7 +195,7 @@ describe('switching credentials at run time', () => {
       const status = await c.ok('saveCredential', { clientId: 'cid_sandbox_demo_2', clientSecret: 'sk_sandbox_demo_2', baseUrl: ext.baseUrl });
       expect(status).toEqual({
         environment: 'SANDBOX',
-        keychainAvailable: true,
+        keychainAvailable: true, keychainProblem: null,
         credentials: [{ slot: 'primary', environment: 'SANDBOX', clientIdMasked: 'cid_sandbox_…mo_2', baseUrl: ext.baseUrl, savedAt: expect.any(String) }],
       });
       expect(counter.info).toMatchObject({ environment: 'SANDBOX', apiBaseUrl: ext.baseUrl });
@@ -217,7 +217,7 @@ describe('switching credentials at run time', () => {
       expect(trainingOrigin).toBe(ext.origin);
 
       const back = await c.ok('removeCredential', { slot: 'primary' });
-      expect(back).toEqual({ environment: 'TRAINING', keychainAvailable: true, credentials: [] });
+      expect(back).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
       expect(counter.info.environment).toBe('TRAINING');
       expect((await c.ok('listSales')).length).toBeGreaterThan(0); // the TRAINING journal again
       expect((await control(originOf(counter.info.apiBaseUrl)).clock()).now).toMatch(/Z$/); // a fresh embedded sandbox answers

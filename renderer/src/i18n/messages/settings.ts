@@ -34,6 +34,16 @@ export const settings = defineMessages({
       'Connected to the LIVE Partner API: every sale charges the station’s real wallet and every ticket is real.',
     'settings.cred.keychain.missing':
       'The system keychain is not available, so no credential can be stored safely and the counter stays in TRAINING. The app never keeps a secret in a plain file. Ask IT to enable and unlock the keychain (GNOME Keyring / KWallet on Linux, Keychain on macOS, Credential Manager on Windows), then reopen this tab.',
+    'settings.cred.keychain.fix.linux.module':
+      'To fix it on this computer: install libsecret-1-0 and a Secret Service such as gnome-keyring (Debian/Ubuntu: apt install libsecret-1-0 gnome-keyring; to build the app from source also libsecret-1-dev), then run npm install again.',
+    'settings.cred.keychain.fix.linux.service':
+      'To fix it on this computer: install and start a Secret Service such as gnome-keyring (Debian/Ubuntu: apt install gnome-keyring) and unlock it.',
+    'settings.cred.keychain.fix.darwin.module': 'To fix it on this Mac: install the Xcode command line tools, then run npm install again.',
+    'settings.cred.keychain.fix.darwin.service': 'To fix it on this Mac: unlock the login Keychain.',
+    'settings.cred.keychain.fix.win32.module': 'To fix it on this PC: install the Visual Studio Build Tools (C++), then run npm install again.',
+    'settings.cred.keychain.fix.win32.service': 'To fix it on this PC: sign in to Windows with a profile that has Credential Manager.',
+    'settings.cred.keychain.fix.other.module': 'Use Linux, macOS or Windows, where a system keychain exists.',
+    'settings.cred.keychain.fix.other.service': 'Use Linux, macOS or Windows, where a system keychain exists.',
     'settings.cred.stored': 'Stored credentials',
     'settings.cred.none': 'No credential is stored.',
     'settings.cred.col.slot': 'Slot',
@@ -264,6 +274,14 @@ export const settings = defineMessages({
     'settings.cred.env.LIVE': 'متصل بواجهة الشريك المباشرة: كل عملية بيع تُخصم من محفظة المحطة الحقيقية وكل تذكرة حقيقية.',
     'settings.cred.keychain.missing':
       `سلسلة مفاتيح النظام غير متاحة، فلا يمكن حفظ أي بيانات اعتماد بأمان، ويظل الشباك في وضع التدريب. البرنامج لا يحفظ الرمز السري في ملف عادي أبدًا. اطلب من الدعم الفني تفعيل سلسلة المفاتيح وفتحها (${L('GNOME Keyring')} أو ${L('KWallet')} على لينكس، و${L('Keychain')} على ماك، و${L('Credential Manager')} على ويندوز)، ثم افتح هذا القسم مرة أخرى.`,
+    'settings.cred.keychain.fix.linux.module': `للإصلاح على هذا الجهاز: ثبّت ${L('libsecret-1-0')} وخدمة أسرار مثل ${L('gnome-keyring')} (على ${L('Debian/Ubuntu')}: ${L('apt install libsecret-1-0 gnome-keyring')}، ولبناء البرنامج من المصدر أيضًا ${L('libsecret-1-dev')})، ثم شغّل ${L('npm install')} مرة أخرى.`,
+    'settings.cred.keychain.fix.linux.service': `للإصلاح على هذا الجهاز: ثبّت خدمة أسرار مثل ${L('gnome-keyring')} وشغّلها وافتحها (على ${L('Debian/Ubuntu')}: ${L('apt install gnome-keyring')}).`,
+    'settings.cred.keychain.fix.darwin.module': `للإصلاح على هذا الماك: ثبّت أدوات سطر الأوامر ${L('Xcode')}، ثم شغّل ${L('npm install')} مرة أخرى.`,
+    'settings.cred.keychain.fix.darwin.service': `للإصلاح على هذا الماك: افتح سلسلة مفاتيح الدخول ${L('Keychain')}.`,
+    'settings.cred.keychain.fix.win32.module': `للإصلاح على هذا الجهاز: ثبّت ${L('Visual Studio Build Tools (C++)')}، ثم شغّل ${L('npm install')} مرة أخرى.`,
+    'settings.cred.keychain.fix.win32.service': `للإصلاح على هذا الجهاز: سجّل الدخول إلى ويندوز بحساب فيه ${L('Credential Manager')}.`,
+    'settings.cred.keychain.fix.other.module': 'استخدم لينكس أو ماك أو ويندوز، حيث توجد سلسلة مفاتيح للنظام.',
+    'settings.cred.keychain.fix.other.service': 'استخدم لينكس أو ماك أو ويندوز، حيث توجد سلسلة مفاتيح للنظام.',
     'settings.cred.stored': 'بيانات الاعتماد المحفوظة',
     'settings.cred.none': 'لا توجد بيانات اعتماد محفوظة.',
     'settings.cred.col.slot': 'الخانة',

@@ -92,7 +92,7 @@ describe('the OS keychain (Secret Service)', () => {
       await c.ok('removeCredential', { slot: 'primary' });
       expect(counter.info.environment).toBe('SANDBOX'); // the secondary carries on
       const last = await c.ok('removeCredential', { slot: 'secondary' });
-      expect(last).toEqual({ environment: 'TRAINING', keychainAvailable: true, credentials: [] });
+      expect(last).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
       expect(await keytar.findCredentials(KEYCHAIN_SERVICE)).toEqual([]);
       await counter.close();
     } finally {
@@ -117,9 +117,16 @@ describe('the OS keychain (Secret Service)', () => {
       environment: string;
       status: { ok: boolean; value: unknown };
       save: { ok: boolean; error: { code: string } };
+      log: string[];
     };
+    // One start-up line says why and what to install; the save is refused with the same words.
+    const why = out.log.filter((l) => l.includes('keychain'));
+    expect(why).toHaveLength(1);
+    expect(why[0]).toMatch(/starting in TRAINING/);
+    expect(why[0]).toMatch(/Secret Service such as gnome-keyring/);
+    expect(why[0]).not.toContain('\n');
     expect(out.environment).toBe('TRAINING');
-    expect(out.status).toEqual({ ok: true, value: { environment: 'TRAINING', keychainAvailable: false, credentials: [] } });
+    expect(out.status).toEqual({ ok: true, value: { environment: 'TRAINING', keychainAvailable: false, keychainProblem: { reason: 'no_service', platform: 'linux' }, credentials: [] } });
     expect(out.save).toMatchObject({ ok: false, error: { code: 'keychain_unavailable' } });
   });
 });

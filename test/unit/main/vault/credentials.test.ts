@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AppFailure } from '../../../../main/failure.ts';
 import { environmentOf, maskClientId, validateBaseUrl } from '../../../../main/vault/credentials.ts';
-import { keytarKeychain, memoryKeychain } from '../../../../main/vault/keychain.ts';
+import { KeychainUnavailable, keychainRemedy, keytarKeychain, memoryKeychain } from '../../../../main/vault/keychain.ts';
 import { Vault, viewOf } from '../../../../main/vault/vault.ts';
 
 const codeOf = (fn: () => unknown) => {
@@ -84,9 +84,25 @@ describe('vault', () => {
 
   it('says keychain_unavailable when there is no keychain, and never falls back', async () => {
     const vault = new Vault(memoryKeychain({}, true));
-    expect(await vault.available()).toBe(false);
+    expect(await vault.problem()).toMatchObject({ reason: 'no_service' });
     await expect(vault.save('primary', cred)).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
     await expect(vault.read()).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
+  });
+
+  it('says why the keychain is unavailable and what to install, per platform', async () => {
+    const missing = keytarKeychain({ load: () => Promise.reject(Object.assign(new Error("Cannot find package 'keytar'"), { code: 'ERR_MODULE_NOT_FOUND' })) });
+    const err = await missing.probe().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(KeychainUnavailable);
+    expect((err as KeychainUnavailable).problem.reason).toBe('not_installed');
+    await expect(new Vault(missing).problem()).resolves.toMatchObject({ reason: 'not_installed' });
+    const linux = new KeychainUnavailable('not_installed', 'keytar was not built', 'linux');
+    expect(linux.message).toMatch(/libsecret-1-0.*gnome-keyring/);
+    expect(linux.message).not.toMatch(/\n/);
+    expect(new KeychainUnavailable('cannot_load', 'libsecret-1.so.0 missing', 'linux').problem).toEqual({ reason: 'cannot_load', platform: 'linux' });
+    expect(keychainRemedy({ reason: 'no_service', platform: 'linux' })).toMatch(/gnome-keyring/);
+    expect(keychainRemedy({ reason: 'not_installed', platform: 'win32' })).toMatch(/Visual Studio Build Tools/);
+    expect(keychainRemedy({ reason: 'not_installed', platform: 'darwin' })).toMatch(/Xcode/);
+    expect(new KeychainUnavailable('no_service', 'x', 'freebsd').problem.platform).toBe('other');
   });
 
   it('turns a keytar that cannot load or does not answer into keychain_unavailable', async () => {
