@@ -11,13 +11,16 @@ import { journalHandlers } from './journal/handlers.ts';
 import { recordPrint } from './journal/prints.ts';
 import { httpDeps } from './partner/client.ts';
 import { pricingHandlers } from './pricing/handlers.ts';
+import { PrintFollower } from './printing/follower.ts';
 import { printingHandlers } from './printing/handlers.ts';
+import { createPrintService } from './printing/service.ts';
 import type { Spooler } from './printing/spooler.ts';
 import { referenceHandlers } from './reference/handlers.ts';
 import { sellingHandlers } from './selling/handlers.ts';
 import { receiptData } from './selling/receipt.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
+import { installationCounterId } from './settings/installation.ts';
 import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { Vault } from './vault/vault.ts';
@@ -55,6 +58,8 @@ export interface Counter {
   readonly info: AppInfo;
   /** Resumes every open sale once and waits for it (start-up does this in the background). */
   resume(): Promise<void>;
+  /** Resolves when main has no confirmed sale left to print (tests). */
+  printed(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -72,6 +77,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const vault = new Vault(opts.keychain ?? keytarKeychain());
   const sessionDeps: SessionDeps = {
     dataDir: opts.dataDir,
+    counterId: installationCounterId(opts.dataDir, log),
     version: opts.version,
     station,
     clock,
@@ -83,7 +89,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     faults: opts.faults,
     timeoutMs: opts.timeoutMs,
     resumeEveryMs: opts.resumeEveryMs ?? 15_000,
+    // Bound below, once the print service exists: sessions are opened before it.
+    onSaleConfirmed: (saleId) => follower?.follow(saleId),
   };
+  let follower: PrintFollower | null = null;
 
   let initial: SessionTarget = { kind: 'training' };
   try {
@@ -106,6 +115,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       session = next;
       await prev.close();
       next.start();
+      follower?.resume();
       log(`counter now in ${next.environment} (${next.baseUrl})`);
     });
     rewiring = run.catch(() => undefined);
@@ -142,6 +152,20 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     recordPrint: (p) => recordPrint(session.journal, agent(), p),
     spooler: opts.spooler,
   };
+  const printService = createPrintService(printingDeps);
+  const printer = new PrintFollower({
+    journal: () => session.journal,
+    service: printService,
+    recordPrint: (p) => void printingDeps.recordPrint(p),
+    printerFor: async (kind) => {
+      const s = await printService.settings();
+      return kind === 'tickets' ? s.ticketPrinter : s.receiptPrinter;
+    },
+    sleep,
+    log,
+  });
+  follower = printer;
+  printer.resume();
 
   const handlers: Handlers = {
     appInfo: () => info(),
@@ -152,12 +176,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       return info();
     },
     ...referenceHandlers(deps),
-    ...sellingHandlers(deps),
+    ...sellingHandlers(deps, printer),
     ...walletHandlers(deps),
     ...credentialHandlers(deps),
     ...pricingHandlers(deps),
     ...journalHandlers(deps),
-    ...printingHandlers(printingDeps),
+    ...printingHandlers(printService),
   };
 
   return {
@@ -166,10 +190,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     },
     dispatch: createDispatcher(handlers, (err) => log('internal error in a contract call', err)),
     resume: () => session.sales.resumeAll(),
+    printed: () => printer.idle(),
     close: async () => {
       closed = true;
       await rewiring;
       await session.close();
+      await printer.close();
     },
   };
 }

@@ -27,6 +27,8 @@ export type SessionTarget =
 
 export interface SessionDeps {
   dataDir: string;
+  /** This installation's counter id (main/settings/installation.ts). */
+  counterId: string;
   version: string;
   /** The counter's name as it is now (a supervisor setting): recorded with each sale. */
   station: () => string;
@@ -39,6 +41,8 @@ export interface SessionDeps {
   faults?: ((point: FaultPoint) => void) | undefined;
   timeoutMs?: number | undefined;
   resumeEveryMs: number;
+  /** Told of every sale the API confirms, whichever way the answer came. */
+  onSaleConfirmed?: ((saleId: string) => void) | undefined;
 }
 
 /** Everything that belongs to one environment: its API, its journal, its services. */
@@ -83,7 +87,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
 
   let journal: Journal;
   try {
-    journal = Journal.open({ path: journalPath(deps.dataDir, environment), clock: deps.clock, environment });
+    journal = Journal.open({ path: journalPath(deps.dataDir, environment), clock: deps.clock, environment, counterId: deps.counterId });
   } catch (err) {
     await sandbox?.close();
     throw err;
@@ -112,6 +116,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     station: deps.station,
     log: deps.log,
     faults: deps.faults,
+    onConfirmed: deps.onSaleConfirmed,
   });
 
   let closing: Promise<void> | null = null;

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Journal } from './journal.ts';
 import { cairoDate } from '../clock.ts';
 
@@ -11,24 +12,38 @@ export const DEFAULT_AGENT: Agent = { id: 'agent-1', name: 'Agent 1' };
 
 export interface ShiftRef {
   shiftId: string;
+  /** The Cairo date the shift was opened on. */
   businessDay: string;
 }
 
+interface OpenShift {
+  id: string;
+  business_day: string;
+  implicit: number;
+}
+
+/** The agent's open shift, if any (no entry is written). */
+export function openShiftOf(journal: Journal, agentId: string): ShiftRef | null {
+  const open = journal
+    .stmt('SELECT id, business_day FROM shifts WHERE agent_id = ? AND closed_seq IS NULL ORDER BY opened_seq DESC LIMIT 1')
+    .get(agentId) as OpenShift | undefined;
+  return open ? { shiftId: open.id, businessDay: open.business_day } : null;
+}
+
 /**
- * The shift an action belongs to. Until shifts are opened and closed by agents, one is opened
- * implicitly per agent and business day (Cairo date), with a shift.opened entry.
- * Call inside a journal transaction.
+ * The shift an action belongs to. Until agents open and close shifts themselves, the counter
+ * opens one implicitly (a shift.opened entry with a new id) at the agent's first action of a
+ * Cairo day and closes it (shift.closed) at the first action of the next day. A shift an agent
+ * opened stays open across midnight. Call inside a journal transaction.
  */
 export function currentShift(journal: Journal, agent: Agent, at: Date): ShiftRef {
-  const businessDay = cairoDate(at);
+  const today = cairoDate(at);
   const open = journal
-    .stmt('SELECT id FROM shifts WHERE agent_id = ? AND business_day = ? AND closed_seq IS NULL ORDER BY opened_seq DESC LIMIT 1')
-    .get(agent.id, businessDay) as { id: string } | undefined;
-  if (open) return { shiftId: open.id, businessDay };
-  const shiftId = `shift-${agent.id}-${businessDay}`;
-  const entry = journal.append('shift.opened', { shiftId, agentId: agent.id, businessDay, implicit: true }, at);
-  journal
-    .stmt('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at) VALUES (?, ?, ?, 1, ?, ?)')
-    .run(shiftId, agent.id, businessDay, entry.seq, entry.at);
-  return { shiftId, businessDay };
+    .stmt('SELECT id, business_day, implicit FROM shifts WHERE agent_id = ? AND closed_seq IS NULL ORDER BY opened_seq DESC LIMIT 1')
+    .get(agent.id) as OpenShift | undefined;
+  if (open && (open.implicit === 0 || open.business_day === today)) return { shiftId: open.id, businessDay: open.business_day };
+  if (open) journal.append('shift.closed', { shiftId: open.id, agentId: agent.id, implicit: true }, { at, shiftId: open.id });
+  const shiftId = `shift-${randomUUID()}`;
+  journal.append('shift.opened', { shiftId, agentId: agent.id, businessDay: today, implicit: true }, { at, shiftId });
+  return { shiftId, businessDay: today };
 }

@@ -48,14 +48,20 @@ export interface ChainedFields {
   payload: string;
   /** UTC ISO time of the entry. */
   at: string;
+  /** The counter that wrote the entry; null for entries written before counters were named (v1). */
+  counterId?: string | null;
+  /** The shift the entry belongs to, if any. */
+  shiftId?: string | null;
 }
 
 /**
- * The hash of one entry: SHA-256 (hex) over `seq`, `prev_hash`, `type` and `at`, each followed by a
- * line feed, then the payload text: `${seq}\n${prevHash}\n${type}\n${at}\n${payload}`. Unambiguous:
- * the first four never hold a line feed (digits, hex, a dotted name, an ISO time), the payload is last.
+ * The hash of one entry, SHA-256 (hex) over its fields each followed by a line feed, the payload
+ * last. An entry with a counter (v2): `v2\n${seq}\n${prevHash}\n${type}\n${at}\n${counterId}\n${shiftId ?? ''}\n${payload}`;
+ * an older one (v1): `${seq}\n${prevHash}\n${type}\n${at}\n${payload}`. Unambiguous: no field but
+ * the payload holds a line feed, and v1 starts with a digit.
  */
 export function entryHash(e: ChainedFields): string {
-  if (/\n/.test(e.type) || /\n/.test(e.at)) throw new TypeError('entryHash: type and time are single-line');
-  return createHash('sha256').update(`${e.seq}\n${e.prevHash}\n${e.type}\n${e.at}\n${e.payload}`).digest('hex');
+  const fields = e.counterId == null ? [e.seq, e.prevHash, e.type, e.at] : ['v2', e.seq, e.prevHash, e.type, e.at, e.counterId, e.shiftId ?? ''];
+  for (const f of fields) if (/\n/.test(String(f))) throw new TypeError('entryHash: every field but the payload is single-line');
+  return createHash('sha256').update(`${fields.join('\n')}\n${e.payload}`).digest('hex');
 }

@@ -26,8 +26,16 @@ export interface OfferSummary {
 export interface ShiftOpened {
   shiftId: string;
   agentId: string;
+  /** The Cairo date the shift was opened on: its sales belong to that business day. */
   businessDay: string;
-  /** Opened by the first sale of the day (before agents open shifts themselves). */
+  /** Opened by the first action of the agent's day (before agents open shifts themselves). */
+  implicit: boolean;
+}
+
+export interface ShiftClosed {
+  shiftId: string;
+  agentId: string;
+  /** Closed by the counter when its business day ended (an implicit shift). */
   implicit: boolean;
 }
 
@@ -57,6 +65,26 @@ export interface SaleIntent {
   changeMinor: number;
   markupRuleId: string | null;
   offer: OfferSummary;
+  /** Main prints the tickets and the receipt by itself once the sale is confirmed (absent before it did). */
+  printOnConfirm?: boolean;
+}
+
+/**
+ * Written and committed BEFORE each POST /bookings of a sale: from here on an answer may be lost,
+ * so the sale is in doubt until an outcome is recorded.
+ */
+export interface SaleAttempt {
+  saleId: string;
+  /** 1 for the first send of the sale, then 2, 3… across resumes. */
+  attempt: number;
+}
+
+/** A round of sends ended without a final answer: the sale stays open and is resumed later. */
+export interface SaleUnanswered {
+  saleId: string;
+  error: AppError;
+  /** An attempt may have reached the API: only the same key and body may settle it. */
+  inDoubt: boolean;
 }
 
 export type FinalOrPending = 'confirmed' | 'pending' | 'failed';
@@ -114,7 +142,10 @@ export interface MarkupChanged {
 
 export interface EntryPayloads {
   'shift.opened': ShiftOpened;
+  'shift.closed': ShiftClosed;
   'sale.intent': SaleIntent;
+  'sale.attempt': SaleAttempt;
+  'sale.unanswered': SaleUnanswered;
   'sale.outcome': SaleOutcomeEntry;
   'cash.received': CashReceived;
   'print.recorded': PrintRecorded;

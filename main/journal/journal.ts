@@ -6,12 +6,16 @@ import type { Clock } from '../clock.ts';
 import { canonicalJson, entryHash, GENESIS_HASH } from './chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
+import { applyEntry } from './read-models.ts';
 
 export interface Entry<K extends EntryType = EntryType> {
   seq: number;
   at: string;
   type: K;
   payload: EntryPayloads[K];
+  /** The counter that wrote it (entries older than counter ids: the journal's own). */
+  counterId: string;
+  shiftId: string | null;
   hash: string;
 }
 
@@ -22,6 +26,14 @@ interface EntryRow {
   payload: string;
   prev_hash: string;
   hash: string;
+  counter_id: string | null;
+  shift_id: string | null;
+}
+
+export interface AppendOptions {
+  at?: Date;
+  /** The shift the entry belongs to (null: none, e.g. a markup change or a test page). */
+  shiftId?: string | null;
 }
 
 export interface JournalOptions {
@@ -29,6 +41,8 @@ export interface JournalOptions {
   clock: Clock;
   /** The environment this journal belongs to; a journal never changes environment. */
   environment: string;
+  /** This installation's counter id: a new journal takes it; an existing one keeps its own. */
+  counterId: string;
 }
 
 /**
@@ -39,19 +53,24 @@ export class Journal {
   readonly db: Database.Database;
   readonly path: string;
   readonly environment: string;
+  /** The counter whose journal this is (meta 'counter_id'). */
+  readonly counterId: string;
   readonly #clock: Clock;
   readonly #head: Database.Statement<[], { seq: number; hash: string }>;
-  readonly #insert: Database.Statement<[number, string, string, string, string, string]>;
+  readonly #insert: Database.Statement<[number, string, string, string, string, string, string, string | null]>;
   readonly #setHead: Database.Statement<[number, string]>;
   readonly #statements = new Map<string, Database.Statement>();
 
-  private constructor(db: Database.Database, opts: JournalOptions) {
+  private constructor(db: Database.Database, opts: JournalOptions, counterId: string) {
     this.db = db;
     this.path = opts.path;
     this.environment = opts.environment;
+    this.counterId = counterId;
     this.#clock = opts.clock;
     this.#head = db.prepare('SELECT seq, hash FROM journal_head WHERE id = 1');
-    this.#insert = db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)');
+    this.#insert = db.prepare(
+      'INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    );
     this.#setHead = db.prepare(
       'INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash',
     );
@@ -72,7 +91,9 @@ export class Journal {
       else if (row.value !== opts.environment) {
         throw new Error(`Journal ${opts.path} belongs to ${row.value}, not ${opts.environment}`);
       }
-      return new Journal(db, opts);
+      db.prepare("INSERT INTO meta (key, value) VALUES ('counter_id', ?) ON CONFLICT (key) DO NOTHING").run(opts.counterId);
+      const counter = db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string };
+      return new Journal(db, opts, counter.value);
     } catch (err) {
       db.close();
       throw err;
@@ -99,30 +120,51 @@ export class Journal {
     return this.db.transaction(fn).immediate();
   }
 
-  /** Appends one entry chained to the last one. Call inside `transaction` with its read-model writes. */
-  append<K extends EntryType>(type: K, payload: EntryPayloads[K], at: Date = this.#clock.now()): Entry<K> {
+  /**
+   * Appends one entry chained to the last one and applies it to the read models (read-models.ts),
+   * in the caller's transaction: the entry and what follows from it land together or not at all.
+   */
+  append<K extends EntryType>(type: K, payload: EntryPayloads[K], opts: AppendOptions = {}): Entry<K> {
     if (!this.db.inTransaction) throw new Error('Journal.append outside a transaction');
     const head = this.#head.get();
     const seq = (head?.seq ?? 0) + 1;
     const prevHash = head?.hash ?? GENESIS_HASH;
     const text = canonicalJson(payload);
-    const iso = at.toISOString();
-    const hash = entryHash({ seq, prevHash, type, payload: text, at: iso });
-    this.#insert.run(seq, iso, type, text, prevHash, hash);
+    const at = (opts.at ?? this.#clock.now()).toISOString();
+    const shiftId = opts.shiftId ?? null;
+    const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: this.counterId, shiftId });
+    this.#insert.run(seq, at, type, text, prevHash, hash, this.counterId, shiftId);
     this.#setHead.run(seq, hash);
-    return { seq, at: iso, type, payload, hash };
+    const entry: Entry<K> = { seq, at, type, payload, counterId: this.counterId, shiftId, hash };
+    applyEntry(this, entry);
+    return entry;
   }
 
-  /** Entries in order (optionally of some types), parsed. */
+  /** Entries in order (optionally of some types), parsed. Do not write to the journal while iterating. */
   *entries<K extends EntryType>(types?: readonly K[]): Generator<Entry<K>> {
     const rows = types
       ? this.db
           .prepare(`SELECT * FROM entries WHERE type IN (${types.map(() => '?').join(',')}) ORDER BY seq`)
           .iterate(...types)
       : this.db.prepare('SELECT * FROM entries ORDER BY seq').iterate();
-    for (const r of rows as Iterable<EntryRow>) {
-      yield { seq: r.seq, at: r.at, type: r.type as K, payload: JSON.parse(r.payload) as EntryPayloads[K], hash: r.hash };
-    }
+    for (const r of rows as Iterable<EntryRow>) yield this.#parse<K>(r);
+  }
+
+  /** Up to `limit` entries after `afterSeq`, parsed (for readers that write between pages). */
+  page(afterSeq: number, limit: number): Entry[] {
+    return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => this.#parse(r));
+  }
+
+  #parse<K extends EntryType>(r: EntryRow): Entry<K> {
+    return {
+      seq: r.seq,
+      at: r.at,
+      type: r.type as K,
+      payload: JSON.parse(r.payload) as EntryPayloads[K],
+      counterId: r.counter_id ?? this.counterId,
+      shiftId: r.shift_id,
+      hash: r.hash,
+    };
   }
 
   /** Walks the whole chain: the first entry that was edited, deleted, inserted or reordered. */
@@ -133,7 +175,7 @@ export class Journal {
     for (const r of this.db.prepare('SELECT * FROM entries ORDER BY seq').iterate() as Iterable<EntryRow>) {
       if (r.seq !== expected) return bad(expected);
       if (r.prev_hash !== prev) return bad(r.seq);
-      if (entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at }) !== r.hash) {
+      if (entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at, counterId: r.counter_id, shiftId: r.shift_id }) !== r.hash) {
         return bad(r.seq);
       }
       prev = r.hash;

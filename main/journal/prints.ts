@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Agent } from './agents.ts';
+import { openShiftOf, type Agent } from './agents.ts';
 import type { PrintRecorded } from './entries.ts';
 import type { Journal } from './journal.ts';
 
@@ -31,10 +31,8 @@ export function recordPrint(journal: Journal, agent: Agent, p: PrintRecord): Pri
       language: p.language,
       agentId: agent.id,
     };
-    const e = journal.append('print.recorded', payload);
-    journal
-      .stmt('INSERT INTO prints (seq, print_id, sale_id, kind, printer, status, copy, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)')
-      .run(e.seq, payload.printId, payload.saleId, payload.kind, payload.printer, payload.status, payload.copy ? 1 : 0, e.at);
+    // A print belongs to the shift of the agent who printed it (a reprint may be of another shift's sale).
+    journal.append('print.recorded', payload, { shiftId: openShiftOf(journal, agent.id)?.shiftId ?? null });
     return payload;
   });
 }

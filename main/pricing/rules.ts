@@ -39,7 +39,7 @@ const fieldsOf = (r: MarkupRuleFields): MarkupRuleFields => ({
 const sameMatch = (a: MarkupRuleFields, b: MarkupRuleFields) =>
   a.operatorId === b.operatorId && a.originId === b.originId && a.destinationId === b.destinationId && a.fareClass === b.fareClass;
 
-/** The station's markup rules: current state in `markup_rules`, every change a markup.changed entry. */
+/** The station's markup rules: every change a markup.changed entry; the current state is its read model `markup_rules`. */
 export class MarkupRules {
   readonly #journal: Journal;
   #cache: (MarkupRule & Rule)[] | null = null;
@@ -94,7 +94,6 @@ export class MarkupRules {
         previous: fieldsOf(previous),
         by: { agentId: by.id, agentName: by.name },
       });
-      this.#journal.stmt('DELETE FROM markup_rules WHERE id = ?').run(id);
     });
     this.#cache = null;
     return this.list();
@@ -108,21 +107,7 @@ export class MarkupRules {
 
   #write(id: string, rule: MarkupRuleFields, previous: MarkupRuleFields | null, by: Agent): void {
     this.#journal.transaction(() => {
-      const e = this.#journal.append('markup.changed', {
-        action: 'saved',
-        ruleId: id,
-        rule,
-        previous,
-        by: { agentId: by.id, agentName: by.name },
-      });
-      this.#journal
-        .stmt(
-          `INSERT INTO markup_rules (id, operator_id, origin_id, destination_id, fare_class, percent, fixed_minor, changed_by, changed_at, changed_seq)
-           VALUES (@id, @operatorId, @originId, @destinationId, @fareClass, @percent, @fixedMinor, @by, @at, @seq)
-           ON CONFLICT (id) DO UPDATE SET operator_id = @operatorId, origin_id = @originId, destination_id = @destinationId,
-             fare_class = @fareClass, percent = @percent, fixed_minor = @fixedMinor, changed_by = @by, changed_at = @at, changed_seq = @seq`,
-        )
-        .run({ id, ...rule, by: by.name, at: e.at, seq: e.seq });
+      this.#journal.append('markup.changed', { action: 'saved', ruleId: id, rule, previous, by: { agentId: by.id, agentName: by.name } });
     });
     this.#cache = null;
   }

@@ -1,4 +1,5 @@
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { PrintFollower } from '../printing/follower.ts';
 import type { Session } from '../session.ts';
 
 type SellingCalls = 'search' | 'readOffer' | 'createHold' | 'releaseHold' | 'sell' | 'getSale' | 'listSales' | 'ticketList';
@@ -9,7 +10,8 @@ async function withReference(s: Session, log: CounterDeps['log']): Promise<void>
   await s.reference.data().catch((err: unknown) => log('reference data not available for pricing', err));
 }
 
-export function sellingHandlers(d: CounterDeps): HandlerGroup<SellingCalls> {
+/** `printer` follows confirmed sales to the printer; sale answers say where that stands. */
+export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'withPrints'>): HandlerGroup<SellingCalls> {
   return {
     search: async (a) => {
       const s = d.session();
@@ -47,9 +49,9 @@ export function sellingHandlers(d: CounterDeps): HandlerGroup<SellingCalls> {
     sell: async (a) => {
       const s = d.session();
       await withReference(s, d.log);
-      return s.sales.sell(a);
+      return printer.withPrints(await s.sales.sell(a));
     },
-    getSale: ({ saleId }) => d.session().sales.getSale(saleId),
+    getSale: async ({ saleId }) => printer.withPrints(await d.session().sales.getSale(saleId)),
     listSales: (page) => d.session().sales.listSales(page),
     ticketList: ({ bookingReference }) => d.session().client.tickets(bookingReference),
   };

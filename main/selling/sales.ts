@@ -50,6 +50,8 @@ export interface SaleServiceDeps {
   faults?: (point: FaultPoint) => void;
   /** A getSale of an open sale asks the API again at most this often. */
   pollEveryMs?: number;
+  /** Told of every sale the API confirmed (main prints it: main/printing/follower.ts). */
+  onConfirmed?: (saleId: string) => void;
 }
 
 /** Derived from the sale id: every send of one sale, in any process, carries the same key. */
@@ -88,6 +90,8 @@ export class SaleService {
   readonly #d: SaleServiceDeps;
   readonly #policy: SendPolicy;
   readonly #locks = new Map<string, Promise<unknown>>();
+  /** When each pending booking was last asked about (a GET: not a fact for the journal). */
+  readonly #polledAt = new Map<string, number>();
   #timer: NodeJS.Timeout | null = null;
   #resuming: Promise<void> | null = null;
   #closed = false;
@@ -106,7 +110,7 @@ export class SaleService {
     const row = this.#d.store.get(saleId);
     if (!row) throw new AppFailure('not_found', `No sale ${saleId}`);
     if (!isOpen(row) || this.#locks.has(saleId) || this.#closed) return outcomeOf(row);
-    const last = row.last_attempt_at ? Date.parse(row.last_attempt_at) : 0;
+    const last = Math.max(row.last_attempt_at ? Date.parse(row.last_attempt_at) : 0, this.#polledAt.get(saleId) ?? 0);
     if (this.#d.clock.now().getTime() - last < (this.#d.pollEveryMs ?? 2_000)) return outcomeOf(row);
     return this.#exclusive(saleId, () => this.#continue(this.#d.store.get(saleId)!));
   }
@@ -201,6 +205,7 @@ export class SaleService {
         changeMinor: args.cashTenderedMinor - quote.retailTotalMinor,
         markupRuleId: quote.markupRuleId,
         offer: quote.summary,
+        printOnConfirm: true,
       },
       this.#d.agent(),
     );
@@ -219,7 +224,7 @@ export class SaleService {
   }
 
   async #poll(row: SaleRow, reference: string): Promise<SaleOutcome> {
-    this.#d.store.markPolled(row.sale_id);
+    this.#polledAt.set(row.sale_id, this.#d.clock.now().getTime());
     let verdict: Verdict;
     try {
       verdict = bookingVerdict(await this.#d.client.booking(reference));
@@ -274,10 +279,11 @@ export class SaleService {
     const store = this.#d.store;
     switch (v.kind) {
       case 'confirmed':
-      case 'pending':
-        return outcomeOf(
-          store.recordOutcome({ saleId, status: v.kind, bookingReference: v.booking.id, booking: v.booking, error: null, charged: true }),
-        );
+      case 'pending': {
+        const row = store.recordOutcome({ saleId, status: v.kind, bookingReference: v.booking.id, booking: v.booking, error: null, charged: true });
+        if (row.status === 'confirmed') this.#d.onConfirmed?.(saleId);
+        return outcomeOf(row);
+      }
       case 'failed': {
         const ref = v.error.bookingReference ?? v.booking?.id ?? null;
         const booking = v.booking ?? (ref ? await this.#d.client.booking(ref).catch(() => null) : null);

@@ -2,7 +2,9 @@ import type { SaleOutcome, SaleStatus, SaleSummary } from '../../contract/counte
 import type { AppError } from '../../contract/errors.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
-import type { OfferSummary, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
+import { AppFailure } from '../failure.ts';
+import { canonicalJson } from '../journal/chain.ts';
+import type { SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 
 export interface SaleRow {
@@ -38,13 +40,17 @@ export interface SaleRow {
   last_attempt_at: string | null;
   created_at: string;
   updated_at: string;
+  /** 1 when main prints the sale by itself once confirmed. */
+  print_on_confirm: number;
 }
 
 export type NewIntent = Omit<SaleIntent, 'agentId' | 'agentName' | 'shiftId' | 'businessDay'>;
 
-const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
-
-/** Sales in the journal: the entries that record them and the `sales` read model, kept together. */
+/**
+ * Sales in the journal: every fact about a sale is an entry (intent, attempt, unanswered, outcome,
+ * cash), and the `sales` read model follows from them (main/journal/read-models.ts). This class
+ * decides which entries a moment of the sale writes; it never writes the read model itself.
+ */
 export class SalesStore {
   readonly #journal: Journal;
 
@@ -63,25 +69,7 @@ export class SalesStore {
       const at = j.now();
       const shift = currentShift(j, agent, at);
       const payload: SaleIntent = { ...intent, agentId: agent.id, agentName: agent.name, ...shift };
-      const e = j.append('sale.intent', payload, at);
-      j
-        .stmt(
-          `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id,
-             business_day, language, offer_id, operator_id, route, departure_at, passengers, net_total_minor, retail_total_minor,
-             cash_tendered_minor, change_minor, summary, status, created_at, updated_at)
-           VALUES (@saleId, @seq, @idempotencyKey, @requestBody, @fingerprint, @environment, @agentId, @shiftId,
-             @businessDay, @language, @offerId, @operatorId, @route, @departureAt, @passengers, @netTotalMinor, @retailTotalMinor,
-             @cashTenderedMinor, @changeMinor, @summary, 'sending', @at, @at)`,
-        )
-        .run({
-          ...payload,
-          seq: e.seq,
-          operatorId: intent.offer.operatorId,
-          route: routeOf(intent.offer),
-          departureAt: intent.offer.departureAt,
-          summary: JSON.stringify(intent.offer),
-          at: e.at,
-        });
+      j.append('sale.intent', payload, { at, shiftId: shift.shiftId });
     });
     return this.get(intent.saleId)!;
   }
@@ -90,58 +78,39 @@ export class SalesStore {
   markSending(saleId: string): { wasInDoubt: boolean } {
     const j = this.#journal;
     return j.transaction(() => {
-      const row = this.get(saleId)!;
-      j
-        .stmt(
-          "UPDATE sales SET in_doubt = 1, attempts = attempts + 1, last_attempt_at = ?, status = 'sending', updated_at = ? WHERE sale_id = ?",
-        )
-        .run(j.now().toISOString(), j.now().toISOString(), saleId);
+      const row = this.#existing(saleId);
+      j.append('sale.attempt', { saleId, attempt: row.attempts + 1 }, { shiftId: row.shift_id });
       return { wasInDoubt: row.in_doubt === 1 };
     });
   }
 
-  /** A poll of a pending booking (GET, no doubt involved). */
-  markPolled(saleId: string): void {
-    const now = this.#journal.now().toISOString();
-    this.#journal.stmt('UPDATE sales SET attempts = attempts + 1, last_attempt_at = ?, updated_at = ? WHERE sale_id = ?').run(now, now, saleId);
-  }
-
-  /** No final answer yet: the sale stays open (read model only; resumed later). */
+  /**
+   * No final answer yet: the sale stays open and is resumed later. Written when something changed
+   * (status, error, doubt), so a sale retried for hours does not fill the journal with repeats.
+   */
   markUnknown(saleId: string, error: AppError, inDoubt: boolean): void {
-    const now = this.#journal.now().toISOString();
-    this.#journal
-      .stmt(
-        "UPDATE sales SET status = CASE WHEN status = 'pending' THEN 'pending' ELSE 'unknown' END, error = ?, in_doubt = ?, updated_at = ? WHERE sale_id = ?",
-      )
-      .run(JSON.stringify(error), inDoubt ? 1 : 0, now, saleId);
+    const j = this.#journal;
+    j.transaction(() => {
+      const row = this.#existing(saleId);
+      const status = row.status === 'pending' ? 'pending' : 'unknown';
+      const same = row.status === status && row.in_doubt === (inDoubt ? 1 : 0) && row.error === canonicalJson(error);
+      if (!same) j.append('sale.unanswered', { saleId, error, inDoubt }, { shiftId: row.shift_id });
+    });
   }
 
   /**
    * An answer from the API: a sale.outcome entry, and for a confirmed booking the cash taken
-   * (cash.received), in one transaction. A repeated pending, or a second confirmation, adds nothing.
+   * (cash.received), in one transaction. A repeated answer that changes nothing adds nothing.
    */
   recordOutcome(o: SaleOutcomeEntry): SaleRow {
     const j = this.#journal;
     j.transaction(() => {
-      const row = this.get(o.saleId)!;
-      const repeat = (row.status === 'pending' && o.status === 'pending') || (row.status === 'confirmed' && o.status === 'confirmed');
-      const now = j.now();
-      if (!repeat) j.append('sale.outcome', o, now);
-      j
-        .stmt(
-          'UPDATE sales SET status = ?, booking_ref = ?, booking = ?, error = ?, charged = ?, in_doubt = 0, updated_at = ? WHERE sale_id = ?',
-        )
-        .run(
-          o.status,
-          o.bookingReference,
-          o.booking ? JSON.stringify(o.booking) : row.booking,
-          o.error ? JSON.stringify(o.error) : null,
-          o.charged ? 1 : 0,
-          now.toISOString(),
-          o.saleId,
-        );
+      const row = this.#existing(o.saleId);
+      const repeat = row.status === o.status && (o.status === 'pending' || o.status === 'confirmed') && row.in_doubt === 0;
+      const at = j.now();
+      if (!repeat) j.append('sale.outcome', o, { at, shiftId: row.shift_id });
       if (o.status === 'confirmed' && row.cash_recorded === 0 && o.bookingReference) {
-        const cash = j.append(
+        j.append(
           'cash.received',
           {
             saleId: row.sale_id,
@@ -154,14 +123,8 @@ export class SalesStore {
             changeMinor: row.change_minor,
             currency: 'EGP',
           },
-          now,
+          { at, shiftId: row.shift_id },
         );
-        j.stmt(
-            `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
-             VALUES (?, 'sale', ?, ?, ?, ?, ?, ?, ?, ?)`,
-          )
-          .run(cash.seq, row.sale_id, row.agent_id, row.shift_id, row.business_day, row.retail_total_minor, row.cash_tendered_minor, row.change_minor, cash.at);
-        j.stmt('UPDATE sales SET cash_recorded = 1 WHERE sale_id = ?').run(row.sale_id);
       }
     });
     return this.get(o.saleId)!;
@@ -179,6 +142,12 @@ export class SalesStore {
       .stmt('SELECT * FROM sales WHERE intent_seq < ? ORDER BY intent_seq DESC LIMIT ?')
       .all(page.before ?? Number.MAX_SAFE_INTEGER, page.limit ?? 50) as SaleRow[];
     return rows.map(summaryOf);
+  }
+
+  #existing(saleId: string): SaleRow {
+    const row = this.get(saleId);
+    if (!row) throw new AppFailure('not_found', `No sale ${saleId}`);
+    return row;
   }
 }
 

@@ -28,7 +28,7 @@ const START = Date.parse('2025-07-01T06:00:00.000Z');
 
 const dir = mkdtempSync(join(tmpdir(), 'shubbak-bench-'));
 const path = join(dir, 'journal.db');
-const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING' });
+const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING', counterId: 'ctr_00000000-0000-4000-8000-0000000000b1' });
 const db = journal.db;
 
 const ms = (t0: number) => performance.now() - t0;

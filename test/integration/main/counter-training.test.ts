@@ -156,6 +156,7 @@ describe('TRAINING, out of the box', () => {
   });
 
   it('verifies and backs up the journal while running', async () => {
+    await counter.printed(); // main prints confirmed sales in the background; let it journal them first
     const check = await c.ok('verifyJournal');
     expect(check).toMatchObject({ ok: true, firstBadSeq: null });
     expect(check.entries).toBeGreaterThan(4);

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson, entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
-import { openTempJournal } from './helpers.ts';
+import { openTempJournal, TEST_COUNTER } from './helpers.ts';
 
 describe('canonicalJson', () => {
   it('sorts keys, drops undefined, keeps strings exact', () => {
@@ -21,7 +21,8 @@ describe('hash chain', () => {
 
   const appendSome = (n: number) =>
     t.journal.transaction(() => {
-      for (let i = 0; i < n; i++) {
+      const first = t.journal.verify().entries;
+      for (let i = first; i < first + n; i++) {
         t.journal.append('shift.opened', { shiftId: `s${i}`, agentId: 'agent-1', businessDay: '2026-07-01', implicit: true });
       }
     });
@@ -36,12 +37,15 @@ describe('hash chain', () => {
       type: string;
       payload: string;
       at: string;
+      counter_id: string | null;
+      shift_id: string | null;
     }[];
     expect(rows.map((r) => r.seq)).toEqual([1, 2, 3]);
     expect(rows[0]!.prev_hash).toBe(GENESIS_HASH);
     expect(rows[1]!.prev_hash).toBe(rows[0]!.hash);
     for (const r of rows) {
-      expect(entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at })).toBe(r.hash);
+      expect(r.counter_id).toBe(TEST_COUNTER);
+      expect(entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at, counterId: r.counter_id, shiftId: r.shift_id })).toBe(r.hash);
     }
     expect(t.journal.verify()).toEqual({ ok: true, entries: 3, firstBadSeq: null });
   });
@@ -63,7 +67,7 @@ describe('hash chain', () => {
     appendSome(1);
     expect(() =>
       t.journal.transaction(() => {
-        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'a', businessDay: 'd', implicit: true });
+        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'agent-1', businessDay: 'd', implicit: true });
         throw new Error('boom');
       }),
     ).toThrow('boom');
@@ -86,9 +90,9 @@ describe('hash chain', () => {
   it('finds an edited entry whose own hash was recomputed', () => {
     t = openTempJournal();
     appendSome(5);
-    const r = t.journal.db.prepare('SELECT * FROM entries WHERE seq = 2').get() as { prev_hash: string; at: string; type: string };
+    const r = t.journal.db.prepare('SELECT * FROM entries WHERE seq = 2').get() as { prev_hash: string; at: string; type: string; shift_id: string | null };
     const payload = '{"agentId":"agent-1","businessDay":"2026-07-01","implicit":true,"shiftId":"forged"}';
-    const hash = entryHash({ seq: 2, prevHash: r.prev_hash, type: r.type, payload, at: r.at });
+    const hash = entryHash({ seq: 2, prevHash: r.prev_hash, type: r.type, payload, at: r.at, counterId: TEST_COUNTER, shiftId: r.shift_id });
     tamper(`UPDATE entries SET payload = '${payload}', hash = '${hash}' WHERE seq = 2`);
     expect(t.journal.verify().firstBadSeq).toBe(3);
   });
@@ -105,6 +109,31 @@ describe('hash chain', () => {
     appendSome(5);
     tamper('DELETE FROM entries WHERE seq = 5');
     expect(t.journal.verify()).toMatchObject({ ok: false, firstBadSeq: 5 });
+  });
+
+  it('finds a changed counter or shift of an entry', () => {
+    t = openTempJournal();
+    appendSome(3);
+    tamper(`UPDATE entries SET counter_id = 'ctr_other' WHERE seq = 2`);
+    expect(t.journal.verify().firstBadSeq).toBe(2);
+    t.cleanup();
+    t = openTempJournal();
+    t.journal.transaction(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'agent-1', businessDay: 'd', implicit: true }, { shiftId: 's' }));
+    tamper(`UPDATE entries SET shift_id = 'other' WHERE seq = 1`);
+    expect(t.journal.verify().firstBadSeq).toBe(1);
+  });
+
+  it('still verifies entries written before counters were named (v1 hash, no counter)', () => {
+    t = openTempJournal();
+    const v1 = { seq: 1, prevHash: GENESIS_HASH, type: 'shift.opened', at: '2026-07-01T08:00:00.000Z', payload: '{"shiftId":"legacy"}' };
+    const hash = entryHash(v1);
+    expect(hash).toBe(entryHash({ ...v1, counterId: null, shiftId: null }));
+    expect(hash).not.toBe(entryHash({ ...v1, counterId: TEST_COUNTER }));
+    t.journal.db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(v1.at, v1.type, v1.payload, v1.prevHash, hash);
+    t.journal.db.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, 1, ?)').run(hash);
+    appendSome(2);
+    expect(t.journal.verify()).toEqual({ ok: true, entries: 3, firstBadSeq: null });
+    expect([...t.journal.entries()].map((e) => e.counterId)).toEqual([TEST_COUNTER, TEST_COUNTER, TEST_COUNTER]);
   });
 
   it('finds a changed time or type', () => {

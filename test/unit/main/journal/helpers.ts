@@ -4,6 +4,9 @@ import { join } from 'node:path';
 import type { Clock } from '../../../../main/clock.ts';
 import { Journal } from '../../../../main/journal/journal.ts';
 
+/** The counter id test journals are opened with. */
+export const TEST_COUNTER = 'ctr_00000000-0000-4000-8000-000000000001';
+
 export function tempDir(prefix = 'shubbak-test-'): { dir: string; cleanup(): void } {
   const dir = mkdtempSync(join(tmpdir(), prefix));
   return { dir, cleanup: () => rmSync(dir, { recursive: true, force: true }) };
@@ -17,7 +20,7 @@ export function manualClock(start = '2026-07-01T08:00:00.000Z'): Clock & { advan
 
 export function openTempJournal(clock: Clock = manualClock()) {
   const tmp = tempDir();
-  const journal = Journal.open({ path: join(tmp.dir, 'journal.db'), clock, environment: 'TRAINING' });
+  const journal = Journal.open({ path: join(tmp.dir, 'journal.db'), clock, environment: 'TRAINING', counterId: TEST_COUNTER });
   return {
     journal,
     dir: tmp.dir,

@@ -108,4 +108,22 @@ describe('journal migrations', () => {
       .all('2026-07-01') as { detail: string }[];
     expect(plan.map((p) => p.detail).join(' ')).toMatch(/COVERING INDEX sales_day_agent/);
   });
+
+  it('0007 counter-shift-read-models: entries name counter and shift, old ones untouched; cash takes every kind a shift has', () => {
+    db = new Database(':memory:');
+    migrate(db, { upTo: 6 });
+    db.prepare("INSERT INTO entries VALUES (1, 't', 'shift.opened', '{}', 'p', 'h')").run();
+    expect(migrate(db, { upTo: 7 })).toEqual([7]);
+    expect(columns('entries')).toEqual(expect.arrayContaining(['counter_id', 'shift_id']));
+    expect(db.prepare('SELECT seq, counter_id, shift_id, hash FROM entries').all()).toEqual([{ seq: 1, counter_id: null, shift_id: null, hash: 'h' }]);
+    expect(columns('prints')).toContain('shift_id');
+    expect(columns('shifts')).toContain('counter_id');
+    expect(indexes('cash_movements')).toEqual(expect.arrayContaining(['cash_once_per_sale', 'cash_day_agent']));
+    db.pragma('foreign_keys = OFF');
+    const cash = db.prepare(
+      "INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at) VALUES (?, ?, NULL, 'a', 's', 'd', 1, 1, 0, 't')",
+    );
+    for (const [i, kind] of ['float', 'pay_in', 'pay_out', 'safe_drop'].entries()) cash.run(i + 1, kind);
+    expect(() => cash.run(9, 'gift')).toThrow(/CHECK/);
+  });
 });

@@ -96,7 +96,7 @@ describe('selling', () => {
       cashRecorded: true,
       error: null,
     });
-    expect(types()).toEqual(['markup.changed', 'shift.opened', 'sale.intent', 'sale.outcome', 'cash.received']);
+    expect(types()).toEqual(['markup.changed', 'shift.opened', 'sale.intent', 'sale.attempt', 'sale.outcome', 'cash.received']);
     expect(t.journal.verify().ok).toBe(true);
   });
 

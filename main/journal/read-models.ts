@@ -1,0 +1,144 @@
+import { canonicalJson } from './chain.ts';
+import type { OfferSummary } from './entries.ts';
+import type { Entry, Journal } from './journal.ts';
+import type { EntryType } from './entries.ts';
+
+// The one place the read models (shifts, sales, cash_movements, prints, markup_rules) are
+// written: each entry, as it is appended, and every entry again when they are rebuilt. Nothing
+// else writes them, so they always equal what the entries alone say.
+
+/** The tables this module derives from the entries, in an order their foreign keys accept. */
+export const READ_MODELS = ['shifts', 'sales', 'cash_movements', 'prints', 'markup_rules'] as const;
+
+const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
+
+type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
+
+const apply: { [K in EntryType]: Apply<K> } = {
+  'shift.opened': (j, e) => {
+    const p = e.payload;
+    j.stmt('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      p.shiftId,
+      p.agentId,
+      p.businessDay,
+      p.implicit ? 1 : 0,
+      e.seq,
+      e.at,
+      e.counterId,
+    );
+  },
+
+  'shift.closed': (j, e) => {
+    j.stmt('UPDATE shifts SET closed_seq = ?, closed_at = ? WHERE id = ?').run(e.seq, e.at, e.payload.shiftId);
+  },
+
+  'sale.intent': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id,
+         business_day, language, offer_id, operator_id, route, departure_at, passengers, net_total_minor, retail_total_minor,
+         cash_tendered_minor, change_minor, summary, status, created_at, updated_at, print_on_confirm)
+       VALUES (@saleId, @seq, @idempotencyKey, @requestBody, @fingerprint, @environment, @agentId, @shiftId,
+         @businessDay, @language, @offerId, @operatorId, @route, @departureAt, @passengers, @netTotalMinor, @retailTotalMinor,
+         @cashTenderedMinor, @changeMinor, @summary, 'sending', @at, @at, @printOnConfirm)`,
+    ).run({
+      saleId: p.saleId,
+      idempotencyKey: p.idempotencyKey,
+      requestBody: p.requestBody,
+      fingerprint: p.fingerprint,
+      environment: p.environment,
+      agentId: p.agentId,
+      shiftId: p.shiftId,
+      businessDay: p.businessDay,
+      language: p.language,
+      offerId: p.offerId,
+      passengers: p.passengers,
+      netTotalMinor: p.netTotalMinor,
+      retailTotalMinor: p.retailTotalMinor,
+      cashTenderedMinor: p.cashTenderedMinor,
+      changeMinor: p.changeMinor,
+      seq: e.seq,
+      operatorId: p.offer.operatorId,
+      route: routeOf(p.offer),
+      departureAt: p.offer.departureAt,
+      summary: canonicalJson(p.offer),
+      at: e.at,
+      printOnConfirm: p.printOnConfirm ? 1 : 0,
+    });
+  },
+
+  'sale.attempt': (j, e) => {
+    j.stmt(
+      "UPDATE sales SET status = 'sending', in_doubt = 1, attempts = attempts + 1, last_attempt_at = ?, updated_at = ? WHERE sale_id = ?",
+    ).run(e.at, e.at, e.payload.saleId);
+  },
+
+  'sale.unanswered': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      "UPDATE sales SET status = CASE WHEN status = 'pending' THEN 'pending' ELSE 'unknown' END, error = ?, in_doubt = ?, updated_at = ? WHERE sale_id = ?",
+    ).run(canonicalJson(p.error), p.inDoubt ? 1 : 0, e.at, p.saleId);
+  },
+
+  'sale.outcome': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      'UPDATE sales SET status = ?, booking_ref = ?, booking = coalesce(?, booking), error = ?, charged = ?, in_doubt = 0, updated_at = ? WHERE sale_id = ?',
+    ).run(
+      p.status,
+      p.bookingReference,
+      p.booking ? canonicalJson(p.booking) : null,
+      p.error ? canonicalJson(p.error) : null,
+      p.charged ? 1 : 0,
+      e.at,
+      p.saleId,
+    );
+  },
+
+  'cash.received': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
+       VALUES (?, 'sale', ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.seq, p.saleId, p.agentId, p.shiftId, p.businessDay, p.amountMinor, p.tenderedMinor, p.changeMinor, e.at);
+    j.stmt('UPDATE sales SET cash_recorded = 1 WHERE sale_id = ?').run(p.saleId);
+  },
+
+  'print.recorded': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      'INSERT INTO prints (seq, print_id, sale_id, kind, printer, status, copy, at, shift_id, job_id, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(e.seq, p.printId, p.saleId, p.kind, p.printer, p.status, p.copy ? 1 : 0, e.at, e.shiftId, p.jobId, p.errorCode);
+  },
+
+  'markup.changed': (j, e) => {
+    const p = e.payload;
+    if (p.action === 'deleted' || !p.rule) {
+      j.stmt('DELETE FROM markup_rules WHERE id = ?').run(p.ruleId);
+      return;
+    }
+    j.stmt(
+      `INSERT INTO markup_rules (id, operator_id, origin_id, destination_id, fare_class, percent, fixed_minor, changed_by, changed_at, changed_seq)
+       VALUES (@id, @operatorId, @originId, @destinationId, @fareClass, @percent, @fixedMinor, @by, @at, @seq)
+       ON CONFLICT (id) DO UPDATE SET operator_id = @operatorId, origin_id = @originId, destination_id = @destinationId,
+         fare_class = @fareClass, percent = @percent, fixed_minor = @fixedMinor, changed_by = @by, changed_at = @at, changed_seq = @seq`,
+    ).run({ id: p.ruleId, ...p.rule, by: p.by.agentName, at: e.at, seq: e.seq });
+  },
+};
+
+/** Applies one entry to the read models. Called by Journal.append, in its transaction. */
+export function applyEntry(journal: Journal, entry: Entry): void {
+  const fn = apply[entry.type] as Apply<EntryType> | undefined;
+  if (!fn) throw new Error(`No read model knows entry type ${entry.type}`);
+  fn(journal, entry);
+}
+
+/** Empties every read model and replays all entries into them, in one transaction. */
+export function rebuildReadModels(journal: Journal): void {
+  journal.transaction(() => {
+    for (const table of [...READ_MODELS].reverse()) journal.db.prepare(`DELETE FROM ${table}`).run();
+    for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
+      for (const entry of page) applyEntry(journal, entry);
+    }
+  });
+}

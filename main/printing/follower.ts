@@ -1,0 +1,176 @@
+// Main follows every confirmed sale to the printer: its tickets, then its receipt, once. The
+// journal is the memory (a sale made to be printed this way, and the prints already recorded), so
+// a reload of the window or a restart of the counter neither loses nor repeats a print. The
+// renderer only shows where this stands (SaleOutcome.prints) and offers a retry when one failed.
+import type { PrintResult, SaleOutcome, SalePrintState, SalePrints } from '../../contract/counter.ts';
+import type { AppErrorCode } from '../../contract/errors.ts';
+import type { Sleep } from '../clock.ts';
+import { AppFailure, toAppError } from '../failure.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PrintRecord } from '../journal/prints.ts';
+import type { PrintService } from './service.ts';
+
+type SaleKind = 'tickets' | 'receipt';
+const KINDS: readonly SaleKind[] = ['tickets', 'receipt'];
+
+/** Failures worth a second try before the agent is asked (the ticket PDF a moment late, a blip). */
+const TRY_AGAIN: ReadonlySet<AppErrorCode> = new Set(['ticket_not_ready', 'network', 'timeout', 'service_unavailable', 'rate_limited']);
+const TRIES = 3;
+
+interface PrintRow {
+  print_id: string;
+  kind: SaleKind;
+  printer: string;
+  status: 'sent' | 'failed';
+  job_id: string | null;
+  error_code: string | null;
+}
+
+interface SaleRowForPrint {
+  status: string;
+  print_on_confirm: number;
+  cash_recorded: number;
+}
+
+export interface FollowerDeps {
+  journal: () => Journal;
+  service: PrintService;
+  /** Journals a print that could not even be handed to a spooler (no printer chosen, no PDF). */
+  recordPrint: (p: PrintRecord) => void;
+  /** The printer a kind would go to now (for the record of a job that never started). */
+  printerFor: (kind: SaleKind) => Promise<string | null>;
+  sleep: Sleep;
+  log: (message: string, err?: unknown) => void;
+  retryDelayMs?: number;
+}
+
+export class PrintFollower {
+  readonly #d: FollowerDeps;
+  readonly #queue: string[] = [];
+  readonly #queued = new Set<string>();
+  #printing: { saleId: string; kind: SaleKind } | null = null;
+  #running: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(deps: FollowerDeps) {
+    this.#d = deps;
+  }
+
+  /** A sale was confirmed: print what it still lacks (in the background). */
+  follow(saleId: string): void {
+    if (this.#closed || this.#queued.has(saleId)) return;
+    this.#queued.add(saleId);
+    this.#queue.push(saleId);
+    this.#running ??= this.#drain().finally(() => {
+      this.#running = null;
+    });
+  }
+
+  /** On start and after a switch of environment: every confirmed sale still owed a print. */
+  resume(): void {
+    const rows = this.#d
+      .journal()
+      .stmt(
+        `SELECT sale_id FROM sales s WHERE status = 'confirmed' AND print_on_confirm = 1
+           AND (SELECT count(DISTINCT kind) FROM prints p WHERE p.sale_id = s.sale_id AND p.kind IN ('tickets', 'receipt')) < 2
+         ORDER BY intent_seq`,
+      )
+      .all() as { sale_id: string }[];
+    for (const r of rows) this.follow(r.sale_id);
+  }
+
+  /** Waits for the queue to empty (tests, and closing). */
+  async idle(): Promise<void> {
+    while (this.#running) await this.#running;
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    this.#queue.length = 0;
+    await this.idle();
+  }
+
+  /** The outcome with where its printing stands. */
+  withPrints(outcome: SaleOutcome): SaleOutcome {
+    return { ...outcome, prints: this.prints(outcome.saleId) };
+  }
+
+  prints(saleId: string): SalePrints {
+    const journal = this.#d.journal();
+    const sale = journal.stmt('SELECT status, print_on_confirm, cash_recorded FROM sales WHERE sale_id = ?').get(saleId) as SaleRowForPrint | undefined;
+    const last = new Map<SaleKind, PrintRow>();
+    for (const row of journal
+      .stmt("SELECT print_id, kind, printer, status, job_id, error_code FROM prints WHERE sale_id = ? AND kind IN ('tickets', 'receipt') ORDER BY seq")
+      .all(saleId) as PrintRow[]) {
+      last.set(row.kind, row);
+    }
+    const state = (kind: SaleKind): SalePrintState => {
+      if (this.#printing?.saleId === saleId && this.#printing.kind === kind) return { status: 'printing', result: null };
+      const row = last.get(kind);
+      if (row) return { status: row.status, result: resultOf(row) };
+      const owed = sale?.status === 'confirmed' && sale.print_on_confirm === 1;
+      return { status: owed ? 'waiting' : 'none', result: null };
+    };
+    return { tickets: state('tickets'), receipt: state('receipt') };
+  }
+
+  async #drain(): Promise<void> {
+    for (let saleId = this.#queue.shift(); saleId !== undefined; saleId = this.#queue.shift()) {
+      try {
+        for (const kind of KINDS) {
+          if (this.#closed) return;
+          if (this.prints(saleId)[kind].status !== 'waiting') continue;
+          await this.#printOne(saleId, kind);
+        }
+      } catch (err) {
+        // The sale is gone from this journal (the environment was switched): nothing to print here.
+        this.#d.log(`printing sale ${saleId} by itself stopped`, err);
+      } finally {
+        this.#queued.delete(saleId);
+      }
+    }
+  }
+
+  async #printOne(saleId: string, kind: SaleKind): Promise<void> {
+    this.#printing = { saleId, kind };
+    try {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await (kind === 'tickets' ? this.#d.service.saleTickets(saleId) : this.#d.service.saleReceipt(saleId));
+          return;
+        } catch (err) {
+          const error = toAppError(err);
+          if (attempt < TRIES && TRY_AGAIN.has(error.code) && !this.#closed) {
+            await this.#d.sleep((this.#d.retryDelayMs ?? 1_000) * attempt);
+            continue;
+          }
+          if (err instanceof AppFailure && error.code === 'not_found') throw err;
+          this.#d.log(`printing the ${kind} of sale ${saleId} failed`, err);
+          this.#d.recordPrint({
+            saleId,
+            kind,
+            printer: (await this.#d.printerFor(kind).catch(() => null)) ?? '',
+            status: 'failed',
+            jobId: null,
+            errorCode: error.code,
+            language: null,
+          });
+          return;
+        }
+      }
+    } finally {
+      this.#printing = null;
+    }
+  }
+}
+
+function resultOf(row: PrintRow): PrintResult {
+  return {
+    printId: row.print_id,
+    printer: row.printer,
+    kind: row.kind,
+    status: row.status,
+    error: row.error_code === null ? null : { code: row.error_code as AppErrorCode, message: `Printing the ${row.kind} failed (${row.error_code})`, retryable: true },
+    jobId: row.job_id,
+  };
+}

@@ -1,0 +1,37 @@
+import type { NewIntent } from '../../../../main/selling/store.ts';
+
+/** A sale intent as the selling service records it: one seat Cairo → Alexandria with Go Bus. */
+export const intent = (saleId: string, retail = 36300): NewIntent => ({
+  saleId,
+  idempotencyKey: `shubbak-sale-${saleId}`,
+  requestBody: '{"offer_id":"off_1","passengers":[{"full_name":"Ahmed Ali","seat":"3"}],"contact":{"name":"Ahmed Ali","phone":"+201001234567"}}',
+  fingerprint: 'f',
+  environment: 'TRAINING',
+  station: 'Cairo Gateway counter 1',
+  language: 'ar',
+  offerId: 'off_1',
+  passengers: 1,
+  currency: 'EGP',
+  netPerSeatMinor: 33000,
+  netTotalMinor: 33000,
+  retailPerSeatMinor: retail,
+  retailTotalMinor: retail,
+  cashTenderedMinor: 40000,
+  changeMinor: 40000 - retail,
+  markupRuleId: 'default',
+  offer: {
+    originId: 'cty_cai',
+    destinationId: 'cty_alx',
+    originName: 'Cairo',
+    originStation: 'Tahrir',
+    destinationName: 'Alexandria',
+    destinationStation: null,
+    departureAt: '2026-07-02T23:30:00+03:00',
+    arrivalAt: null,
+    operatorId: 'opr_gobus',
+    operatorName: 'Go Bus',
+    operatorNameAr: 'جو باص',
+    fareClass: 'Elite',
+    seats: ['3'],
+  },
+});
