@@ -150,6 +150,13 @@ export class Journal {
     for (const r of rows as Iterable<EntryRow>) yield this.#parse<K>(r);
   }
 
+  /** One entry by its seq (the caller knows its type, e.g. a sale's intent_seq). */
+  entry<K extends EntryType>(seq: number): Entry<K> {
+    const row = this.stmt('SELECT * FROM entries WHERE seq = ?').get(seq) as EntryRow | undefined;
+    if (!row) throw new Error(`No journal entry ${seq}`);
+    return this.#parse<K>(row);
+  }
+
   /** Up to `limit` entries after `afterSeq`, parsed (for readers that write between pages). */
   page(afterSeq: number, limit: number): Entry[] {
     return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => this.#parse(r));

@@ -1,10 +1,10 @@
 import type { CounterEnvironment, SaleStatus, TicketLanguage } from '../../contract/counter.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
-import type { OfferSummary, SaleIntent } from '../journal/entries.ts';
+import type { OfferSummary } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { printedCount } from '../journal/prints.ts';
-import type { SaleRow } from './store.ts';
+import { SalesStore } from './store.ts';
 
 /** Everything a receipt (and a ticket print) needs of one sale, from the journal alone. */
 export interface ReceiptData {
@@ -35,10 +35,9 @@ export interface ReceiptData {
 }
 
 export function receiptData(journal: Journal, saleId: string): ReceiptData {
-  const row = journal.db.prepare('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined;
+  const row = new SalesStore(journal).get(saleId);
   if (!row) throw new AppFailure('not_found', `No sale ${saleId}`);
-  const entry = journal.db.prepare('SELECT payload FROM entries WHERE seq = ?').get(row.intent_seq) as { payload: string };
-  const intent = JSON.parse(entry.payload) as SaleIntent;
+  const intent = journal.entry<'sale.intent'>(row.intent_seq).payload;
   const body = JSON.parse(intent.requestBody) as { passengers: { full_name: string; seat?: string }[] };
   const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
   return {
