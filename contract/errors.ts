@@ -25,6 +25,11 @@ export const AppErrorCode = z.enum([
   'not_found',
   'conflict',
   'print_failed',
+  // agents and shifts
+  'wrong_pin',
+  'agent_locked',
+  'shift_not_open',
+  'shift_already_open',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

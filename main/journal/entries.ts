@@ -140,7 +140,46 @@ export interface MarkupChanged {
   by: { agentId: string; agentName: string };
 }
 
+export type AgentRole = 'agent' | 'supervisor';
+
+/** Who did something, as the journal names them. */
+export interface AgentRef {
+  agentId: string;
+  agentName: string;
+}
+
+/** An agent created or changed by a supervisor (or the first supervisor, by nobody). */
+export interface AgentSaved {
+  agentId: string;
+  name: string;
+  role: AgentRole;
+  /** The scrypt hash of a new PIN; null keeps the one the agent has. */
+  pinHash: string | null;
+  active: boolean;
+  by: AgentRef | null;
+}
+
+/** Too many wrong PINs: nobody signs in as this agent until `until`. */
+export interface AgentLocked {
+  agentId: string;
+  until: string;
+  failures: number;
+}
+
+export interface AgentSignedIn {
+  agentId: string;
+}
+
+export interface AgentSignedOut {
+  agentId: string;
+  reason: 'sign_out' | 'switch';
+}
+
 export interface EntryPayloads {
+  'agent.saved': AgentSaved;
+  'agent.locked': AgentLocked;
+  'agent.signed_in': AgentSignedIn;
+  'agent.signed_out': AgentSignedOut;
   'shift.opened': ShiftOpened;
   'shift.closed': ShiftClosed;
   'sale.intent': SaleIntent;

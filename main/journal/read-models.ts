@@ -8,13 +8,29 @@ import type { EntryType } from './entries.ts';
 // else writes them, so they always equal what the entries alone say.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
-export const READ_MODELS = ['shifts', 'sales', 'cash_movements', 'prints', 'markup_rules'] as const;
+export const READ_MODELS = ['agents', 'shifts', 'sales', 'cash_movements', 'prints', 'markup_rules'] as const;
+
+/** The agent every journal has from migration 0002 on (no entry made it). */
+const LEGACY_AGENT_ID = 'agent-1';
 
 const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
 
 type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
 
 const apply: { [K in EntryType]: Apply<K> } = {
+  'agent.saved': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO agents (id, name, created_at, role, pin_hash, active, changed_seq) VALUES (@id, @name, @at, @role, @pinHash, @active, @seq)
+       ON CONFLICT (id) DO UPDATE SET name = @name, role = @role, pin_hash = coalesce(@pinHash, pin_hash), active = @active, changed_seq = @seq`,
+    ).run({ id: p.agentId, name: p.name, at: e.at, role: p.role, pinHash: p.pinHash, active: p.active ? 1 : 0, seq: e.seq });
+  },
+  'agent.locked': (j, e) => {
+    j.stmt('UPDATE agents SET locked_until = ? WHERE id = ?').run(e.payload.until, e.payload.agentId);
+  },
+  'agent.signed_in': () => {},
+  'agent.signed_out': () => {},
+
   'shift.opened': (j, e) => {
     const p = e.payload;
     j.stmt('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
@@ -136,7 +152,14 @@ export function applyEntry(journal: Journal, entry: Entry): void {
 /** Empties every read model and replays all entries into them, in one transaction. */
 export function rebuildReadModels(journal: Journal): void {
   journal.transaction(() => {
-    for (const table of [...READ_MODELS].reverse()) journal.db.prepare(`DELETE FROM ${table}`).run();
+    for (const table of [...READ_MODELS].reverse()) {
+      // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
+      const keep = table === 'agents' ? ` WHERE id <> '${LEGACY_AGENT_ID}'` : '';
+      journal.db.prepare(`DELETE FROM ${table}${keep}`).run();
+    }
+    journal.db
+      .prepare(`UPDATE agents SET name = 'Agent 1', role = 'supervisor', pin_hash = NULL, active = 1, locked_until = NULL, changed_seq = NULL WHERE id = '${LEGACY_AGENT_ID}'`)
+      .run();
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
       for (const entry of page) applyEntry(journal, entry);
     }

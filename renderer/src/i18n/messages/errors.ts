@@ -33,6 +33,10 @@ export const errors = defineMessages({
     'error.not_found': 'Not found.',
     'error.conflict': 'That conflicts with the current state. Refresh and try again.',
     'error.print_failed': 'Printing failed. The sale is safe; check the printer and retry.',
+    'error.wrong_pin': 'Wrong PIN. Try again; after five wrong PINs in a row the agent is locked for a few minutes.',
+    'error.agent_locked': 'Too many wrong PINs: this agent is locked for a few minutes. A supervisor can help.',
+    'error.shift_not_open': 'No shift is open. Open a shift with the cash float before selling.',
+    'error.shift_already_open': 'A shift is already open at this counter. Close it first.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -65,5 +69,9 @@ export const errors = defineMessages({
     'error.not_found': 'غير موجود.',
     'error.conflict': 'يتعارض هذا مع الحالة الحالية. حدّث الصفحة وحاول مرة أخرى.',
     'error.print_failed': 'فشلت الطباعة. عملية البيع محفوظة؛ تحقق من الطابعة وأعد المحاولة.',
+    'error.wrong_pin': 'الرقم السري غير صحيح. حاول مرة أخرى؛ بعد خمس محاولات خاطئة متتالية يُقفل الحساب بضع دقائق.',
+    'error.agent_locked': 'محاولات خاطئة كثيرة: هذا الحساب مقفل لبضع دقائق. يمكن للمشرف المساعدة.',
+    'error.shift_not_open': 'لا توجد وردية مفتوحة. افتح وردية بعهدة النقدية قبل البيع.',
+    'error.shift_already_open': 'توجد وردية مفتوحة بالفعل على هذا الشباك. أغلقها أولًا.',
   },
 });

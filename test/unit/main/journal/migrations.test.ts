@@ -126,4 +126,11 @@ describe('journal migrations', () => {
     for (const [i, kind] of ['float', 'pay_in', 'pay_out', 'safe_drop'].entries()) cash.run(i + 1, kind);
     expect(() => cash.run(9, 'gift')).toThrow(/CHECK/);
   });
+
+  it('0008 agents-pins: agents have a role, a PIN hash, an active flag and a lock', () => {
+    upTo(8);
+    expect(columns('agents')).toEqual(expect.arrayContaining(['role', 'pin_hash', 'active', 'locked_until', 'changed_seq']));
+    expect(db.prepare('SELECT id, role, pin_hash, active FROM agents').all()).toEqual([{ id: 'agent-1', role: 'supervisor', pin_hash: null, active: 1 }]);
+    expect(() => db.prepare("INSERT INTO agents (id, name, created_at, role) VALUES ('x', 'X', 't', 'owner')").run()).toThrow(/CHECK/);
+  });
 });
