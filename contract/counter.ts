@@ -211,3 +211,69 @@ export interface DayReport {
 }
 
 export type { Hold };
+
+/** A shift as the counter shows it: open (no closedAt) or closed with its Z-report number. */
+export interface ShiftView {
+  shiftId: string;
+  agent: { id: string; name: string };
+  businessDay: string;
+  openedAt: string;
+  closedAt: string | null;
+  floatMinor: number;
+  /** Counted at the blind count (null until then). */
+  countedMinor: number | null;
+  zNumber: number | null;
+  /** Opened by the counter on its own (before agents opened shifts), closed at the day's end. */
+  implicit: boolean;
+}
+
+export interface ZReportLine {
+  bookings: number;
+  passengers: number;
+  retailMinor: number;
+  netMinor: number;
+}
+
+/**
+ * The Z-report of one shift: numbered without gaps per counter and frozen at close. Every figure
+ * is computed from journal entries only; `coversSeq`/`coversHash` name the last entry it covers.
+ */
+export interface ZReport extends ZReportLine {
+  zNumber: number;
+  counterId: string;
+  stationName: string;
+  environment: CounterEnvironment;
+  shiftId: string;
+  agent: { id: string; name: string };
+  businessDay: string;
+  openedAt: string;
+  closedAt: string;
+  marginMinor: number;
+  byOperator: (ZReportLine & { operatorId: string | null; operatorName: string | null })[];
+  byRoute: (ZReportLine & { route: string })[];
+  cash: {
+    floatMinor: number;
+    /** Retail of the confirmed sales (what stayed in the drawer: the change was handed back). */
+    salesMinor: number;
+    tenderedMinor: number;
+    changeGivenMinor: number;
+    /** Cash taken for sales the API had not confirmed at close (kept in the drawer, listed in `open`). */
+    heldForOpenSalesMinor: number;
+    payInsMinor: number;
+    payOutsMinor: number;
+    dropsMinor: number;
+    expectedMinor: number;
+    countedMinor: number;
+    /** counted − expected: positive over, negative short. */
+    varianceMinor: number;
+    count: Record<string, number>;
+  };
+  movements: { kind: 'pay_in' | 'pay_out' | 'safe_drop'; amountMinor: number; reason: string; at: string }[];
+  failed: { saleId: string; bookingReference: string | null; retailMinor: number; code: string | null }[];
+  /** Sales still pending or unanswered at close. */
+  open: { saleId: string; bookingReference: string | null; retailMinor: number; status: SaleStatus }[];
+  reprints: number;
+  comment: string | null;
+  coversSeq: number;
+  coversHash: string;
+}

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
-import type { Agent } from '../journal/agents.ts';
+import { agentsInUse, type Agent } from '../journal/agents.ts';
 import type { AgentRole } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { hashPin, PIN_PATTERN, verifyPin } from './pin.ts';
@@ -65,7 +65,7 @@ export class AgentDirectory {
 
   /** True once anyone can sign in: from then on every action needs a signed-in agent. */
   inUse(): boolean {
-    return this.#journal.stmt('SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1').get() !== undefined;
+    return agentsInUse(this.#journal);
   }
 
   get(agentId: string): AgentRecord | null {

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Journal } from './journal.ts';
 import { cairoDate } from '../clock.ts';
+import { AppFailure } from '../failure.ts';
 
 export interface Agent {
   id: string;
@@ -30,18 +31,26 @@ export function openShiftOf(journal: Journal, agentId: string): ShiftRef | null 
   return open ? { shiftId: open.id, businessDay: open.business_day } : null;
 }
 
+/** Once an agent with a PIN exists, every action needs a signed-in agent and an opened shift. */
+export function agentsInUse(journal: Journal): boolean {
+  return journal.stmt('SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1').get() !== undefined;
+}
+
 /**
- * The shift an action belongs to. Until agents open and close shifts themselves, the counter
- * opens one implicitly (a shift.opened entry with a new id) at the agent's first action of a
- * Cairo day and closes it (shift.closed) at the first action of the next day. A shift an agent
- * opened stays open across midnight. Call inside a journal transaction.
+ * The shift an action belongs to: the agent's open shift. With agents in use, an agent opens it
+ * (with a counted float) and it stays open across midnight; without one is shift_not_open.
+ * Before agents exist, the counter opens one implicitly (a shift.opened entry with a new id) at
+ * the agent's first action of a Cairo day and closes it (shift.closed) at the first action of the
+ * next day. Call inside a journal transaction.
  */
 export function currentShift(journal: Journal, agent: Agent, at: Date): ShiftRef {
   const today = cairoDate(at);
   const open = journal
     .stmt('SELECT id, business_day, implicit FROM shifts WHERE agent_id = ? AND closed_seq IS NULL ORDER BY opened_seq DESC LIMIT 1')
     .get(agent.id) as OpenShift | undefined;
-  if (open && (open.implicit === 0 || open.business_day === today)) return { shiftId: open.id, businessDay: open.business_day };
+  if (open && open.implicit === 0) return { shiftId: open.id, businessDay: open.business_day };
+  if (agentsInUse(journal)) throw new AppFailure('shift_not_open', `${agent.name} has no shift open: open one with the cash float first`);
+  if (open && open.business_day === today) return { shiftId: open.id, businessDay: open.business_day };
   if (open) journal.append('shift.closed', { shiftId: open.id, agentId: agent.id, implicit: true }, { at, shiftId: open.id });
   const shiftId = `shift-${randomUUID()}`;
   journal.append('shift.opened', { shiftId, agentId: agent.id, businessDay: today, implicit: true }, { at, shiftId });

@@ -1,5 +1,6 @@
 import type { AppError } from '../../contract/errors.ts';
-import type { MarkupRule, TicketLanguage } from '../../contract/counter.ts';
+import type { MarkupRule, TicketLanguage, ZReport } from '../../contract/counter.ts';
+import type { CashCount } from '../shifts/denominations.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
@@ -30,6 +31,10 @@ export interface ShiftOpened {
   businessDay: string;
   /** Opened by the first action of the agent's day (before agents open shifts themselves). */
   implicit: boolean;
+  /** The counted opening float (absent on implicit shifts: zero). */
+  floatMinor?: number;
+  floatCount?: CashCount;
+  agentName?: string;
 }
 
 export interface ShiftClosed {
@@ -37,6 +42,38 @@ export interface ShiftClosed {
   agentId: string;
   /** Closed by the counter when its business day ended (an implicit shift). */
   implicit: boolean;
+  /** The frozen Z-report of a shift an agent closed. */
+  z?: ZReport;
+}
+
+/** The blind count at close, entered before the expected amount is shown; never changed after. */
+export interface ShiftCounted {
+  shiftId: string;
+  agentId: string;
+  count: CashCount;
+  countedMinor: number;
+}
+
+/** Cash put in or taken out of the drawer during a shift, with why. */
+export interface CashMoved {
+  movementId: string;
+  shiftId: string;
+  agentId: string;
+  kind: 'pay_in' | 'pay_out' | 'safe_drop';
+  amountMinor: number;
+  reason: string;
+}
+
+/** A correction of a closed shift: a new fact pointing at it, approved with a supervisor's PIN. */
+export interface ShiftCorrected {
+  correctionId: string;
+  shiftId: string;
+  zNumber: number;
+  /** Signed piastres: what the correction adds to the shift's cash (a miscounted note, say). */
+  amountMinor: number;
+  reason: string;
+  by: AgentRef;
+  approvedBy: AgentRef;
 }
 
 /** Written and committed BEFORE POST /bookings is sent. */
@@ -182,6 +219,9 @@ export interface EntryPayloads {
   'agent.signed_out': AgentSignedOut;
   'shift.opened': ShiftOpened;
   'shift.closed': ShiftClosed;
+  'shift.counted': ShiftCounted;
+  'shift.corrected': ShiftCorrected;
+  'cash.moved': CashMoved;
   'sale.intent': SaleIntent;
   'sale.attempt': SaleAttempt;
   'sale.unanswered': SaleUnanswered;

@@ -157,6 +157,11 @@ export class Journal {
     return this.#parse<K>(row);
   }
 
+  /** The entries of one shift, in order, up to `uptoSeq` (through the entries_by_shift index). */
+  shiftEntries(shiftId: string, uptoSeq = Number.MAX_SAFE_INTEGER): Entry[] {
+    return (this.stmt('SELECT * FROM entries WHERE shift_id = ? AND seq <= ? ORDER BY seq').all(shiftId, uptoSeq) as EntryRow[]).map((r) => this.#parse(r));
+  }
+
   /** Up to `limit` entries after `afterSeq`, parsed (for readers that write between pages). */
   page(afterSeq: number, limit: number): Entry[] {
     return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => this.#parse(r));

@@ -8,7 +8,7 @@ import type { EntryType } from './entries.ts';
 // else writes them, so they always equal what the entries alone say.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
-export const READ_MODELS = ['agents', 'shifts', 'sales', 'cash_movements', 'prints', 'markup_rules'] as const;
+export const READ_MODELS = ['agents', 'shifts', 'sales', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections'] as const;
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
 const LEGACY_AGENT_ID = 'agent-1';
@@ -16,6 +16,14 @@ const LEGACY_AGENT_ID = 'agent-1';
 const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
 
 type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
+
+/** A movement of the drawer's cash other than a sale: signed piastres (in positive, out negative). */
+function cashMovement(j: Journal, seq: number, kind: string, agentId: string, shiftId: string, businessDay: string, amountMinor: number, at: string) {
+  j.stmt(
+    `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
+     VALUES (?, ?, NULL, ?, ?, ?, ?, 0, 0, ?)`,
+  ).run(seq, kind, agentId, shiftId, businessDay, amountMinor, at);
+}
 
 const apply: { [K in EntryType]: Apply<K> } = {
   'agent.saved': (j, e) => {
@@ -33,19 +41,38 @@ const apply: { [K in EntryType]: Apply<K> } = {
 
   'shift.opened': (j, e) => {
     const p = e.payload;
-    j.stmt('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
-      p.shiftId,
-      p.agentId,
-      p.businessDay,
-      p.implicit ? 1 : 0,
-      e.seq,
-      e.at,
-      e.counterId,
-    );
+    j.stmt(
+      'INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id, float_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(p.shiftId, p.agentId, p.businessDay, p.implicit ? 1 : 0, e.seq, e.at, e.counterId, p.floatMinor ?? 0);
+    if (p.floatMinor) cashMovement(j, e.seq, 'float', p.agentId, p.shiftId, p.businessDay, p.floatMinor, e.at);
+  },
+
+  'shift.counted': (j, e) => {
+    j.stmt('UPDATE shifts SET counted_minor = ? WHERE id = ?').run(e.payload.countedMinor, e.payload.shiftId);
   },
 
   'shift.closed': (j, e) => {
-    j.stmt('UPDATE shifts SET closed_seq = ?, closed_at = ? WHERE id = ?').run(e.seq, e.at, e.payload.shiftId);
+    j.stmt('UPDATE shifts SET closed_seq = ?, closed_at = ?, z_number = ? WHERE id = ?').run(e.seq, e.at, e.payload.z?.zNumber ?? null, e.payload.shiftId);
+  },
+
+  'shift.corrected': (j, e) => {
+    const p = e.payload;
+    j.stmt('INSERT INTO shift_corrections (seq, correction_id, shift_id, amount_minor, reason, by_agent, approved_by, at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(
+      e.seq,
+      p.correctionId,
+      p.shiftId,
+      p.amountMinor,
+      p.reason,
+      p.by.agentName,
+      p.approvedBy.agentName,
+      e.at,
+    );
+  },
+
+  'cash.moved': (j, e) => {
+    const p = e.payload;
+    const shift = j.stmt('SELECT business_day FROM shifts WHERE id = ?').get(p.shiftId) as { business_day: string };
+    cashMovement(j, e.seq, p.kind, p.agentId, p.shiftId, shift.business_day, p.kind === 'pay_in' ? p.amountMinor : -p.amountMinor, e.at);
   },
 
   'sale.intent': (j, e) => {

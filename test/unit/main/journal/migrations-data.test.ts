@@ -25,6 +25,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   cash_movements: { seq: 4, kind: 'sale', sale_id: 's1', agent_id: 'agent-1', shift_id: 'shift-agent-1-2026-07-01', business_day: '2026-07-01', amount_minor: 36300, tendered_minor: 40000, change_minor: 3700, at: '2026-07-01T08:00:02.000Z' },
   prints: { seq: 5, print_id: 'p1', sale_id: 's1', kind: 'receipt', printer: 'ReceiptPDF', status: 'sent', copy: 0, at: '2026-07-01T08:00:03.000Z' },
   markup_rules: { id: 'default', operator_id: null, origin_id: null, destination_id: null, fare_class: null, percent: 10, fixed_minor: 0, changed_by: 'Agent 1', changed_at: '2026-07-01T08:00:00.000Z', changed_seq: 1 },
+  shift_corrections: { seq: 9, correction_id: 'c1', shift_id: 'shift-agent-1-2026-07-01', amount_minor: -500, reason: 'miscounted', by_agent: 'Mona', approved_by: 'Samir', at: '2026-07-01T20:00:00.000Z' },
   reference_cache: { kind: 'cities', json: '[]', refreshed_at: '2026-07-01T08:00:00.000Z' },
 };
 

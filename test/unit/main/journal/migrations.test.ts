@@ -133,4 +133,14 @@ describe('journal migrations', () => {
     expect(db.prepare('SELECT id, role, pin_hash, active FROM agents').all()).toEqual([{ id: 'agent-1', role: 'supervisor', pin_hash: null, active: 1 }]);
     expect(() => db.prepare("INSERT INTO agents (id, name, created_at, role) VALUES ('x', 'X', 't', 'owner')").run()).toThrow(/CHECK/);
   });
+
+  it('0009 shifts-cash: shifts keep float, count and Z number (unique per counter); corrections have their table', () => {
+    upTo(9);
+    expect(columns('shifts')).toEqual(expect.arrayContaining(['float_minor', 'counted_minor', 'z_number']));
+    expect(tables()).toContain('shift_corrections');
+    const shift = db.prepare("INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id, z_number) VALUES (?, 'agent-1', 'd', 0, 1, 't', ?, ?)");
+    shift.run('a', 'ctr_1', 1);
+    shift.run('b', 'ctr_2', 1);
+    expect(() => shift.run('c', 'ctr_1', 1)).toThrow(/UNIQUE/);
+  });
 });

@@ -1,0 +1,206 @@
+import { randomUUID } from 'node:crypto';
+import type { CounterEnvironment, ShiftView, ZReport } from '../../contract/counter.ts';
+import type { Clock } from '../clock.ts';
+import { cairoDate } from '../clock.ts';
+import { AppFailure } from '../failure.ts';
+import type { Agent } from '../journal/agents.ts';
+import type { CashMoved } from '../journal/entries.ts';
+import type { Journal } from '../journal/journal.ts';
+import { countTotal, type CashCount } from './denominations.ts';
+import { computeZ } from './z-report.ts';
+
+// An agent's shift: opened with a counted float, cash moved in and out with a reason, closed
+// with a blind count (recorded before the expected amount is shown, never changed after) and a
+// Z-report numbered without gaps per counter and frozen in the shift.closed entry. A closed
+// shift is never edited: a correction is a new entry approved with a supervisor's PIN.
+
+interface ShiftRow {
+  id: string;
+  agent_id: string;
+  business_day: string;
+  implicit: number;
+  opened_at: string;
+  closed_at: string | null;
+  float_minor: number;
+  counted_minor: number | null;
+  z_number: number | null;
+  name: string | null;
+}
+
+export interface ShiftContext {
+  counterId: string;
+  stationName: () => string;
+  environment: CounterEnvironment;
+}
+
+export interface CountResult {
+  countedMinor: number;
+  expectedMinor: number;
+  varianceMinor: number;
+}
+
+const MAX_REASON = 200;
+
+export class ShiftService {
+  readonly #journal: Journal;
+  readonly #clock: Clock;
+  readonly #ctx: ShiftContext;
+
+  constructor(journal: Journal, clock: Clock, ctx: ShiftContext) {
+    this.#journal = journal;
+    this.#clock = clock;
+    this.#ctx = ctx;
+  }
+
+  /** The agent's open shift, if any. */
+  current(agentId: string): ShiftView | null {
+    const row = this.#journal
+      .stmt(`SELECT s.*, a.name FROM shifts s LEFT JOIN agents a ON a.id = s.agent_id WHERE s.agent_id = ? AND s.closed_seq IS NULL ORDER BY s.opened_seq DESC LIMIT 1`)
+      .get(agentId) as ShiftRow | undefined;
+    return row ? viewOf(row) : null;
+  }
+
+  /** The shifts opened on a Cairo business day, in order. */
+  ofDay(businessDay: string): ShiftView[] {
+    return (
+      this.#journal
+        .stmt('SELECT s.*, a.name FROM shifts s LEFT JOIN agents a ON a.id = s.agent_id WHERE s.business_day = ? ORDER BY s.opened_seq')
+        .all(businessDay) as ShiftRow[]
+    ).map(viewOf);
+  }
+
+  open(agent: Agent, floatCount: CashCount): ShiftView {
+    const floatMinor = countTotal(floatCount);
+    this.#journal.transaction(() => {
+      const open = this.current(agent.id);
+      if (open && !open.implicit) throw new AppFailure('shift_already_open', `${agent.name} already has shift ${open.shiftId} open`);
+      const at = this.#clock.now();
+      if (open) this.#journal.append('shift.closed', { shiftId: open.shiftId, agentId: agent.id, implicit: true }, { at, shiftId: open.shiftId });
+      const shiftId = `shift-${randomUUID()}`;
+      this.#journal.append(
+        'shift.opened',
+        { shiftId, agentId: agent.id, agentName: agent.name, businessDay: cairoDate(at), implicit: false, floatMinor, floatCount },
+        { at, shiftId },
+      );
+    });
+    return this.current(agent.id)!;
+  }
+
+  /** A pay-in, a pay-out or a drop to the safe, during the agent's open shift. */
+  move(agent: Agent, kind: CashMoved['kind'], amountMinor: number, reason: string): ShiftView {
+    const why = reason.trim();
+    if (!Number.isInteger(amountMinor) || amountMinor <= 0) throw new AppFailure('invalid_argument', 'An amount is a positive number of piastres', { fields: [{ field: 'amountMinor', message: 'positive' }] });
+    if (why.length === 0 || why.length > MAX_REASON) throw new AppFailure('invalid_argument', 'Say why the cash moved', { fields: [{ field: 'reason', message: `1 to ${MAX_REASON} characters` }] });
+    this.#journal.transaction(() => {
+      const shift = this.#openShift(agent);
+      if (shift.countedMinor !== null) throw new AppFailure('conflict', 'The drawer was already counted for closing: no more cash movements in this shift');
+      this.#journal.append('cash.moved', { movementId: randomUUID(), shiftId: shift.shiftId, agentId: agent.id, kind, amountMinor, reason: why }, { shiftId: shift.shiftId });
+    });
+    return this.current(agent.id)!;
+  }
+
+  /**
+   * The blind count: recorded first, and only then is the expected amount computed and shown.
+   * Counted once: a later difference is a supervisor's correction, not a recount.
+   */
+  count(agent: Agent, count: CashCount): CountResult {
+    const countedMinor = countTotal(count);
+    return this.#journal.transaction(() => {
+      const shift = this.#openShift(agent);
+      if (shift.countedMinor !== null) throw new AppFailure('conflict', 'This drawer was counted already; a supervisor corrects a closed shift');
+      this.#journal.append('shift.counted', { shiftId: shift.shiftId, agentId: agent.id, count, countedMinor }, { shiftId: shift.shiftId });
+      const z = this.#compute(shift.shiftId, 0, null);
+      return { countedMinor, expectedMinor: z.cash.expectedMinor, varianceMinor: z.cash.varianceMinor };
+    });
+  }
+
+  /** Closes the counted shift: its Z-report gets the next number of this counter and is frozen. */
+  close(agent: Agent, comment: string | null): ZReport {
+    const note = comment?.trim() || null;
+    if (note && note.length > MAX_REASON) throw new AppFailure('invalid_argument', 'The comment is too long', { fields: [{ field: 'comment', message: `at most ${MAX_REASON} characters` }] });
+    return this.#journal.transaction(() => {
+      const shift = this.#openShift(agent);
+      if (shift.countedMinor === null) throw new AppFailure('conflict', 'Count the drawer before closing the shift');
+      const last = this.#journal.stmt('SELECT max(z_number) AS n FROM shifts WHERE counter_id = ?').get(this.#journal.counterId) as { n: number | null };
+      const z = this.#compute(shift.shiftId, (last.n ?? 0) + 1, note);
+      this.#journal.append('shift.closed', { shiftId: shift.shiftId, agentId: agent.id, implicit: false, z }, { shiftId: shift.shiftId });
+      return z;
+    });
+  }
+
+  /** The frozen Z-report by its number. */
+  zReport(zNumber: number): ZReport {
+    const row = this.#journal.stmt('SELECT closed_seq FROM shifts WHERE counter_id = ? AND z_number = ?').get(this.#journal.counterId, zNumber) as
+      | { closed_seq: number }
+      | undefined;
+    const z = row ? this.#journal.entry<'shift.closed'>(row.closed_seq).payload.z : undefined;
+    if (!z) throw new AppFailure('not_found', `No Z-report ${zNumber}`);
+    return z;
+  }
+
+  /** Recomputes a frozen Z-report from the entries it covers: equal unless the journal was altered. */
+  recompute(z: ZReport): ZReport {
+    return computeZ(this.#journal.shiftEntries(z.shiftId, z.coversSeq), {
+      zNumber: z.zNumber,
+      counterId: z.counterId,
+      stationName: z.stationName,
+      environment: z.environment,
+      closedAt: z.closedAt,
+      comment: z.comment,
+    });
+  }
+
+  /** A supervisor-approved correction of a closed shift (its Z-report stays as it was frozen). */
+  correct(by: Agent, approvedBy: Agent, zNumber: number, amountMinor: number, reason: string): void {
+    const z = this.zReport(zNumber);
+    const why = reason.trim();
+    if (!Number.isInteger(amountMinor) || amountMinor === 0) throw new AppFailure('invalid_argument', 'A correction is a non-zero amount of piastres', { fields: [{ field: 'amountMinor', message: 'non-zero' }] });
+    if (why.length === 0 || why.length > MAX_REASON) throw new AppFailure('invalid_argument', 'Say what is corrected', { fields: [{ field: 'reason', message: `1 to ${MAX_REASON} characters` }] });
+    this.#journal.transaction(() =>
+      this.#journal.append(
+        'shift.corrected',
+        {
+          correctionId: randomUUID(),
+          shiftId: z.shiftId,
+          zNumber,
+          amountMinor,
+          reason: why,
+          by: { agentId: by.id, agentName: by.name },
+          approvedBy: { agentId: approvedBy.id, agentName: approvedBy.name },
+        },
+        { shiftId: z.shiftId },
+      ),
+    );
+  }
+
+  #openShift(agent: Agent): ShiftView {
+    const shift = this.current(agent.id);
+    if (!shift || shift.implicit) throw new AppFailure('shift_not_open', `${agent.name} has no shift open`);
+    return shift;
+  }
+
+  #compute(shiftId: string, zNumber: number, comment: string | null): ZReport {
+    return computeZ(this.#journal.shiftEntries(shiftId), {
+      zNumber,
+      counterId: this.#journal.counterId,
+      stationName: this.#ctx.stationName(),
+      environment: this.#ctx.environment,
+      closedAt: this.#clock.now().toISOString(),
+      comment,
+    });
+  }
+}
+
+function viewOf(r: ShiftRow): ShiftView {
+  return {
+    shiftId: r.id,
+    agent: { id: r.agent_id, name: r.name ?? r.agent_id },
+    businessDay: r.business_day,
+    openedAt: r.opened_at,
+    closedAt: r.closed_at,
+    floatMinor: r.float_minor,
+    countedMinor: r.counted_minor,
+    zNumber: r.z_number,
+    implicit: r.implicit === 1,
+  };
+}
