@@ -21,6 +21,8 @@ import type {
   WalletView,
 } from './counter.ts';
 import { TicketLanguage } from './counter.ts';
+import type { ShiftView } from './counter.ts';
+import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type ZReportView } from './shifts.ts';
 import type { City, TicketList } from './partner/resources.ts';
 
 export { CounterEnvironment } from './counter.ts';
@@ -40,15 +42,16 @@ const PrinterName = z.string().min(1).max(200);
 export const StationName = z.string().trim().min(1).max(80);
 
 export const calls = {
-  appInfo: call(NoArg).returns<AppInfo>(),
+  appInfo: call('anyone', NoArg).returns<AppInfo>(),
 
   // reference data (cached in the journal database, refreshed daily and on demand)
-  listCities: call(NoArg).returns<City[]>(),
-  referenceData: call(NoArg).returns<ReferenceData>(),
-  refreshReference: call(NoArg).returns<ReferenceData>(),
+  listCities: call('agent', NoArg).returns<City[]>(),
+  referenceData: call('agent', NoArg).returns<ReferenceData>(),
+  refreshReference: call('agent', NoArg).returns<ReferenceData>(),
 
   // selling
   search: call(
+    'agent',
     z.strictObject({
       origin: Id,
       destination: Id,
@@ -56,8 +59,9 @@ export const calls = {
       passengers: z.int().min(1).max(10),
     }),
   ).returns<SearchResult>(),
-  readOffer: call(z.strictObject({ offerId: Id })).returns<PricedOfferDetail>(),
+  readOffer: call('agent', z.strictObject({ offerId: Id })).returns<PricedOfferDetail>(),
   createHold: call(
+    'agent',
     z.strictObject({
       offerId: Id,
       seats: z.int().min(1).max(10),
@@ -65,12 +69,13 @@ export const calls = {
       fareClass: z.string().min(1).max(50).optional(),
     }),
   ).returns<Hold>(),
-  releaseHold: call(z.strictObject({ holdId: Id })).returns<z.infer<typeof HoldRelease>>(),
+  releaseHold: call('agent', z.strictObject({ holdId: Id })).returns<z.infer<typeof HoldRelease>>(),
   /**
    * One sale: the renderer mints `saleId` once per sale, so a double press, an Enter-repeat
    * or a retry after a lost answer all land on the same journal entry and Idempotency-Key.
    */
   sell: call(
+    'agent',
     z.strictObject({
       saleId: SaleId,
       offerId: Id,
@@ -81,17 +86,18 @@ export const calls = {
       cashTenderedMinor: Minor,
     }),
   ).returns<SaleOutcome>(),
-  getSale: call(z.strictObject({ saleId: SaleId })).returns<SaleOutcome>(),
-  listSales: call(Page.optional()).returns<SaleSummary[]>(),
-  ticketList: call(z.strictObject({ bookingReference: Id })).returns<TicketList>(),
+  getSale: call('agent', z.strictObject({ saleId: SaleId })).returns<SaleOutcome>(),
+  listSales: call('agent', Page.optional()).returns<SaleSummary[]>(),
+  ticketList: call('agent', z.strictObject({ bookingReference: Id })).returns<TicketList>(),
 
   // wallet
-  wallet: call(NoArg).returns<WalletView>(),
-  walletTransactions: call(Page.optional()).returns<TransactionsPage>(),
+  wallet: call('agent', NoArg).returns<WalletView>(),
+  walletTransactions: call('agent', Page.optional()).returns<TransactionsPage>(),
 
   // credentials (supervisor)
-  credentialsStatus: call(NoArg).returns<CredentialsStatus>(),
+  credentialsStatus: call('agent', NoArg).returns<CredentialsStatus>(),
   saveCredential: call(
+    'supervisor',
     z.strictObject({
       clientId: z.string().trim().min(1).max(200),
       clientSecret: z.string().trim().min(1).max(200),
@@ -99,11 +105,12 @@ export const calls = {
       slot: z.enum(['primary', 'secondary']).optional(),
     }),
   ).returns<CredentialsStatus>(),
-  removeCredential: call(z.strictObject({ slot: z.enum(['primary', 'secondary']) })).returns<CredentialsStatus>(),
+  removeCredential: call('supervisor', z.strictObject({ slot: z.enum(['primary', 'secondary']) })).returns<CredentialsStatus>(),
 
   // retail pricing (station markup rules; every change kept with who and when)
-  listMarkupRules: call(NoArg).returns<MarkupRule[]>(),
+  listMarkupRules: call('agent', NoArg).returns<MarkupRule[]>(),
   saveMarkupRule: call(
+    'supervisor',
     z.strictObject({
       id: Id.optional(),
       operatorId: Id.nullable(),
@@ -114,30 +121,72 @@ export const calls = {
       fixedMinor: Minor,
     }),
   ).returns<MarkupRule[]>(),
-  deleteMarkupRule: call(z.strictObject({ id: Id })).returns<MarkupRule[]>(),
+  deleteMarkupRule: call('supervisor', z.strictObject({ id: Id })).returns<MarkupRule[]>(),
 
   // the counter itself (supervisor): its name, from then on in the top bar and on new receipts
-  saveStationName: call(z.strictObject({ stationName: StationName })).returns<AppInfo>(),
+  saveStationName: call('supervisor', z.strictObject({ stationName: StationName })).returns<AppInfo>(),
 
   // printing
-  listPrinters: call(NoArg).returns<PrinterInfo[]>(),
-  printSettings: call(NoArg).returns<PrintSettings>(),
+  listPrinters: call('agent', NoArg).returns<PrinterInfo[]>(),
+  printSettings: call('agent', NoArg).returns<PrintSettings>(),
   savePrintSettings: call(
+    'supervisor',
     z.strictObject({
       ticketPrinter: PrinterName.nullable(),
       receiptPrinter: PrinterName.nullable(),
       receiptPaper: z.enum(['80mm', 'A4']),
     }),
   ).returns<PrintSettings>(),
-  printTestPage: call(z.strictObject({ printer: PrinterName })).returns<PrintResult>(),
-  printTickets: call(z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
-  printReceipt: call(z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
+  printTestPage: call('agent', z.strictObject({ printer: PrinterName })).returns<PrintResult>(),
+  printTickets: call('agent', z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
+  printReceipt: call('agent', z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
+
+  // agents at the counter: sign in with a PIN, lock the screen, sign out
+  desk: call('anyone', NoArg).returns<DeskState>(),
+  /** The first supervisor of a counter that has no agent yet; signs them in. */
+  createFirstSupervisor: call('anyone', z.strictObject({ name: AgentName, pin: Pin })).returns<DeskState>(),
+  /** Signs an agent in, or unlocks the locked screen (another agent's PIN takes the counter over). */
+  signIn: call('anyone', z.strictObject({ agentId: Id, pin: z.string().max(64) })).returns<DeskState>(),
+  lockScreen: call('agent', NoArg).returns<DeskState>(),
+  signOut: call('agent', NoArg).returns<DeskState>(),
+  listAgents: call('supervisor', NoArg).returns<AgentView[]>(),
+  /** Creates (no id) or changes an agent; `pin` absent keeps the current PIN. */
+  saveAgent: call(
+    'supervisor',
+    z.strictObject({ id: Id.optional(), name: AgentName, role: AgentRole, pin: Pin.optional(), active: z.boolean() }),
+  ).returns<AgentView[]>(),
+  saveIdleLock: call('supervisor', z.strictObject({ minutes: z.int().min(0).max(240) })).returns<DeskState>(),
+
+  // the agent's shift: a counted float, cash moved with a reason, a blind count, the Z-report
+  openShift: call('agent', z.strictObject({ float: CashCount })).returns<DeskState>(),
+  moveCash: call(
+    'agent',
+    z.strictObject({ kind: CashMoveKind, amountMinor: Minor.min(1), reason: z.string().trim().min(1).max(200) }),
+  ).returns<DeskState>(),
+  /** The blind count: recorded before the expected amount is answered, once per shift. */
+  countDrawer: call('agent', z.strictObject({ count: CashCount })).returns<CountResult>(),
+  closeShift: call('agent', z.strictObject({ comment: z.string().max(200).nullable() })).returns<ZReportView>(),
+  /** A frozen Z-report of this counter; a supervisor reopens anyone's, an agent their own. */
+  zReport: call('agent', z.strictObject({ zNumber: z.int().min(1) })).returns<ZReportView>(),
+  printZReport: call('agent', z.strictObject({ zNumber: z.int().min(1), language: TicketLanguage })).returns<PrintResult>(),
+  /** A supervisor's correction of a closed shift, approved by re-entering their PIN; a new entry, never an edit. */
+  correctShift: call(
+    'supervisor',
+    z.strictObject({
+      zNumber: z.int().min(1),
+      amountMinor: z.int().min(-100_000_000_00).max(100_000_000_00).refine((n) => n !== 0, 'non-zero'),
+      reason: z.string().trim().min(1).max(200),
+      pin: z.string().max(64),
+    }),
+  ).returns<ZReportView>(),
+  /** The shifts of a Cairo business day (default: today). */
+  listShifts: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<ShiftView[]>(),
 
   // journal
-  verifyJournal: call(NoArg).returns<JournalCheck>(),
-  backupJournal: call(NoArg).returns<{ path: string; bytes: number }>(),
+  verifyJournal: call('agent', NoArg).returns<JournalCheck>(),
+  backupJournal: call('supervisor', NoArg).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
-  dayReport: call(z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
+  dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };
 
 export type Calls = typeof calls;

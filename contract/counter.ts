@@ -19,7 +19,8 @@ export interface AppInfo {
   /** Where the Partner API calls go (the embedded sandbox's loopback URL in TRAINING). */
   apiBaseUrl: string;
   stationName: string;
-  agent: { id: string; name: string };
+  /** Who the counter acts for now: the signed-in agent (null when nobody is), or the default agent before agents exist. */
+  agent: { id: string; name: string } | null;
 }
 
 export interface ReferenceData {
@@ -175,7 +176,7 @@ export interface PrintSettings {
 export interface PrintResult {
   printId: string;
   printer: string;
-  kind: 'tickets' | 'receipt' | 'test';
+  kind: 'tickets' | 'receipt' | 'test' | 'report';
   status: 'sent' | 'failed';
   error: AppError | null;
   /** The spooler's job id, when it gives one. */

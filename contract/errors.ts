@@ -26,6 +26,8 @@ export const AppErrorCode = z.enum([
   'conflict',
   'print_failed',
   // agents and shifts
+  'not_signed_in',
+  'forbidden_role',
   'wrong_pin',
   'agent_locked',
   'shift_not_open',

@@ -1,12 +1,13 @@
 import type { AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
+import { AgentDesk } from './agents/desk.ts';
+import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
 import type { CounterDeps, PrintingDeps } from './deps.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { AppFailure, toAppError } from './failure.ts';
-import { DEFAULT_AGENT } from './journal/agents.ts';
 import { journalHandlers } from './journal/handlers.ts';
 import { recordPrint } from './journal/prints.ts';
 import { httpDeps } from './partner/client.ts';
@@ -18,6 +19,7 @@ import type { Spooler } from './printing/spooler.ts';
 import { referenceHandlers } from './reference/handlers.ts';
 import { sellingHandlers } from './selling/handlers.ts';
 import { receiptData } from './selling/receipt.ts';
+import { shiftHandlers } from './shifts/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
@@ -73,7 +75,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const sleep = opts.sleep ?? realSleep;
   const counterSettings = new CounterSettingsStore(opts.dataDir, log);
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
-  const agent = () => DEFAULT_AGENT;
+  // Bound below, once the session exists: the desk reads the agents of the session's journal.
+  const agent = () => desk.agent();
   const vault = new Vault(opts.keychain ?? keytarKeychain());
   const sessionDeps: SessionDeps = {
     dataDir: opts.dataDir,
@@ -102,6 +105,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }
   let session: Session = await openSession(sessionDeps, initial);
+  const desk = new AgentDesk({
+    journal: () => session.journal,
+    directory: () => session.agents,
+    shifts: () => session.shifts,
+    idleLockMinutes: () => counterSettings.idleLockMinutes(),
+  });
   session.start();
   let closed = false;
 
@@ -113,6 +122,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       const next = await openSession(sessionDeps, target);
       const prev = session;
       session = next;
+      desk.reset();
       await prev.close();
       next.start();
       follower?.resume();
@@ -128,8 +138,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     environment: session.environment,
     apiBaseUrl: session.baseUrl,
     stationName: station(),
-    agent: { id: agent().id, name: agent().name },
+    agent: actingAgent(),
   });
+  const actingAgent = (): AppInfo['agent'] => {
+    const a = desk.state().signedIn ?? (session.agents.inUse() ? null : agent());
+    return a ? { id: a.id, name: a.name } : null;
+  };
 
   const deps: CounterDeps = {
     dataDir: opts.dataDir,
@@ -182,13 +196,15 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...pricingHandlers(deps),
     ...journalHandlers(deps),
     ...printingHandlers(printService),
+    ...agentHandlers(deps, desk, counterSettings),
+    ...shiftHandlers(deps, desk, printService),
   };
 
   return {
     get info() {
       return info();
     },
-    dispatch: createDispatcher(handlers, (err) => log('internal error in a contract call', err)),
+    dispatch: createDispatcher(handlers, { role: () => desk.role(), onInternalError: (err) => log('internal error in a contract call', err) }),
     resume: () => session.sales.resumeAll(),
     printed: () => printer.idle(),
     close: async () => {

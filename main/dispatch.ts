@@ -1,7 +1,9 @@
 import { fieldErrors } from '../contract/partner/problems.ts';
 import { calls, isCallName, type CallName } from '../contract/calls.ts';
 import type { CallValue, HandlerArg } from '../contract/api.ts';
+import { roleAllows } from '../contract/define.ts';
 import { fail, ok, type Result } from '../contract/errors.ts';
+import type { AgentRole } from '../contract/shifts.ts';
 import { toAppError } from './failure.ts';
 
 export type Handlers = {
@@ -10,13 +12,28 @@ export type Handlers = {
 
 export type Dispatch = (name: unknown, arg: unknown) => Promise<Result<unknown>>;
 
+export interface DispatchOptions {
+  /** The role of whoever is at the counter now (null: nobody signed in, or the screen is locked). */
+  role: () => AgentRole | null;
+  onInternalError?: (err: unknown) => void;
+}
+
 /**
- * The single entry point of every contract call, whatever the transport: checks the name,
- * validates the argument with the contract's schema, runs the handler and answers a Result.
+ * The single entry point of every contract call, whatever the transport: checks the name and
+ * the role the call needs, validates the argument with the contract's schema, runs the handler
+ * and answers a Result.
  */
-export function createDispatcher(handlers: Handlers, onInternalError: (err: unknown) => void = () => {}): Dispatch {
+export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dispatch {
+  const onInternalError = opts.onInternalError ?? (() => {});
   return async (name, arg) => {
     if (!isCallName(name)) return fail({ code: 'unknown_call', message: `No such call: ${String(name)}` });
+    const needed = calls[name].role;
+    const held = opts.role();
+    if (!roleAllows(needed, held)) {
+      return held === null
+        ? fail({ code: 'not_signed_in', message: `${name} needs an agent signed in at this counter` })
+        : fail({ code: 'forbidden_role', message: `${name} is for a supervisor; the agent signed in is not one` });
+    }
     const parsed = calls[name].arg.safeParse(arg);
     if (!parsed.success) {
       return fail({

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
-import type { Agent } from './journal/agents.ts';
+import { AgentDirectory } from './agents/directory.ts';
+import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
 import { PartnerClient } from './partner/client.ts';
 import type { ClientCredential } from './partner/tokens.ts';
@@ -10,6 +11,7 @@ import { ReferenceService } from './reference/service.ts';
 import { OfferBook } from './selling/offers.ts';
 import { SaleService, type FaultPoint } from './selling/sales.ts';
 import { SalesStore } from './selling/store.ts';
+import { ShiftService } from './shifts/service.ts';
 
 /** The embedded sandbox's seeded demo credential (sandbox-interface.md), used only in TRAINING. */
 export const TRAINING_CREDENTIAL: ClientCredential = { clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo' };
@@ -55,6 +57,9 @@ export interface Session {
   rules: MarkupRules;
   offers: OfferBook;
   sales: SaleService;
+  /** The agents of this journal (TRAINING's are not LIVE's) and their shifts. */
+  agents: AgentDirectory;
+  shifts: ShiftService;
   /** Starts the background work: resuming open sales, the daily reference refresh. */
   start(): void;
   close(): Promise<void>;
@@ -103,7 +108,8 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   });
   const reference = new ReferenceService({ journal, client, clock: deps.clock, log: deps.log });
   const rules = new MarkupRules(journal);
-  rules.ensureDefault(deps.agent());
+  // The counter itself sets up its default rule on a new journal, before anybody signs in.
+  rules.ensureDefault(DEFAULT_AGENT);
   const offers = new OfferBook(rules, reference);
   const sales = new SaleService({
     store: new SalesStore(journal),
@@ -119,6 +125,9 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     onConfirmed: deps.onSaleConfirmed,
   });
 
+  const agents = new AgentDirectory(journal, deps.clock);
+  const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment });
+
   let closing: Promise<void> | null = null;
   return {
     environment,
@@ -129,6 +138,8 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     rules,
     offers,
     sales,
+    agents,
+    shifts,
     start() {
       sales.startResuming(deps.resumeEveryMs);
       reference.startBackground();

@@ -1,6 +1,6 @@
 import type { AppError } from '../../contract/errors.ts';
 import type { MarkupRule, TicketLanguage, ZReport } from '../../contract/counter.ts';
-import type { CashCount } from '../shifts/denominations.ts';
+import type { CashCount } from '../../contract/shifts.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
@@ -164,6 +164,8 @@ export interface PrintRecorded {
   copy: boolean;
   language: TicketLanguage | null;
   agentId: string;
+  /** A report's identity (`z:<number>`, `day:<date>`); absent for a sale's prints and test pages. */
+  document?: string;
 }
 
 /** What a markup change records: the rule without its identity and history. */

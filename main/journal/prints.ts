@@ -11,14 +11,7 @@ export type PrintRecord = Omit<PrintRecorded, 'printId' | 'agentId' | 'copy'> & 
  */
 export function recordPrint(journal: Journal, agent: Agent, p: PrintRecord): PrintRecorded {
   return journal.transaction(() => {
-    const before =
-      p.saleId === null
-        ? 0
-        : (
-            journal
-              .stmt("SELECT count(*) AS n FROM prints WHERE sale_id = ? AND kind = ? AND status = 'sent'")
-              .get(p.saleId, p.kind) as { n: number }
-          ).n;
+    const before = p.saleId !== null ? printedCount(journal, p.saleId, p.kind) : p.document !== undefined ? documentPrintedCount(journal, p.document) : 0;
     const payload: PrintRecorded = {
       printId: p.printId ?? randomUUID(),
       saleId: p.saleId,
@@ -30,6 +23,7 @@ export function recordPrint(journal: Journal, agent: Agent, p: PrintRecord): Pri
       copy: before > 0,
       language: p.language,
       agentId: agent.id,
+      ...(p.document === undefined ? {} : { document: p.document }),
     };
     // A print belongs to the shift of the agent who printed it (a reprint may be of another shift's sale).
     journal.append('print.recorded', payload, { shiftId: openShiftOf(journal, agent.id)?.shiftId ?? null });
@@ -44,4 +38,9 @@ export function printedCount(journal: Journal, saleId: string, kind: PrintRecord
       n: number;
     }
   ).n;
+}
+
+/** How many times a report went to a printer: the next one is a COPY when > 0. */
+export function documentPrintedCount(journal: Journal, document: string): number {
+  return (journal.stmt("SELECT count(*) AS n FROM prints WHERE document = ? AND status = 'sent'").get(document) as { n: number }).n;
 }

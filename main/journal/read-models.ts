@@ -150,8 +150,8 @@ const apply: { [K in EntryType]: Apply<K> } = {
   'print.recorded': (j, e) => {
     const p = e.payload;
     j.stmt(
-      'INSERT INTO prints (seq, print_id, sale_id, kind, printer, status, copy, at, shift_id, job_id, error_code) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
-    ).run(e.seq, p.printId, p.saleId, p.kind, p.printer, p.status, p.copy ? 1 : 0, e.at, e.shiftId, p.jobId, p.errorCode);
+      'INSERT INTO prints (seq, print_id, sale_id, kind, printer, status, copy, at, shift_id, job_id, error_code, document) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)',
+    ).run(e.seq, p.printId, p.saleId, p.kind, p.printer, p.status, p.copy ? 1 : 0, e.at, e.shiftId, p.jobId, p.errorCode, p.document ?? null);
   },
 
   'markup.changed': (j, e) => {

@@ -11,23 +11,34 @@ import type { PrintingDeps } from '../deps.ts';
 import { AppFailure } from '../failure.ts';
 import type { PrintKind } from '../journal/entries.ts';
 import type { ReceiptData } from '../selling/receipt.ts';
-import { mediaOf } from './layout.ts';
+import { documentPrintedCount } from '../journal/prints.ts';
+import { mediaOf, type Paper, type RenderedPage } from './layout.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { PrintSettingsStore } from './settings.ts';
 import { systemSpooler, type Spooler } from './spooler.ts';
 import { renderTestPage } from './test-page.ts';
 
 interface Job {
-  kind: Exclude<PrintKind, 'report'>;
+  kind: PrintKind;
   printer: string;
   title: string;
   saleId: string | null;
   language: 'ar' | 'en' | null;
+  /** A report's identity, so that its second print is known as a copy. */
+  report?: string;
   /** The PDF, and the paper to ask the spooler for (the printer's own default when absent). */
   document: () => Promise<{ pdf: Uint8Array; media?: string | undefined }>;
 }
 
 export type PrintService = ReturnType<typeof createPrintService>;
+
+export interface ReportJob {
+  /** `z:<number>`, `day:<date>`: what makes a second print a copy. */
+  document: string;
+  title: string;
+  language: 'ar' | 'en';
+  render: (paper: Paper, copy: boolean) => Promise<RenderedPage>;
+}
 
 /** Printers, their settings, and the jobs: the test page, a sale's tickets and its receipt. */
 export function createPrintService(deps: PrintingDeps) {
@@ -90,6 +101,7 @@ export function createPrintService(deps: PrintingDeps) {
       jobId,
       errorCode: error?.code ?? null,
       language: job.language,
+      ...(job.report === undefined ? {} : { document: job.report }),
     });
     return { printId: recorded.printId, printer: job.printer, kind: job.kind, status: recorded.status, error, jobId };
   };
@@ -130,7 +142,7 @@ export function createPrintService(deps: PrintingDeps) {
               at: deps.clock.now(),
               environment: info.environment,
               station: info.stationName,
-              agent: info.agent.name,
+              agent: info.agent?.name ?? '—',
               version: info.version,
             },
             paper,
@@ -162,6 +174,27 @@ export function createPrintService(deps: PrintingDeps) {
           },
         });
       });
+    },
+
+    /** A report (Z-report, day report) on the receipt printer and its paper; a second print is a COPY. */
+    report: async (r: ReportJob): Promise<PrintResult> => {
+      const s = await settings();
+      const printer = chosen(s.receiptPrinter, 'receipt');
+      return serial(r.document, () =>
+        print({
+          kind: 'report',
+          printer,
+          title: r.title,
+          saleId: null,
+          language: r.language,
+          report: r.document,
+          document: async () => {
+            const copy = documentPrintedCount(deps.session().journal, r.document) > 0;
+            const page = await r.render(s.receiptPaper, copy);
+            return { pdf: page.pdf, media: mediaOf(s.receiptPaper, page) };
+          },
+        }),
+      );
     },
 
     saleReceipt: async (saleId: string): Promise<PrintResult> => {

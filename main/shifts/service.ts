@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import type { CounterEnvironment, ShiftView, ZReport } from '../../contract/counter.ts';
+import type { ZReportView } from '../../contract/shifts.ts';
 import type { Clock } from '../clock.ts';
 import { cairoDate } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { CashMoved } from '../journal/entries.ts';
-import type { Journal } from '../journal/journal.ts';
-import { countTotal, type CashCount } from './denominations.ts';
+import type { Entry, Journal } from '../journal/journal.ts';
+import { countTotal, type CashCount } from '../../contract/shifts.ts';
 import { computeZ } from './z-report.ts';
 
 // An agent's shift: opened with a counted float, cash moved in and out with a reason, closed
@@ -136,6 +137,26 @@ export class ShiftService {
     const z = row ? this.#journal.entry<'shift.closed'>(row.closed_seq).payload.z : undefined;
     if (!z) throw new AppFailure('not_found', `No Z-report ${zNumber}`);
     return z;
+  }
+
+  /** The frozen Z-report with the corrections approved since (from their entries). */
+  view(zNumber: number): ZReportView {
+    const report = this.zReport(zNumber);
+    const corrections = this.#journal
+      .shiftEntries(report.shiftId)
+      .filter((e) => e.type === 'shift.corrected')
+      .map((e) => {
+        const p = (e as Entry<'shift.corrected'>).payload;
+        return {
+          correctionId: p.correctionId,
+          amountMinor: p.amountMinor,
+          reason: p.reason,
+          at: e.at,
+          by: { id: p.by.agentId, name: p.by.agentName },
+          approvedBy: { id: p.approvedBy.agentId, name: p.approvedBy.agentName },
+        };
+      });
+    return { report, corrections };
   }
 
   /** Recomputes a frozen Z-report from the entries it covers: equal unless the journal was altered. */

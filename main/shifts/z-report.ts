@@ -1,7 +1,7 @@
 import type { CounterEnvironment, SaleStatus, ZReport, ZReportLine } from '../../contract/counter.ts';
 import type { Entry } from '../journal/journal.ts';
 import type { SaleIntent } from '../journal/entries.ts';
-import { fullCount, type CashCount } from './denominations.ts';
+import { fullCount, type CashCount } from '../../contract/shifts.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
 // read model), so anyone can recompute a frozen report from the entries it names and get the

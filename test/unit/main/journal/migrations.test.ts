@@ -143,4 +143,11 @@ describe('journal migrations', () => {
     shift.run('b', 'ctr_2', 1);
     expect(() => shift.run('c', 'ctr_1', 1)).toThrow(/UNIQUE/);
   });
+
+  it('0010 print-documents: a printed report names its document', () => {
+    upTo(10);
+    expect(columns('prints')).toContain('document');
+    db.prepare("INSERT INTO prints (seq, print_id, kind, printer, status, copy, at, document) VALUES (1, 'p', 'report', 'R', 'sent', 0, 't', 'z:1')").run();
+    expect(db.prepare("SELECT count(*) AS n FROM prints WHERE document = 'z:1'").get()).toEqual({ n: 1 });
+  });
 });

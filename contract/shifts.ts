@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import type { ShiftView, ZReport } from './counter.ts';
+
+// Agents and their shifts as the contract carries them: the sign-in desk, cash counts by
+// Egyptian denomination, cash movements. Money in piastres.
+
+export const AgentRole = z.enum(['agent', 'supervisor']);
+export type AgentRole = z.infer<typeof AgentRole>;
+
+/** 4 to 8 digits: what a PIN pad takes. */
+export const Pin = z.string().regex(/^[0-9]{4,8}$/, '4 to 8 digits');
+export const AgentName = z.string().trim().min(1).max(60);
+
+/**
+ * Egyptian cash as it is counted in a drawer: banknotes of 200, 100, 50, 20, 10 and 5 pounds,
+ * the 1-pound coin (and note), and the 50- and 25-piastre coins. In piastres, drawer order.
+ */
+export const DENOMINATIONS = [20_000, 10_000, 5_000, 2_000, 1_000, 500, 100, 50, 25] as const;
+export type Denomination = (typeof DENOMINATIONS)[number];
+
+const Pieces = z.int().min(0).max(100_000);
+/** How many pieces of each denomination were counted, keyed by the denomination in piastres. */
+export const CashCount = z.strictObject(Object.fromEntries(DENOMINATIONS.map((d) => [`${d}`, Pieces.optional()])) as Record<`${Denomination}`, z.ZodOptional<typeof Pieces>>);
+export type CashCount = z.infer<typeof CashCount>;
+
+export function countTotal(count: CashCount): number {
+  let total = 0;
+  for (const d of DENOMINATIONS) total += (count[`${d}`] ?? 0) * d;
+  return total;
+}
+
+/** The count with every denomination present (zeros included), in drawer order. */
+export function fullCount(count: CashCount): Record<`${Denomination}`, number> {
+  return Object.fromEntries(DENOMINATIONS.map((d) => [`${d}`, count[`${d}`] ?? 0])) as Record<`${Denomination}`, number>;
+}
+
+/** A pay-in (cash added: change from the safe), a pay-out (cash taken for an expense), a drop to the safe. */
+export const CashMoveKind = z.enum(['pay_in', 'pay_out', 'safe_drop']);
+export type CashMoveKind = z.infer<typeof CashMoveKind>;
+
+export interface AgentView {
+  id: string;
+  name: string;
+  role: AgentRole;
+  active: boolean;
+  /** Locked after too many wrong PINs until then (ISO UTC), or null. */
+  lockedUntil: string | null;
+}
+
+/** Who is at the counter: what the sign-in and lock screens need, and nothing secret. */
+export interface DeskState {
+  /** False on a counter with no agent yet: it acts as its supervisor until the first one is made. */
+  agentsInUse: boolean;
+  /** The agents who can sign in (active ones), for the sign-in list. */
+  agents: AgentView[];
+  signedIn: AgentView | null;
+  /** Signed in, but the screen is locked (idle or on a key): the same agent's PIN unlocks it. */
+  locked: boolean;
+  /** Minutes without a key or click before the screen locks (0: never). */
+  idleLockMinutes: number;
+  /** The signed-in agent's open shift. */
+  shift: ShiftView | null;
+}
+
+export interface CountResult {
+  countedMinor: number;
+  expectedMinor: number;
+  /** counted − expected: positive over, negative short. */
+  varianceMinor: number;
+}
+
+export interface ShiftCorrectionView {
+  correctionId: string;
+  amountMinor: number;
+  reason: string;
+  at: string;
+  by: { id: string; name: string };
+  approvedBy: { id: string; name: string };
+}
+
+/** A frozen Z-report as it was at close, with the corrections approved since (never merged into it). */
+export interface ZReportView {
+  report: ZReport;
+  corrections: ShiftCorrectionView[];
+}
+
+export type { ShiftView, ZReport };

@@ -1,0 +1,129 @@
+import type { AgentRole, AgentView, DeskState } from '../../contract/shifts.ts';
+import { AppFailure } from '../failure.ts';
+import { DEFAULT_AGENT, type Agent } from '../journal/agents.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { ShiftService } from '../shifts/service.ts';
+import type { AgentDirectory, AgentRecord } from './directory.ts';
+
+// Who is at the counter now. One counter, one window, one agent at a time: an agent signs in
+// with a PIN, locks the screen (idle or on a key; their PIN or another agent's unlocks it) and
+// signs out. Until the first agent with a PIN exists the counter acts as its own supervisor,
+// the default agent (the behaviour before agents existed, and TRAINING's demo agent).
+// Signing in and out is journalled; the state itself lives in memory, so a restart signs out.
+
+export interface DeskDeps {
+  journal: () => Journal;
+  directory: () => AgentDirectory;
+  shifts: () => ShiftService;
+  idleLockMinutes: () => number;
+}
+
+const viewOf = (a: AgentRecord): AgentView => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil });
+
+export class AgentDesk {
+  readonly #d: DeskDeps;
+  #agentId: string | null = null;
+  #locked = false;
+
+  constructor(deps: DeskDeps) {
+    this.#d = deps;
+  }
+
+  /** The agent the counter acts for: the signed-in one, or the default agent before agents exist. */
+  agent(): Agent {
+    const signedIn = this.#signedIn();
+    if (signedIn) return { id: signedIn.id, name: signedIn.name };
+    if (!this.#d.directory().inUse()) return DEFAULT_AGENT;
+    throw new AppFailure('not_signed_in', 'Nobody is signed in at this counter');
+  }
+
+  /** The role contract calls are checked against (null: nobody signed in, or the screen is locked). */
+  role(): AgentRole | null {
+    if (!this.#d.directory().inUse()) return 'supervisor';
+    const signedIn = this.#signedIn();
+    return signedIn && !this.#locked ? signedIn.role : null;
+  }
+
+  state(): DeskState {
+    const directory = this.#d.directory();
+    const signedIn = this.#signedIn();
+    const acting = signedIn ?? (directory.inUse() ? null : DEFAULT_AGENT);
+    const shift = acting ? this.#d.shifts().current(acting.id) : null;
+    return {
+      agentsInUse: directory.inUse(),
+      agents: directory
+        .list()
+        .filter((a) => a.active)
+        .map(viewOf),
+      signedIn: signedIn ? viewOf(signedIn) : null,
+      locked: signedIn !== null && this.#locked,
+      idleLockMinutes: this.#d.idleLockMinutes(),
+      shift: shift && !shift.implicit ? shift : null,
+    };
+  }
+
+  async createFirstSupervisor(name: string, pin: string): Promise<DeskState> {
+    const first = await this.#d.directory().createFirstSupervisor(name, pin);
+    this.#enter(first);
+    return this.state();
+  }
+
+  /** Signs in, unlocks the locked screen, or (another agent's PIN) takes the counter over. */
+  async signIn(agentId: string, pin: string): Promise<DeskState> {
+    const agent = await this.#d.directory().check(agentId, pin);
+    if (this.#agentId === agent.id) this.#locked = false;
+    else this.#enter(agent);
+    return this.state();
+  }
+
+  lock(): DeskState {
+    if (this.#signedIn()) this.#locked = true;
+    return this.state();
+  }
+
+  signOut(): DeskState {
+    this.#leave('sign_out');
+    return this.state();
+  }
+
+  /** Checks the signed-in supervisor's PIN again (approval of a correction). */
+  async approve(pin: string): Promise<Agent> {
+    const agent = this.agent();
+    const checked = await this.#d.directory().check(agent.id, pin);
+    if (checked.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor approves a correction');
+    return { id: checked.id, name: checked.name };
+  }
+
+  /** The journal changed (another environment): its agents are others, nobody is signed in. */
+  reset(): void {
+    this.#agentId = null;
+    this.#locked = false;
+  }
+
+  #signedIn(): AgentRecord | null {
+    if (this.#agentId === null) return null;
+    const agent = this.#d.directory().get(this.#agentId);
+    // Disabled by a supervisor meanwhile: out at once.
+    if (!agent?.active) {
+      this.reset();
+      return null;
+    }
+    return agent;
+  }
+
+  #enter(agent: AgentRecord): void {
+    this.#leave('switch');
+    const journal = this.#d.journal();
+    journal.transaction(() => journal.append('agent.signed_in', { agentId: agent.id }));
+    this.#agentId = agent.id;
+    this.#locked = false;
+  }
+
+  #leave(reason: 'sign_out' | 'switch'): void {
+    const agentId = this.#agentId;
+    if (agentId === null) return;
+    const journal = this.#d.journal();
+    journal.transaction(() => journal.append('agent.signed_out', { agentId, reason }));
+    this.reset();
+  }
+}

@@ -1,0 +1,190 @@
+// The Z-report on paper: the frozen figures of one shift, in the order a manager checks them
+// (who and when, what was sold, the cash: expected, counted, variance), on the receipt roll or
+// A4, in Arabic or English. A second print says COPY. Corrections approved after the close are
+// listed below the frozen figures, never merged into them.
+import type { CounterEnvironment } from '../../contract/counter.ts';
+import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
+import { ltr } from '../../lib/pdf/index.ts';
+import { RECEIPT_STRINGS, formatCairo, formatCount, formatMoney, type ReceiptLanguage } from '../printing/format.ts';
+import { renderPage, type Paper, type RenderedPage } from '../printing/layout.ts';
+
+const STRINGS = {
+  en: {
+    title: (n: string) => `Z-report no. ${n}`,
+    counter: 'Counter',
+    agent: 'Agent',
+    opened: 'Opened',
+    closed: 'Closed',
+    businessDay: 'Business day',
+    sold: 'Sales',
+    bookings: 'Bookings',
+    passengers: 'Tickets',
+    retail: 'Retail revenue',
+    net: 'NET cost',
+    margin: 'Margin',
+    byOperator: 'By operator',
+    byRoute: 'By route',
+    cash: 'Cash',
+    float: 'Opening float',
+    sales: 'Cash sales',
+    held: 'Held for unconfirmed sales',
+    payIns: 'Pay-ins',
+    payOuts: 'Pay-outs',
+    drops: 'Safe drops',
+    expected: 'Expected in drawer',
+    counted: 'Counted',
+    variance: 'Variance',
+    over: 'over',
+    short: 'short',
+    count: 'Count by denomination',
+    movements: 'Cash movements',
+    failed: 'Failed bookings',
+    open: 'Not confirmed at close',
+    reprints: 'Reprints',
+    comment: 'Comment',
+    corrections: 'Corrections approved after close',
+    approvedBy: (name: string) => `approved by ${name}`,
+    covers: 'Covers journal up to entry',
+    move: { pay_in: 'Pay-in', pay_out: 'Pay-out', safe_drop: 'Safe drop' },
+    printed: (at: string) => `Printed ${at}`,
+  },
+  ar: {
+    title: (n: string) => `تقرير الإغلاق (Z) رقم ${n}`,
+    counter: 'الشباك',
+    agent: 'الموظف',
+    opened: 'فتح الوردية',
+    closed: 'إغلاق الوردية',
+    businessDay: 'يوم العمل',
+    sold: 'المبيعات',
+    bookings: 'الحجوزات',
+    passengers: 'التذاكر',
+    retail: 'إيراد البيع',
+    net: 'التكلفة الصافية',
+    margin: 'الهامش',
+    byOperator: 'حسب شركة النقل',
+    byRoute: 'حسب الخط',
+    cash: 'النقدية',
+    float: 'عهدة البداية',
+    sales: 'مبيعات نقدية',
+    held: 'محتجز لمبيعات غير مؤكدة',
+    payIns: 'إيداعات',
+    payOuts: 'مصروفات',
+    drops: 'توريد للخزينة',
+    expected: 'المتوقع في الدرج',
+    counted: 'المعدود',
+    variance: 'الفرق',
+    over: 'زيادة',
+    short: 'عجز',
+    count: 'العد حسب الفئة',
+    movements: 'حركات النقدية',
+    failed: 'حجوزات فاشلة',
+    open: 'غير مؤكدة عند الإغلاق',
+    reprints: 'إعادات الطباعة',
+    comment: 'ملاحظة',
+    corrections: 'تصحيحات معتمدة بعد الإغلاق',
+    approvedBy: (name: string) => `اعتمدها ${name}`,
+    covers: 'يغطي اليومية حتى القيد',
+    move: { pay_in: 'إيداع', pay_out: 'مصروف', safe_drop: 'توريد للخزينة' },
+    printed: (at: string) => `طُبع ${at}`,
+  },
+} as const;
+
+export interface ZReportPdfOptions {
+  paper: Paper;
+  lang: ReceiptLanguage;
+  copy: boolean;
+  printedAt: Date;
+}
+
+const ENV_BANNER: Record<Exclude<CounterEnvironment, 'LIVE'>, 'training' | 'sandbox'> = { TRAINING: 'training', SANDBOX: 'sandbox' };
+
+export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<RenderedPage> {
+  const z = view.report;
+  const s = STRINGS[o.lang];
+  const r = RECEIPT_STRINGS[o.lang];
+  const money = (minor: number) => formatMoney(minor, o.lang);
+  const count = (n: number) => formatCount(n, o.lang);
+  const title = s.title(count(z.zNumber));
+  return renderPage(o.paper, o.lang, { title, author: z.stationName }, (p) => {
+    const end = { align: 'end' as const };
+    const labelWidth = p.w * 0.55;
+    const amount = (label: string, minor: number, bold = false) =>
+      p.row(label, money(minor), { labelWidth, value: { ...end, bold }, label: { bold } });
+    if (z.environment !== 'LIVE') {
+      p.banner(r[ENV_BANNER[z.environment]].replace(/ — .*$/, ''), p.size(1.1));
+      p.gap(0.6);
+    }
+    p.line(z.stationName, { size: p.size(1.3), bold: true, align: 'center', lineHeight: 1.3 });
+    p.line(title, { size: p.size(1.15), bold: true, align: 'center' });
+    if (o.copy) {
+      p.gap(0.5);
+      p.stamp(o.lang === 'ar' ? `${r.copy} · ${RECEIPT_STRINGS.en.copy}` : r.copy, p.size(1.6));
+    }
+    p.rule(1);
+    p.row(s.counter, ltr(z.counterId.slice(0, 12)));
+    p.row(s.agent, z.agent.name);
+    p.row(s.businessDay, ltr(z.businessDay));
+    p.row(s.opened, formatCairo(z.openedAt, o.lang));
+    p.row(s.closed, formatCairo(z.closedAt, o.lang));
+    p.rule(0.75, true);
+
+    p.line(s.sold, { size: p.size(1.05), bold: true }, p.size(0.2));
+    p.row(s.bookings, count(z.bookings), { labelWidth, value: end });
+    p.row(s.passengers, count(z.passengers), { labelWidth, value: end });
+    amount(s.retail, z.retailMinor);
+    amount(s.net, z.netMinor);
+    amount(s.margin, z.marginMinor, true);
+    for (const [heading, lines] of [
+      [s.byOperator, z.byOperator.map((l) => ({ name: l.operatorName ?? '—', ...l }))],
+      [s.byRoute, z.byRoute.map((l) => ({ name: l.route, ...l }))],
+    ] as const) {
+      if (lines.length === 0) continue;
+      p.gap(0.3);
+      p.line(heading, { size: p.size(0.95), bold: true }, p.size(0.1));
+      for (const l of lines) p.split(`${l.name} · ${count(l.passengers)}`, money(l.retailMinor), p.w * 0.4, { size: p.size(0.9) });
+    }
+    p.rule(0.75, true);
+
+    const c = z.cash;
+    p.line(s.cash, { size: p.size(1.05), bold: true }, p.size(0.2));
+    amount(s.float, c.floatMinor);
+    amount(s.sales, c.salesMinor);
+    if (c.heldForOpenSalesMinor !== 0) amount(s.held, c.heldForOpenSalesMinor);
+    amount(s.payIns, c.payInsMinor);
+    amount(`− ${s.payOuts}`, c.payOutsMinor);
+    amount(`− ${s.drops}`, c.dropsMinor);
+    amount(s.expected, c.expectedMinor, true);
+    amount(s.counted, c.countedMinor, true);
+    const sign = c.varianceMinor > 0 ? ` (${s.over})` : c.varianceMinor < 0 ? ` (${s.short})` : '';
+    p.row(`${s.variance}${sign}`, money(c.varianceMinor), { labelWidth, value: { ...end, bold: true }, label: { bold: true } });
+    p.gap(0.3);
+    p.line(s.count, { size: p.size(0.95), bold: true }, p.size(0.1));
+    for (const d of DENOMINATIONS) {
+      const n = c.count[`${d}`] ?? 0;
+      if (n > 0) p.split(`${count(n)} × ${money(d)}`, money(n * d), p.w * 0.4, { size: p.size(0.9) });
+    }
+    if (z.movements.length > 0) {
+      p.gap(0.3);
+      p.line(s.movements, { size: p.size(0.95), bold: true }, p.size(0.1));
+      for (const m of z.movements) p.split(`${s.move[m.kind]}: ${m.reason}`, money(m.amountMinor), p.w * 0.4, { size: p.size(0.9) });
+    }
+    p.rule(0.75, true);
+
+    p.row(s.failed, count(z.failed.length), { labelWidth, value: end });
+    for (const f of z.failed) p.split(ltr(f.bookingReference ?? f.saleId.slice(0, 8)), money(f.retailMinor), p.w * 0.4, { size: p.size(0.9) });
+    p.row(s.open, count(z.open.length), { labelWidth, value: end });
+    for (const f of z.open) p.split(ltr(f.bookingReference ?? f.saleId.slice(0, 8)), money(f.retailMinor), p.w * 0.4, { size: p.size(0.9) });
+    p.row(s.reprints, count(z.reprints), { labelWidth, value: end });
+    if (z.comment) p.row(s.comment, z.comment);
+    if (view.corrections.length > 0) {
+      p.rule(0.75, true);
+      p.line(s.corrections, { size: p.size(0.95), bold: true }, p.size(0.1));
+      for (const k of view.corrections) {
+        p.split(`${k.reason} · ${s.approvedBy(k.approvedBy.name)}`, money(k.amountMinor), p.w * 0.4, { size: p.size(0.9) });
+      }
+    }
+    p.rule(1);
+    p.line(`${s.covers} ${ltr(`#${z.coversSeq} ${z.coversHash.slice(0, 16)}`)}`, { size: p.size(0.8) });
+    p.line(s.printed(formatCairo(o.printedAt, o.lang)), { size: p.size(0.8) });
+  });
+}
