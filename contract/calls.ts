@@ -24,6 +24,7 @@ import { TicketLanguage } from './counter.ts';
 import type { ShiftView } from './counter.ts';
 import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type ZReportView } from './shifts.ts';
 import type { City, TicketList } from './partner/resources.ts';
+import type { StationDayReport } from './reports.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -185,6 +186,8 @@ export const calls = {
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),
   backupJournal: call('supervisor', NoArg).returns<{ path: string; bytes: number }>(),
+  /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
+  stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };

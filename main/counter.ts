@@ -19,6 +19,7 @@ import type { Spooler } from './printing/spooler.ts';
 import { referenceHandlers } from './reference/handlers.ts';
 import { sellingHandlers } from './selling/handlers.ts';
 import { receiptData } from './selling/receipt.ts';
+import { reportHandlers } from './reports/handlers.ts';
 import { shiftHandlers } from './shifts/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
@@ -198,6 +199,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...printingHandlers(printService),
     ...agentHandlers(deps, desk, counterSettings),
     ...shiftHandlers(deps, desk, printService),
+    ...reportHandlers(deps),
   };
 
   return {

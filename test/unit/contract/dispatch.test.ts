@@ -82,6 +82,7 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'listShifts',
     'backupJournal',
     'dayReport',
+    'stationDayReport',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -1,0 +1,72 @@
+import type { CounterEnvironment, DayReport, ShiftView } from './counter.ts';
+import type { AppError } from './errors.ts';
+import type { Transaction } from './partner/resources.ts';
+
+// The station day report: every shift of a Cairo business day, its figures, sales by hour, and
+// the reconciliation of the wallet statement with the journal(s). Money in piastres.
+
+/** Why a wallet line or a sale has no partner on the other side. */
+export type UnmatchedReason =
+  /** A debit or reversal of a booking no journal here made (the same account used elsewhere). */
+  | 'booked_outside'
+  /** A confirmed sale the wallet shows no debit for. */
+  | 'debit_missing'
+  /** A failed sale that was charged and not (yet) credited back. */
+  | 'reversal_missing'
+  /** The debit is not the NET the sale recorded. */
+  | 'amount_differs'
+  /** The booking was still pending (or unanswered) when the report was made. */
+  | 'pending_at_close'
+  /** The line belongs to a sale of another business day (around midnight). */
+  | 'other_day';
+
+/** One sale as the reconciliation sees it: from any counter's journal. */
+export interface ReconciledSale {
+  saleId: string;
+  counterId: string;
+  bookingReference: string | null;
+  status: 'confirmed' | 'failed' | 'pending' | 'unknown' | 'sending';
+  netMinor: number;
+  businessDay: string;
+}
+
+export interface UnmatchedLine {
+  side: 'wallet' | 'journal';
+  reason: UnmatchedReason;
+  bookingReference: string | null;
+  /** Signed as on the statement (debits negative); for a sale, minus its NET. */
+  amountMinor: number;
+  transactionId: string | null;
+  saleId: string | null;
+  counterId: string | null;
+}
+
+export interface Reconciliation {
+  /** False when the statement could not be read (the error says why): the journal side stands alone. */
+  statementRead: boolean;
+  error: AppError | null;
+  openingBalanceMinor: number | null;
+  closingBalanceMinor: number | null;
+  /** DEBIT lines each matched to a confirmed sale (booking reference and NET equal). */
+  matchedDebits: { transactionId: string; bookingReference: string; amountMinor: number; saleId: string; counterId: string }[];
+  /** DEBIT + REVERSAL pairs matched to a failed sale (charged, then credited back). */
+  matchedReversals: { debitId: string; reversalId: string; bookingReference: string; amountMinor: number; saleId: string; counterId: string }[];
+  /** TOPUP and ADJUSTMENT lines: money in or out of the wallet that is not a sale. */
+  apart: Transaction[];
+  unmatched: UnmatchedLine[];
+  totals: { debitsMinor: number; reversalsMinor: number; topupsMinor: number; adjustmentsMinor: number; confirmedNetMinor: number };
+}
+
+export interface StationDayReport {
+  date: string;
+  environment: CounterEnvironment;
+  stationName: string;
+  /** The counters whose journals the report covers. */
+  counters: string[];
+  shifts: ShiftView[];
+  figures: DayReport;
+  /** Confirmed sales by the Cairo hour they were made (0–23, every hour present). */
+  byHour: { hour: number; bookings: number; passengers: number; retailMinor: number }[];
+  reconciliation: Reconciliation;
+  madeAt: string;
+}

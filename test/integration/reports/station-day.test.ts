@@ -1,0 +1,97 @@
+// The station day report through the whole counter, against the embedded sandbox's real wallet
+// statement: a confirmed sale, a sale that failed after the charge (DEBIT + REVERSAL), a pending
+// one, a booking made with the same account outside the app, a top-up and an adjustment.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { systemClock, sleep, cairoDate } from '../../../main/clock.ts';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { PartnerClient } from '../../../main/partner/client.ts';
+import { TRAINING_CREDENTIAL } from '../../../main/session.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { caller, contact, control, findOffer, originOf, tempDir, type Caller } from '../main/helpers.ts';
+
+const tmp = tempDir('shubbak-day-');
+let counter: Counter;
+let c: Caller;
+
+beforeAll(async () => {
+  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: memoryKeychain() });
+  c = caller(counter.dispatch);
+});
+afterAll(async () => {
+  await counter?.close();
+  tmp.cleanup();
+});
+
+async function sell(name: string) {
+  const { priced, detail } = await findOffer(c, 1);
+  const seat = detail.offer.seats.find((s) => s.available)!;
+  return c.ok('sell', {
+    saleId: randomUUID(),
+    offerId: priced.offer.id,
+    passengers: [{ full_name: name, seat: seat.number }],
+    contact,
+    language: 'en',
+    cashTenderedMinor: detail.retailBySeat[seat.number]! + 1_000,
+  });
+}
+
+describe('station day report', () => {
+  it('reconciles the wallet statement with the journal, line by line, and says why for the rest', async () => {
+    const confirmed = await sell('Hoda Salem');
+    const failed = await sell('Adel TEST FAIL');
+    const pending = await sell('Omar TEST PENDING');
+    expect([confirmed.status, failed.status, pending.status]).toEqual(['confirmed', 'failed', 'pending']);
+    const failedRef = failed.error?.bookingReference;
+    const pendingRef = pending.booking?.id;
+    expect(failedRef).toMatch(/^PB-/);
+
+    // The same account books from elsewhere (another program, another window).
+    const baseUrl = counter.info.apiBaseUrl;
+    const outside = new PartnerClient({ baseUrl, credentials: [TRAINING_CREDENTIAL], version: 'other', clock: systemClock, sleep });
+    const { priced } = await findOffer(c, 1);
+    const answer = await outside.createBooking(randomUUID(), JSON.stringify({ offer_id: priced.offer.id, passengers: [{ full_name: 'Someone Else' }], contact }));
+    const outsideRef = (answer as { booking?: { id: string } }).booking?.id;
+    expect(outsideRef).toMatch(/^PB-/);
+    const ctl = control(originOf(baseUrl));
+    await ctl.topup(TRAINING_CREDENTIAL.clientId, 1_000_000);
+    await ctl.adjust(TRAINING_CREDENTIAL.clientId, -2_500, 'bank fee');
+
+    const report = await c.ok('stationDayReport');
+    expect(report.date).toBe(cairoDate(new Date()));
+    const r = report.reconciliation;
+    expect(r.statementRead).toBe(true);
+    expect(r.matchedDebits.map((m) => m.bookingReference)).toEqual([confirmed.booking!.id]);
+    expect(r.matchedDebits[0]!.amountMinor).toBe(-confirmed.netTotalMinor);
+    expect(r.matchedReversals.map((m) => m.bookingReference)).toEqual([failedRef]);
+    // The seeded wallet's own opening TOPUP may be of today too: ours are there, and nothing else.
+    expect(r.apart.map((t) => [t.type, t.amount_minor])).toEqual(expect.arrayContaining([['TOPUP', 1_000_000], ['ADJUSTMENT', -2_500]]));
+    expect(r.apart.every((t) => t.type === 'TOPUP' || t.type === 'ADJUSTMENT')).toBe(true);
+    const why = r.unmatched.map((u) => `${u.side}:${u.bookingReference}:${u.reason}`).sort();
+    expect(why).toEqual(
+      [`journal:${pendingRef}:pending_at_close`, `wallet:${pendingRef}:pending_at_close`, `wallet:${outsideRef}:booked_outside`].sort(),
+    );
+    // The balance moved by exactly the day's lines.
+    const sum = r.totals.debitsMinor + r.totals.reversalsMinor + r.totals.topupsMinor + r.totals.adjustmentsMinor;
+    expect(r.closingBalanceMinor! - r.openingBalanceMinor!).toBe(sum);
+    expect((await c.ok('wallet')).balanceMinor).toBe(r.closingBalanceMinor);
+
+    expect(report.figures.counts).toMatchObject({ confirmed: 1, failed: 1, pending: 1 });
+    expect(report.byHour).toHaveLength(24);
+    expect(report.byHour.reduce((n, h) => n + h.bookings, 0)).toBe(1);
+    expect(report.counters).toHaveLength(1);
+  });
+
+  it('a statement that cannot be read leaves the journal side standing, with the error', async () => {
+    const ctl = control(originOf(counter.info.apiBaseUrl));
+    await ctl.config({ fault_rate: 1 });
+    try {
+      const report = await c.ok('stationDayReport');
+      expect(report.reconciliation.statementRead).toBe(false);
+      expect(report.reconciliation.error?.code).toBe('service_unavailable');
+      expect(report.figures.counts.confirmed).toBe(1);
+    } finally {
+      await ctl.config({ fault_rate: 0 });
+    }
+  });
+});
