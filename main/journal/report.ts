@@ -7,7 +7,7 @@ export interface DayFigures {
   byAgentShift: { agentId: string; shiftId: string; sales: number; retailMinor: number; netMinor: number; cashMinor: number }[];
   byOperator: { operatorId: string | null; sales: number; retailMinor: number; netMinor: number }[];
   byStatus: Partial<Record<SaleStatus, number>>;
-  /** Cash taken against confirmed bookings' retail: equal unless something is wrong. */
+  /** Cash taken for sales (floats, pay-ins, pay-outs and drops are the shifts', not sales) against confirmed bookings' retail: equal unless something is wrong. */
   cash: { receivedMinor: number; confirmedRetailMinor: number };
 }
 
@@ -22,7 +22,7 @@ export function dayFigures(journal: Journal, businessDay: string): DayFigures {
   const cash = journal
     .stmt(
       `SELECT agent_id AS agentId, shift_id AS shiftId, sum(amount_minor) AS cashMinor
-       FROM cash_movements WHERE business_day = ? GROUP BY agent_id, shift_id`,
+       FROM cash_movements WHERE business_day = ? AND kind = 'sale' GROUP BY agent_id, shift_id`,
     )
     .all(businessDay) as { agentId: string; shiftId: string; cashMinor: number }[];
   const cashOf = new Map(cash.map((c) => [`${c.agentId}\u0000${c.shiftId}`, c.cashMinor]));
@@ -74,7 +74,7 @@ export function dayReport(journal: Journal, environment: CounterEnvironment, day
     )
     .all(day) as DayReport['byOperator'];
   const byOperator = operators.map((o) => ({ ...o, operatorName: o.operatorName ?? (o.operatorId === null ? null : nameOf(o.operatorId)) }));
-  const change = journal.stmt('SELECT coalesce(sum(change_minor), 0) AS n FROM cash_movements WHERE business_day = ?').get(day) as { n: number };
+  const change = journal.stmt("SELECT coalesce(sum(change_minor), 0) AS n FROM cash_movements WHERE business_day = ? AND kind = 'sale'").get(day) as { n: number };
   const retailMinor = f.cash.confirmedRetailMinor;
   const netMinor = f.byOperator.reduce((sum, o) => sum + o.netMinor, 0);
   return {

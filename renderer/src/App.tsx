@@ -1,8 +1,11 @@
 import { useEffect } from 'react';
+import { useDesk } from './desk/store.ts';
 import { useT } from './i18n/index.ts';
 import { ErrorNotice } from './components/ErrorNotice.tsx';
 import { Spinner } from './components/Icons.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
+import { ReportsScreen } from './reports/ReportsScreen.tsx';
+import { useReports } from './reports/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
 import { prefillOrigin, useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
@@ -21,8 +24,15 @@ export function App() {
   const reference = useShell((s) => s.reference);
   const loadError = useShell((s) => s.loadError);
   const settingsOpen = useShell((s) => s.settingsOpen);
+  const reportsOpen = useReports((s) => s.open);
   const { load, openSettings } = useShell.getState();
   useShortcuts();
+
+  // A new shift (or another agent's) starts with a fresh sale: nothing of the last one stays on screen.
+  const shiftId = useDesk((s) => s.desk?.shift?.shiftId ?? null);
+  useEffect(() => {
+    if (shiftId) useSale.getState().newCustomer();
+  }, [shiftId]);
 
   useEffect(() => {
     void load().then(() => {
@@ -48,6 +58,8 @@ export function App() {
         <main className="settings-host">
           <SettingsScreen onClose={() => openSettings(false)} />
         </main>
+      ) : reportsOpen ? (
+        <ReportsScreen />
       ) : reference ? (
         <SaleScreen />
       ) : (
@@ -61,7 +73,7 @@ export function App() {
           )}
         </main>
       )}
-      {!settingsOpen && <KeyBar />}
+      {!settingsOpen && !reportsOpen && <KeyBar />}
       <PendingNotices />
     </div>
   );

@@ -1,6 +1,7 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './App.tsx';
+import { DeskGate } from './desk/DeskGate.tsx';
 import './styles.css';
 
 // `?bench=` (test/bench/renderer.bench.ts only) loads the bench harness, a separate chunk,
@@ -10,7 +11,9 @@ if (new URLSearchParams(location.search).has('bench')) {
 } else {
   createRoot(document.getElementById('root') as HTMLElement).render(
     <StrictMode>
-      <App />
+      <DeskGate>
+        <App />
+      </DeskGate>
     </StrictMode>,
   );
 }

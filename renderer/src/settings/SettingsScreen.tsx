@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
+import { AgentsTab } from '../desk/AgentsTab.tsx';
 import { CounterTab } from './CounterTab.tsx';
 import { CredentialsTab } from './CredentialsTab.tsx';
 import { PricesTab } from './PricesTab.tsx';
@@ -8,7 +9,7 @@ import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
 import './settings.css';
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'wallet', 'journal'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -92,6 +93,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'prices' && <PricesTab />}
           {tab === 'printers' && <PrintersTab />}
           {tab === 'counter' && <CounterTab />}
+          {tab === 'agents' && <AgentsTab />}
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
         </div>

@@ -3,6 +3,8 @@ import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
 import { GearIcon } from '../components/Icons.tsx';
 import { formatPounds } from '../sale/display.ts';
 import { PendingIndicator } from '../sale/PendingWatch.tsx';
+import { useDesk } from '../desk/store.ts';
+import { useReports } from '../reports/store.ts';
 import { Kbd } from './Kbd.tsx';
 import { useShell } from './store.ts';
 
@@ -14,6 +16,9 @@ export function TopBar() {
   const wallet = useShell((s) => s.wallet);
   const settingsOpen = useShell((s) => s.settingsOpen);
   const { openSettings } = useShell.getState();
+  const desk = useDesk((s) => s.desk);
+  const signedIn = desk?.signedIn ?? null;
+  const supervisor = desk ? !desk.agentsInUse || signedIn?.role === 'supervisor' : false;
   return (
     <header className="topbar">
       <div className="brand">
@@ -39,6 +44,21 @@ export function TopBar() {
           <span className="wallet-label">{t('shell.agent')}</span>
           <strong>{info.agent.name}</strong>
         </span>
+      )}
+      {supervisor && (
+        <button type="button" className="topbar-button" onClick={() => useReports.getState().show(true)} aria-keyshortcuts="F7" data-testid="open-reports">
+          {t('reports.key')} <Kbd k="F7" />
+        </button>
+      )}
+      {signedIn && desk?.shift && (
+        <button type="button" className="topbar-button" onClick={() => useDesk.getState().showPanel('cash')} aria-keyshortcuts="F11" data-testid="open-shift-panel">
+          {t('desk.shift')} <Kbd k="F11" />
+        </button>
+      )}
+      {signedIn && (
+        <button type="button" className="topbar-button" onClick={() => void useDesk.getState().lock()} aria-keyshortcuts="Control+L" data-testid="lock">
+          {t('desk.lock')} <Kbd k="Ctrl+L" />
+        </button>
       )}
       <button type="button" className="lang-switch" onClick={toggle} aria-label={t('lang.switch.label')} aria-keyshortcuts="F3">
         {t('lang.switch')} <Kbd k="F3" />

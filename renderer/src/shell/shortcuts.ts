@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useLocale } from '../i18n/index.ts';
+import { useDesk } from '../desk/store.ts';
+import { useReports } from '../reports/store.ts';
 import { useSale } from '../sale/store.ts';
 import { useShell } from './store.ts';
 
@@ -23,6 +25,32 @@ export function useShortcuts() {
         return;
       }
       if (shell.settingsOpen) return; // the settings screen has its own keys (Esc closes it)
+      const desk = useDesk.getState();
+      if (e.ctrlKey && !e.altKey && (e.code === 'KeyL' || key.toLowerCase() === 'l') && desk.desk?.signedIn) {
+        handled();
+        void desk.lock();
+        return;
+      }
+      if (key === 'F7') {
+        handled();
+        useReports.getState().show(!useReports.getState().open);
+        return;
+      }
+      if (key === 'F11' && desk.desk?.shift) {
+        handled();
+        desk.showPanel(desk.panel === null ? 'cash' : null);
+        return;
+      }
+      // Over the sale, the Reports screen and the shift panel take Esc (back, then close) and nothing else.
+      const reports = useReports.getState();
+      if (reports.open || desk.panel !== null) {
+        if (key !== 'Escape') return;
+        handled();
+        if (reports.open && reports.z) void reports.openZ(null);
+        else if (reports.open) reports.show(false);
+        else desk.showPanel(null);
+        return;
+      }
       const next = key === 'F12' || (e.ctrlKey && !e.altKey && (e.code === 'KeyN' || key.toLowerCase() === 'n'));
       if (next) {
         handled();

@@ -160,6 +160,10 @@ describe('agents, a shift and its Z-report', () => {
     const supervisor = caller(counter.dispatch);
     await c.ok('signIn', { agentId: supervisorId, pin: '4321' });
     await supervisor.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    // The day's cash taken is the sales' cash: the float, the pay-out and the drop are the shift's.
+    const day = await c.ok('dayReport');
+    expect(day.cashReceivedMinor).toBe(sale.retailTotalMinor);
+    expect(day.changeGivenMinor).toBe(3_000);
     const first = await c.ok('printZReport', { zNumber: 1, language: 'en' });
     expect(first).toMatchObject({ kind: 'report', printer: RECEIPT_PRINTER, status: 'sent' });
     const text = norm(pdfText(await printedPdf(first.jobId!)));

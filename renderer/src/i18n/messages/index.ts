@@ -1,6 +1,8 @@
 import { common } from './common.ts';
+import { desk } from './desk.ts';
 import { errors } from './errors.ts';
 import { settings } from './settings.ts';
+import { reports } from './reports.ts';
 import { shell } from './shell.ts';
 import { search } from './search.ts';
 import { seatmap } from './seatmap.ts';
@@ -8,4 +10,4 @@ import { sale } from './sale.ts';
 import { watch } from './watch.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports] as const;

@@ -1,0 +1,105 @@
+import { useState } from 'react';
+import { DENOMINATIONS, countTotal, type CashCount, type Denomination } from '../../../contract/shifts.ts';
+import { formatMoney } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { formatPounds } from '../sale/display.ts';
+import { toLatinDigits } from '../settings/money-input.ts';
+
+type Pieces = Partial<Record<`${Denomination}`, string>>;
+
+/** Pieces typed per denomination → the contract's count (null while one is not a whole number). */
+export function countOf(pieces: Pieces): CashCount | null {
+  const count: CashCount = {};
+  for (const d of DENOMINATIONS) {
+    const raw = toLatinDigits(pieces[`${d}`] ?? '').trim();
+    if (raw === '') continue;
+    if (!/^\d{1,6}$/.test(raw)) return null;
+    const n = Number(raw);
+    if (n > 0) count[`${d}`] = n;
+  }
+  return count;
+}
+
+/**
+ * The drawer counted by Egyptian denomination, banknotes first: how many pieces of each, the line
+ * amount beside it and the total below. Enter moves to the next denomination, then submits.
+ */
+export function CashCountForm(props: { id: string; submitLabel: string; busy: boolean; onSubmit(count: CashCount): void; children?: React.ReactNode }) {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const [pieces, setPieces] = useState<Pieces>({});
+  const count = countOf(pieces);
+  const total = count ? countTotal(count) : null;
+  const submit = () => {
+    if (count && !props.busy) props.onSubmit(count);
+  };
+  return (
+    <form
+      className="cash-count"
+      data-testid={props.id}
+      onSubmit={(e) => {
+        e.preventDefault();
+        submit();
+      }}
+    >
+      <table>
+        <thead>
+          <tr>
+            <th scope="col">{t('desk.count.denomination')}</th>
+            <th scope="col">{t('desk.count.pieces')}</th>
+            <th scope="col" className="count-amount">
+              {t('desk.count.amount')}
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {DENOMINATIONS.map((d, i) => {
+            const key = `${d}` as const;
+            const raw = pieces[key] ?? '';
+            const n = Number(toLatinDigits(raw));
+            const id = `${props.id}-${d}`;
+            return (
+              <tr key={d}>
+                <th scope="row">
+                  <label htmlFor={id}>{formatPounds(d, locale)}</label>
+                </th>
+                <td>
+                  <input
+                    id={id}
+                    className="count-input"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    autoFocus={i === 0}
+                    value={raw}
+                    aria-invalid={raw !== '' && !/^\d{1,6}$/.test(toLatinDigits(raw).trim())}
+                    onChange={(e) => setPieces((p) => ({ ...p, [key]: e.target.value }))}
+                    onKeyDown={(e) => {
+                      if (e.key !== 'Enter' || i === DENOMINATIONS.length - 1) return;
+                      e.preventDefault();
+                      document.getElementById(`${props.id}-${DENOMINATIONS[i + 1]}`)?.focus();
+                    }}
+                  />
+                </td>
+                <td className="count-amount">{Number.isInteger(n) && n > 0 ? formatMoney(n * d, locale) : '—'}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+        <tfoot>
+          <tr>
+            <th scope="row" colSpan={2}>
+              {t('desk.count.total')}
+            </th>
+            <td className="count-amount" data-testid={`${props.id}-total`}>
+              {total === null ? '—' : formatMoney(total, locale)}
+            </td>
+          </tr>
+        </tfoot>
+      </table>
+      {props.children}
+      <button type="submit" className="st-btn st-btn-primary" disabled={count === null || props.busy}>
+        {props.submitLabel}
+      </button>
+    </form>
+  );
+}

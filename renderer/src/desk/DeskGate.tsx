@@ -1,0 +1,73 @@
+import { useEffect, useState, type ReactNode } from 'react';
+import type { AppInfo } from '../../../contract/counter.ts';
+import { api } from '../api.ts';
+import { Spinner } from '../components/Icons.tsx';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useT } from '../i18n/index.ts';
+import { DeskFrame } from './DeskFrame.tsx';
+import { FirstSupervisor, SignIn } from './SignIn.tsx';
+import { OpenShift, ShiftClosed, ShiftPanel } from './ShiftScreens.tsx';
+import { useShell } from '../shell/store.ts';
+import { useIdleLock } from './idle-lock.ts';
+import { deskOpenWithoutAgents, useDesk } from './store.ts';
+import './desk.css';
+
+/**
+ * What stands between the door and the counter: the first supervisor on a new counter (TRAINING
+ * may skip it and sell as its demo agent), the sign-in, the opening float. A locked screen covers
+ * the counter without unmounting it, so a sale in progress is there after the PIN.
+ */
+export function DeskGate({ children }: { children: ReactNode }) {
+  const t = useT();
+  const desk = useDesk((s) => s.desk);
+  const error = useDesk((s) => s.error);
+  const closed = useDesk((s) => s.closed);
+  const [info, setInfo] = useState<AppInfo | null>(null);
+  // Again when Settings close: a credential saved there may have switched the journal (and its agents).
+  const settingsOpen = useShell((s) => s.settingsOpen);
+  useEffect(() => {
+    if (settingsOpen) return;
+    void useDesk.getState().load();
+    void api.appInfo().then((r) => r.ok && setInfo(r.value));
+  }, [settingsOpen]);
+  useIdleLock(desk);
+  // A screen of the gate replaces the counter: whatever was open over it (Settings) is closed.
+  const gated = desk !== null && info !== null && desk.agentsInUse && (!desk.signedIn || (!desk.locked && !desk.shift));
+  useEffect(() => {
+    if (gated && useShell.getState().settingsOpen) useShell.getState().openSettings(false);
+  }, [gated]);
+
+  if (!desk || !info) {
+    return (
+      <main className="desk-screen">
+        {error ? (
+          <ErrorNotice error={error} onRetry={() => void useDesk.getState().load()} />
+        ) : (
+          <p className="progress" role="status">
+            <Spinner /> {t('common.loading')}
+          </p>
+        )}
+      </main>
+    );
+  }
+  const framed = (screen: ReactNode) => <DeskFrame info={info}>{screen}</DeskFrame>;
+  if (!desk.agentsInUse) return deskOpenWithoutAgents(desk, info.environment) ? <>{children}</> : framed(<FirstSupervisor />);
+  if (!desk.signedIn) return framed(<SignIn />);
+  if (desk.locked) {
+    return (
+      <>
+        <div className="desk-covered" aria-hidden="true" inert>
+          {children}
+        </div>
+        <div className="desk-lock-overlay">{framed(<SignIn />)}</div>
+      </>
+    );
+  }
+  if (!desk.shift) return framed(closed ? <ShiftClosed /> : <OpenShift />);
+  return (
+    <>
+      {children}
+      <ShiftPanel />
+    </>
+  );
+}

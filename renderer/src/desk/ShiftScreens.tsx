@@ -1,0 +1,191 @@
+import { useState } from 'react';
+import type { CashMoveKind } from '../../../contract/shifts.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { formatMoney } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { parseMoneyInput } from '../settings/money-input.ts';
+import { CashCountForm } from './CashCountForm.tsx';
+import { useDesk } from './store.ts';
+import { ZReportCard } from './ZReportCard.tsx';
+
+/** No sale without an open shift: the agent counts the opening float into the drawer. */
+export function OpenShift() {
+  const t = useT();
+  const desk = useDesk((s) => s.desk)!;
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  return (
+    <main className="desk-screen" data-testid="open-shift">
+      <div className="desk-card desk-wide">
+        <h1>{t('desk.open.title')}</h1>
+        <p className="desk-intro">{t('desk.open.intro', { name: desk.signedIn?.name ?? '' })}</p>
+        <CashCountForm id="float" busy={busy} submitLabel={t('desk.open.submit')} onSubmit={(c) => void useDesk.getState().openShift(c)}>
+          {error && <ErrorNotice error={error} />}
+        </CashCountForm>
+        <button type="button" className="st-btn st-btn-quiet" onClick={() => void useDesk.getState().signOut()}>
+          {t('desk.signOut')}
+        </button>
+      </div>
+    </main>
+  );
+}
+
+/** Right after the close: the frozen Z-report to read and print, then the next shift (or sign out). */
+export function ShiftClosed() {
+  const t = useT();
+  const closed = useDesk((s) => s.closed)!;
+  return (
+    <main className="desk-screen" data-testid="shift-closed">
+      <div className="desk-card desk-wide">
+        <ZReportCard view={closed} />
+        <div className="st-actions">
+          <button type="button" className="st-btn" onClick={() => useDesk.getState().showPanel(null)} data-testid="shift-closed-done">
+            {t('desk.shift.done')}
+          </button>
+          <button type="button" className="st-btn st-btn-quiet" onClick={() => void useDesk.getState().signOut()}>
+            {t('desk.signOut')}
+          </button>
+        </div>
+      </div>
+    </main>
+  );
+}
+
+const KINDS: CashMoveKind[] = ['pay_in', 'pay_out', 'safe_drop'];
+
+/** Cash in and out of the drawer during the shift, each with its reason. */
+function CashMoves() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  const [kind, setKind] = useState<CashMoveKind>('pay_out');
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  const [done, setDone] = useState<string | null>(null);
+  const minor = parseMoneyInput(amount);
+  const ready = minor !== null && minor > 0 && reason.trim().length > 0;
+  return (
+    <form
+      className="cash-moves"
+      data-testid="cash-moves"
+      onSubmit={async (e) => {
+        e.preventDefault();
+        if (!ready) return;
+        if (await useDesk.getState().moveCash(kind, minor, reason.trim())) {
+          setDone(t('desk.cash.done', { kind: t(`desk.cash.${kind}`), amount: formatMoney(minor, locale) }));
+          setAmount('');
+          setReason('');
+        }
+      }}
+    >
+      <h2>{t('desk.cash.title')}</h2>
+      <fieldset className="st-seg">
+        <legend>{t('desk.cash.kind')}</legend>
+        {KINDS.map((k) => (
+          <label key={k} className={kind === k ? 'chosen' : undefined}>
+            <input type="radio" name="cash-kind" value={k} checked={kind === k} onChange={() => setKind(k)} />
+            {t(`desk.cash.${k}`)}
+          </label>
+        ))}
+      </fieldset>
+      <label htmlFor="cash-amount">{t('desk.cash.amount')}</label>
+      <input id="cash-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <label htmlFor="cash-reason">{t('desk.cash.reason')}</label>
+      <input id="cash-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
+      {error && <ErrorNotice error={error} />}
+      {done && <p role="status">{done}</p>}
+      <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
+        {t('desk.cash.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** Closing: the blind count first, then expected and variance with a comment, then the frozen Z-report. */
+function CloseShift() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const counted = useDesk((s) => s.counted);
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  const [comment, setComment] = useState('');
+  if (!counted) {
+    return (
+      <section data-testid="blind-count">
+        <h2>{t('desk.close.count')}</h2>
+        <p className="desk-intro">{t('desk.close.blind')}</p>
+        <CashCountForm id="count" busy={busy} submitLabel={t('desk.close.countSubmit')} onSubmit={(c) => void useDesk.getState().count(c)}>
+          {error && <ErrorNotice error={error} />}
+        </CashCountForm>
+      </section>
+    );
+  }
+  const v = counted.varianceMinor;
+  return (
+    <form
+      data-testid="variance"
+      onSubmit={(e) => {
+        e.preventDefault();
+        void useDesk.getState().close(comment.trim() || null);
+      }}
+    >
+      <h2>{t('desk.close.result')}</h2>
+      <table className="z-cash">
+        <tbody>
+          <tr>
+            <th scope="row">{t('desk.z.counted')}</th>
+            <td>{formatMoney(counted.countedMinor, locale)}</td>
+          </tr>
+          <tr>
+            <th scope="row">{t('desk.z.expected')}</th>
+            <td>{formatMoney(counted.expectedMinor, locale)}</td>
+          </tr>
+          <tr className={`strong variance ${v < 0 ? 'short' : v > 0 ? 'over' : 'even'}`}>
+            <th scope="row">{v < 0 ? t('desk.z.short') : v > 0 ? t('desk.z.over') : t('desk.z.even')}</th>
+            <td>{formatMoney(v, locale)}</td>
+          </tr>
+        </tbody>
+      </table>
+      <label htmlFor="close-comment">{t('desk.close.comment')}</label>
+      <input id="close-comment" autoFocus maxLength={200} value={comment} onChange={(e) => setComment(e.target.value)} dir="auto" />
+      {error && <ErrorNotice error={error} />}
+      <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+        {t('desk.close.submit')}
+      </button>
+    </form>
+  );
+}
+
+/** The shift panel over the counter (F11): cash movements, or closing the shift. Esc closes it (shell/shortcuts.ts). */
+export function ShiftPanel() {
+  const t = useT();
+  const panel = useDesk((s) => s.panel);
+  const { showPanel } = useDesk.getState();
+  if (panel === null) return null;
+  return (
+    <div className="shift-panel-backdrop">
+      <section
+        className="desk-card desk-wide shift-panel"
+        role="dialog"
+        aria-modal="true"
+        aria-label={t('desk.shift.title')}
+        data-testid="shift-panel"
+      >
+        <div className="shift-panel-head">
+          <div role="tablist" className="settings-tabs">
+            {(['cash', 'close'] as const).map((p) => (
+              <button key={p} type="button" role="tab" aria-selected={panel === p} className="settings-tab" onClick={() => showPanel(p)}>
+                {t(`desk.shift.${p}`)}
+              </button>
+            ))}
+          </div>
+          <button type="button" className="st-btn st-btn-quiet" onClick={() => showPanel(null)}>
+            {t('desk.shift.hide')}
+          </button>
+        </div>
+        {panel === 'cash' ? <CashMoves /> : <CloseShift />}
+      </section>
+    </div>
+  );
+}

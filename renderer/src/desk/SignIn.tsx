@@ -1,0 +1,107 @@
+import { useState } from 'react';
+import type { AgentView } from '../../../contract/shifts.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useT } from '../i18n/index.ts';
+import { toLatinDigits } from '../settings/money-input.ts';
+import { useDesk } from './store.ts';
+
+const PIN = /^[0-9]{4,8}$/;
+
+/** A PIN field: digits only (Arabic-Indic accepted), never shown, never kept after the attempt. */
+function PinInput(props: { id: string; value: string; onChange(v: string): void; autoFocus?: boolean }) {
+  return (
+    <input
+      id={props.id}
+      className="pin-input"
+      type="password"
+      inputMode="numeric"
+      autoComplete="off"
+      maxLength={8}
+      autoFocus={props.autoFocus}
+      value={props.value}
+      onChange={(e) => props.onChange(toLatinDigits(e.target.value).replace(/\D/g, ''))}
+    />
+  );
+}
+
+/** Sign in (pick your name, type your PIN) or unlock the locked screen. */
+export function SignIn() {
+  const t = useT();
+  const desk = useDesk((s) => s.desk)!;
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  const locked = desk.locked && desk.signedIn;
+  const [agentId, setAgentId] = useState<string | null>(locked ? desk.signedIn!.id : (desk.agents[0]?.id ?? null));
+  const [pin, setPin] = useState('');
+  const submit = async () => {
+    if (!agentId || !PIN.test(pin)) return;
+    await useDesk.getState().signIn(agentId, pin);
+    setPin('');
+  };
+  return (
+    <main className="desk-screen" data-testid={locked ? 'lock-screen' : 'sign-in'}>
+      <form
+        className="desk-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void submit();
+        }}
+      >
+        <h1>{locked ? t('desk.locked.title') : t('desk.signIn.title')}</h1>
+        <p className="desk-intro">{locked ? t('desk.locked.intro', { name: desk.signedIn!.name }) : t('desk.signIn.intro')}</p>
+        <fieldset className="agent-pick">
+          <legend>{t('desk.signIn.who')}</legend>
+          {desk.agents.map((a: AgentView) => (
+            <label key={a.id} className={`agent-tile${agentId === a.id ? ' chosen' : ''}`}>
+              <input type="radio" name="agent" value={a.id} checked={agentId === a.id} onChange={() => setAgentId(a.id)} />
+              <span className="agent-name">{a.name}</span>
+              <span className="agent-role">{t(`desk.role.${a.role}`)}</span>
+            </label>
+          ))}
+        </fieldset>
+        <label htmlFor="pin">{t('desk.pin')}</label>
+        <PinInput id="pin" value={pin} onChange={setPin} autoFocus />
+        {error && <ErrorNotice error={error} />}
+        <button type="submit" className="st-btn st-btn-primary" disabled={busy || !agentId || !PIN.test(pin)}>
+          {locked ? t('desk.locked.unlock') : t('desk.signIn.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}
+
+/** The first start of a counter with no agent: its first supervisor, who then adds the others. */
+export function FirstSupervisor() {
+  const t = useT();
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  const [name, setName] = useState('');
+  const [pin, setPin] = useState('');
+  const [again, setAgain] = useState('');
+  const ready = name.trim().length > 0 && PIN.test(pin) && pin === again;
+  return (
+    <main className="desk-screen" data-testid="first-supervisor">
+      <form
+        className="desk-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (ready) void useDesk.getState().createFirstSupervisor(name.trim(), pin);
+        }}
+      >
+        <h1>{t('desk.first.title')}</h1>
+        <p className="desk-intro">{t('desk.first.intro')}</p>
+        <label htmlFor="first-name">{t('desk.name')}</label>
+        <input id="first-name" autoFocus maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
+        <label htmlFor="first-pin">{t('desk.newPin')}</label>
+        <PinInput id="first-pin" value={pin} onChange={setPin} />
+        <label htmlFor="first-pin-again">{t('desk.newPinAgain')}</label>
+        <PinInput id="first-pin-again" value={again} onChange={setAgain} />
+        {again.length >= 4 && pin !== again && <p className="st-field-error">{t('desk.pinMismatch')}</p>}
+        {error && <ErrorNotice error={error} />}
+        <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
+          {t('desk.first.submit')}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,90 @@
+import { create } from 'zustand';
+import type { AppError } from '../../../contract/errors.ts';
+import type { CashCount, CashMoveKind, CountResult, DeskState, ZReportView } from '../../../contract/shifts.ts';
+import type { Result } from '../../../contract/errors.ts';
+import { api } from '../api.ts';
+
+// Who is at the counter and their shift, as main says: the sign-in, lock and shift screens read
+// it and every change comes back from main (never guessed here). The blind count's answer and
+// the closed shift's Z-report are kept until the agent moves on.
+
+export type ShiftPanel = null | 'cash' | 'close';
+
+interface DeskStore {
+  desk: DeskState | null;
+  error: AppError | null;
+  busy: boolean;
+  panel: ShiftPanel;
+  counted: CountResult | null;
+  closed: ZReportView | null;
+  load(): Promise<void>;
+  run<T>(call: () => Promise<Result<T>>, after?: (value: T) => void): Promise<boolean>;
+  signIn(agentId: string, pin: string): Promise<boolean>;
+  createFirstSupervisor(name: string, pin: string): Promise<boolean>;
+  lock(): Promise<void>;
+  signOut(): Promise<void>;
+  openShift(float: CashCount): Promise<boolean>;
+  moveCash(kind: CashMoveKind, amountMinor: number, reason: string): Promise<boolean>;
+  count(count: CashCount): Promise<boolean>;
+  close(comment: string | null): Promise<boolean>;
+  showPanel(panel: ShiftPanel): void;
+  clearError(): void;
+}
+
+export const useDesk = create<DeskStore>((set, get) => {
+  const deskCall = (call: () => Promise<Result<DeskState>>) => get().run(call, (desk) => set({ desk }));
+  return {
+    desk: null,
+    error: null,
+    busy: false,
+    panel: null,
+    counted: null,
+    closed: null,
+
+    async load() {
+      const r = await api.desk();
+      set(r.ok ? { desk: r.value, error: null } : { error: r.error });
+    },
+
+    async run(call, after) {
+      set({ busy: true, error: null });
+      const r = await call();
+      set({ busy: false });
+      if (!r.ok) {
+        set({ error: r.error });
+        return false;
+      }
+      after?.(r.value);
+      return true;
+    },
+
+    signIn: (agentId, pin) => deskCall(() => api.signIn({ agentId, pin })),
+    createFirstSupervisor: (name, pin) => deskCall(() => api.createFirstSupervisor({ name, pin })),
+    async lock() {
+      await deskCall(() => api.lockScreen());
+    },
+    async signOut() {
+      set({ panel: null, counted: null, closed: null });
+      await deskCall(() => api.signOut());
+    },
+    openShift: (float) => deskCall(() => api.openShift({ float })),
+    async moveCash(kind, amountMinor, reason) {
+      return deskCall(() => api.moveCash({ kind, amountMinor, reason }));
+    },
+    count: (count) => get().run(() => api.countDrawer({ count }), (counted) => set({ counted })),
+    async close(comment) {
+      const ok = await get().run(() => api.closeShift({ comment }), (closed) => set({ closed, panel: null, counted: null }));
+      if (ok) await get().load();
+      return ok;
+    },
+    showPanel(panel) {
+      set({ panel, error: null, ...(panel === null ? { closed: null } : {}) });
+    },
+    clearError: () => set({ error: null }),
+  };
+});
+
+/** Whether the counter needs nobody signed in to work: a counter with no agent yet, in TRAINING. */
+export function deskOpenWithoutAgents(desk: DeskState, environment: string): boolean {
+  return !desk.agentsInUse && environment === 'TRAINING';
+}

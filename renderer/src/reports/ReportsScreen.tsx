@@ -1,0 +1,164 @@
+import type { UnmatchedLine } from '../../../contract/reports.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Spinner } from '../components/Icons.tsx';
+import { ZReportCard } from '../desk/ZReportCard.tsx';
+import { formatCairo, formatMoney } from '../i18n/format.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { HourChart } from './HourChart.tsx';
+import { useReports } from './store.ts';
+import './reports.css';
+
+/** The station day report: figures, shifts and their Z-reports, sales by hour, the wallet reconciled. */
+export function ReportsScreen() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const { report, error, loading, date, z } = useReports();
+  const { load, show, openZ } = useReports.getState();
+  const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
+  const f = report?.figures;
+  const r = report?.reconciliation;
+  return (
+    <main className="reports" data-testid="reports">
+      <header className="reports-head">
+        <h1>{t('reports.title')}</h1>
+        <label htmlFor="reports-date">{t('reports.date')}</label>
+        <input
+          id="reports-date"
+          type="date"
+          className="mono"
+          value={date ?? report?.date ?? ''}
+          onChange={(e) => /^\d{4}-\d{2}-\d{2}$/.test(e.target.value) && void load(e.target.value)}
+        />
+        <button type="button" className="st-btn st-btn-quiet" onClick={() => void load()}>
+          {t('reports.reload')}
+        </button>
+        <button type="button" className="st-btn" onClick={() => show(false)} autoFocus>
+          {t('reports.close')}
+        </button>
+      </header>
+      {loading && (
+        <p className="progress" role="status">
+          <Spinner /> {t('common.loading')}
+        </p>
+      )}
+      {error && <ErrorNotice error={error} onRetry={() => void load()} />}
+      {z && <ZReportCard view={z} />}
+      {report && f && r && !z && (
+        <>
+          <dl className="st-day-cards">
+            {(
+              [
+                ['sales', String(f.counts.confirmed)],
+                ['seats', String(f.seats)],
+                ['retail', money(f.retailMinor)],
+                ['net', money(f.netMinor)],
+                ['margin', money(f.marginMinor)],
+                ['cash', money(f.cashReceivedMinor)],
+              ] as const
+            ).map(([key, value]) => (
+              <div key={key} className="st-day-card" data-testid={`report-${key}`}>
+                <dt>{t(`reports.card.${key}`)}</dt>
+                <dd>{value}</dd>
+              </div>
+            ))}
+          </dl>
+          <section aria-labelledby="reports-shifts">
+            <h2 id="reports-shifts">{t('reports.shifts')}</h2>
+            {report.shifts.length === 0 ? (
+              <p className="st-empty">{t('reports.noShifts')}</p>
+            ) : (
+              <table className="reports-table" data-testid="report-shifts">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reports.col.z')}</th>
+                    <th scope="col">{t('reports.col.agent')}</th>
+                    <th scope="col">{t('reports.col.opened')}</th>
+                    <th scope="col">{t('reports.col.closed')}</th>
+                    <th scope="col">{t('reports.col.float')}</th>
+                    <th scope="col">{t('reports.col.counted')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {report.shifts.map((s) => (
+                    <tr key={s.shiftId}>
+                      <td>
+                        {s.zNumber === null ? (
+                          s.implicit ? t('reports.legacy') : t('reports.open')
+                        ) : (
+                          <button type="button" className="st-btn st-btn-quiet" onClick={() => void openZ(s.zNumber)}>
+                            {t('reports.openZ', { n: String(s.zNumber) })}
+                          </button>
+                        )}
+                      </td>
+                      <td>{s.agent.name}</td>
+                      <td>{formatCairo(s.openedAt, locale)}</td>
+                      <td>{s.closedAt ? formatCairo(s.closedAt, locale) : '—'}</td>
+                      <td>{money(s.floatMinor)}</td>
+                      <td>{money(s.countedMinor)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <HourChart hours={report.byHour} />
+          <section aria-labelledby="reports-wallet" data-testid="reconciliation">
+            <h2 id="reports-wallet">{t('reports.wallet')}</h2>
+            {!r.statementRead && r.error && <ErrorNotice error={r.error} onRetry={() => void load()} />}
+            <dl className="reports-balances">
+              <dt>{t('reports.opening')}</dt>
+              <dd>{money(r.openingBalanceMinor)}</dd>
+              <dt>{t('reports.closing')}</dt>
+              <dd>{money(r.closingBalanceMinor)}</dd>
+              <dt>{t('reports.matchedDebits')}</dt>
+              <dd data-testid="matched-debits">{r.matchedDebits.length}</dd>
+              <dt>{t('reports.matchedReversals')}</dt>
+              <dd data-testid="matched-reversals">{r.matchedReversals.length}</dd>
+            </dl>
+            {r.apart.length > 0 && (
+              <>
+                <h3>{t('reports.apart')}</h3>
+                <ul className="reports-apart">
+                  {r.apart.map((a) => (
+                    <li key={a.id}>
+                      {t(`reports.type.${a.type === 'TOPUP' ? 'topup' : 'adjustment'}`)} · {money(a.amount_minor)} · {formatCairo(a.created_at, locale)}
+                      {a.reason ? ` · ${a.reason}` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </>
+            )}
+            <h3>{t('reports.unmatched')}</h3>
+            {r.unmatched.length === 0 ? (
+              <p className="st-empty" data-testid="all-matched">
+                {t('reports.allMatched')}
+              </p>
+            ) : (
+              <table className="reports-table" data-testid="unmatched">
+                <thead>
+                  <tr>
+                    <th scope="col">{t('reports.col.side')}</th>
+                    <th scope="col">{t('reports.col.booking')}</th>
+                    <th scope="col">{t('reports.col.amount')}</th>
+                    <th scope="col">{t('reports.col.why')}</th>
+                  </tr>
+                </thead>
+                <tbody>
+                  {r.unmatched.map((u: UnmatchedLine, i) => (
+                    <tr key={`${u.transactionId ?? u.saleId}-${i}`} data-reason={u.reason}>
+                      <td>{t(`reports.side.${u.side}`)}</td>
+                      <td className="mono">{u.bookingReference ?? '—'}</td>
+                      <td>{money(u.amountMinor)}</td>
+                      <td>{t(`reports.why.${u.reason}`)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            )}
+          </section>
+          <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>
+        </>
+      )}
+    </main>
+  );
+}

@@ -1,0 +1,139 @@
+import { describe, expect, it } from 'vitest';
+import { pdfText, printedPdf } from '../support/cups.ts';
+import { counterPerFile, keyboardSaleToPayment, outcomeStatus, payAndConfirm, plain, setLanguage, shot, shotBothLanguages, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
+
+// A day at the counter in Chromium: the first supervisor is made in Settings → Agents, who signs
+// in with a PIN, counts the opening float, sells, pays out, locks and unlocks the screen, closes
+// with a blind count, prints the Z-report to CUPS-PDF, and reads the station day report (F7).
+
+let c: Counter;
+counterPerFile((opened) => {
+  c = opened;
+});
+
+describe('a shift at the counter', () => {
+  it('first supervisor, opening float, a sale, a pay-out, a lock, the blind count and the Z-report', async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+
+    // TRAINING with no agent sells as its demo agent; the supervisor is made in Settings → Agents
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    const tab = page.getByTestId('settings-agents');
+    expect(plain(await tab.textContent())).toContain('no agents yet');
+    await page.locator('#agent-name').fill('Samir Supervisor');
+    await page.locator('#agent-pin').fill('4321');
+    await tab.getByRole('button', { name: 'Create the supervisor and sign in' }).click();
+
+    // signed in, but no sale without a shift: the float, counted by denomination
+    const open = page.getByTestId('open-shift');
+    await open.waitFor();
+    await shotBothLanguages(page, 'shift-1-open');
+    await page.locator('#float-20000').fill('2');
+    await page.keyboard.press('Enter');
+    await page.keyboard.type('1'); // one 100-pound note
+    await expect.poll(async () => plain(await page.getByTestId('float-total').textContent())).toBe('EGP 500.00');
+    await open.getByRole('button', { name: 'Open the shift with this float' }).click();
+    await page.getByRole('combobox').nth(1).waitFor();
+    expect(plain(await page.getByTestId('agent').textContent())).toContain('Samir Supervisor');
+
+    // a sale, as every other day
+    const sale = await keyboardSaleToPayment(page, {
+      from: 'cairo',
+      to: 'alex',
+      fromShown: 'Cairo',
+      toShown: 'Alexandria',
+      passengers: ['Laila Mahmoud'],
+      phone: '01012345678',
+      operators: SEATED_OPERATORS,
+    });
+    await payAndConfirm(page, Math.ceil(sale.totalPounds / 100) * 100);
+    expect(await outcomeStatus(page)).toBe('confirmed');
+
+    // a pay-out from the shift panel (F11)
+    await page.keyboard.press('F11');
+    const panel = page.getByTestId('shift-panel');
+    await panel.waitFor();
+    await panel.getByText('Pay-out', { exact: true }).click();
+    await page.locator('#cash-amount').fill('50');
+    await page.locator('#cash-reason').fill('Tea for the counter');
+    await panel.getByRole('button', { name: 'Record' }).click();
+    await expect.poll(async () => plain(await panel.getByRole('status').textContent())).toContain('Pay-out of EGP 50.00 recorded');
+    await shotBothLanguages(page, 'shift-2-cash');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => panel.count()).toBe(0);
+
+    // Ctrl+L locks; the PIN unlocks, the sale screen is still there
+    await page.keyboard.press('Control+l');
+    await page.getByTestId('lock-screen').waitFor();
+    await shot(page, 'shift-3-locked-en');
+    await page.locator('#pin').fill('1111');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' ')).toContain('Wrong PIN');
+    await page.locator('#pin').fill('4321');
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.getByTestId('lock-screen').count()).toBe(0);
+
+    // close: the blind count first (no expected amount on screen), then the variance
+    await page.keyboard.press('F11');
+    await panel.getByRole('tab', { name: 'Close the shift' }).click();
+    const blind = page.getByTestId('blind-count');
+    await blind.waitFor();
+    expect(plain(await panel.textContent())).not.toContain('Expected');
+    await shotBothLanguages(page, 'shift-4-blind-count');
+    const expectedMinor = 50_000 + sale.totalPounds * 100 - 5_000;
+    // all in 1-pound coins, five pounds short
+    await page.locator('#count-100').fill(String((expectedMinor - 500) / 100));
+    await blind.getByRole('button', { name: 'Record the count' }).click();
+    const variance = page.getByTestId('variance');
+    await variance.waitFor();
+    expect(plain(await variance.textContent())).toContain('Short');
+    expect(plain(await variance.textContent())).toContain('-EGP 5.00');
+    await page.locator('#close-comment').fill('A note given twice');
+    await variance.getByRole('button', { name: 'Close the shift' }).click();
+
+    const z = page.getByTestId('z-report');
+    await z.waitFor();
+    expect(plain(await z.textContent())).toContain('Z-report no. 1');
+    await shotBothLanguages(page, 'shift-5-z-report');
+    await z.getByTestId('print-z').click();
+    await page.getByTestId('z-printed').waitFor({ timeout: 30_000 });
+    const zs = (await c.call('listShifts')).filter((s) => s.zNumber === 1);
+    expect(zs).toHaveLength(1);
+    const prints = await c.call('stationDayReport');
+    expect(prints.shifts.some((s) => s.zNumber === 1)).toBe(true);
+  });
+
+  it('the Z-report comes out of the receipt printer, and the day report shows the chart and the reconciliation (F7)', async () => {
+    const { page } = c;
+    // the printed Z-report, read back from CUPS-PDF
+    const status = page.getByTestId('z-printed');
+    expect(plain(await status.textContent())).toContain('ReceiptPDF');
+    const printed = await c.call('printZReport', { zNumber: 1, language: 'en' });
+    const text = pdfText(await printedPdf(printed.jobId!));
+    expect(text).toContain('Z-report no. 1');
+    expect(text).toContain('COPY');
+    await page.getByTestId('shift-closed-done').click();
+
+    // closed: the next thing is the next shift's float
+    await page.getByTestId('open-shift').waitFor();
+    await page.locator('#float-10000').fill('1');
+    await page.getByRole('button', { name: 'Open the shift with this float' }).click();
+    await page.getByRole('combobox').nth(1).waitFor();
+
+    await page.keyboard.press('F7');
+    const reports = page.getByTestId('reports');
+    await reports.waitFor();
+    await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
+    const rec = page.getByTestId('reconciliation');
+    await expect.poll(async () => plain(await page.getByTestId('matched-debits').textContent())).toBe('1');
+    expect(plain(await rec.textContent())).toContain('Top-ups and adjustments');
+    expect(await page.getByTestId('report-shifts').locator('tbody tr').count()).toBe(2);
+    await shotBothLanguages(page, 'reports-1-day');
+    await page.getByTestId('report-shifts').getByRole('button', { name: 'Z no. 1' }).click();
+    await page.getByTestId('z-report').waitFor();
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => reports.count()).toBe(0);
+  });
+});
