@@ -8,6 +8,8 @@ import { readRendererFile } from '../renderer-files.ts';
 export const CALL_PATH = '/__shubbak/call/';
 export const TOKEN_HEADER = 'x-shubbak-token';
 const MAX_BODY = 1 << 20;
+/** How much of an oversized body is read (and dropped) so its 413 can be answered. */
+const DRAIN_LIMIT = 16 * MAX_BODY;
 
 export interface HarnessOptions {
   dispatch: Dispatch;
@@ -59,7 +61,10 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
       return sendJson(res, 401, { ok: false, error: { code: 'forbidden_sender', message: 'Missing or wrong harness token' } });
     }
     const body = await readBody(req);
-    if (body === null) return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: 'Body too large' } });
+    if (body === null) {
+      res.setHeader('Connection', 'close');
+      return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `The request body is over ${MAX_BODY} bytes` } });
+    }
     let envelope: unknown;
     try {
       envelope = body.length ? JSON.parse(body) : {};
@@ -88,18 +93,21 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   };
 }
 
+/**
+ * The body, or null when it is over MAX_BODY. An oversized body is read to its end and dropped,
+ * so that the 413 answer reaches the client (destroying the request first resets the connection
+ * before the client reads anything); past DRAIN_LIMIT the connection is cut.
+ */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
-      if (size > MAX_BODY) {
-        resolve(null);
-        req.destroy();
-      } else chunks.push(chunk);
+      if (size <= MAX_BODY) chunks.push(chunk);
+      else if (size > DRAIN_LIMIT) req.destroy();
     });
-    req.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')));
+    req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);
   });
 }

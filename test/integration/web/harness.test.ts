@@ -1,0 +1,45 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from '../../../contract/errors.ts';
+import { CALL_PATH, startHarness, TOKEN_HEADER, type Harness } from '../../../main/web/harness.ts';
+
+// The web harness over real HTTP: a body over its limit is answered 413 with a clear error (not a
+// reset connection), and the per-run token is required.
+
+let harness: Harness;
+const seen: unknown[] = [];
+
+beforeAll(async () => {
+  harness = await startHarness({
+    dispatch: async (name, arg) => {
+      seen.push([name, arg]);
+      return ok(name);
+    },
+    rendererDir: import.meta.dirname,
+  });
+});
+afterAll(() => harness?.close());
+
+const post = (body: string, token = harness.token) =>
+  fetch(`${harness.origin}${CALL_PATH}appInfo`, { method: 'POST', headers: { [TOKEN_HEADER]: token, 'content-type': 'application/json' }, body });
+
+describe('web harness', () => {
+  it('answers a call with the dispatcher’s result', async () => {
+    const res = await post(JSON.stringify({ arg: { a: 1 } }));
+    expect(res.status).toBe(200);
+    expect(await res.json()).toEqual({ ok: true, value: 'appInfo' });
+  });
+
+  it('answers a body over 1 MiB with 413 and a clear error, never a reset, and runs nothing', async () => {
+    const before = seen.length;
+    const res = await post(JSON.stringify({ arg: 'x'.repeat(2 << 20) }));
+    expect(res.status).toBe(413);
+    expect(await res.json()).toEqual({ ok: false, error: { code: 'invalid_argument', message: 'The request body is over 1048576 bytes' } });
+    expect(seen.length).toBe(before);
+  });
+
+  it('refuses a call without the run’s token', async () => {
+    const res = await post('{}', 'nope');
+    expect(res.status).toBe(401);
+    expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden_sender');
+  });
+});
