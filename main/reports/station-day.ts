@@ -5,7 +5,10 @@ import type { Transaction } from '../../contract/partner/resources.ts';
 import { cairoDate } from '../clock.ts';
 import { toAppError } from '../failure.ts';
 import { dayReport } from '../journal/report.ts';
-import type { Session } from '../session.ts';
+import type { CounterEnvironment } from '../../contract/counter.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PartnerClient } from '../partner/client.ts';
+import type { ShiftService } from '../shifts/service.ts';
 import { reconcile } from './reconcile.ts';
 
 /** The most statement pages read for one day (200 lines each): a bound, not a expectation. */
@@ -19,16 +22,27 @@ interface SaleRow {
   business_day: string;
 }
 
+/** The wallet statement lines of one Cairo day, newest first, with the balance around them. */
+export interface DayStatement {
+  lines: Transaction[];
+  opening: number | null;
+  closing: number | null;
+}
+
 export interface StationDayDeps {
-  session: Session;
+  journal: Journal;
+  environment: CounterEnvironment;
+  shifts: ShiftService;
+  operatorName: (operatorId: string) => string | null;
+  /** The day's statement (GET /wallet/transactions, all pages: statementOf). */
+  statement: (date: string) => Promise<DayStatement>;
   stationName: string;
   now: Date;
   log: (message: string, err?: unknown) => void;
 }
 
 export async function stationDayReport(d: StationDayDeps, date: string): Promise<StationDayReport> {
-  const { session: s } = d;
-  const journal = s.journal;
+  const { journal } = d;
   const counterId = journal.counterId;
   const toSale = (r: SaleRow): ReconciledSale => ({
     saleId: r.sale_id,
@@ -41,10 +55,10 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
   const sales = (journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE business_day = ?').all(date) as SaleRow[]).map(toSale);
   const byRef = journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE booking_ref = ?');
 
-  let statement: { lines: Transaction[]; opening: number | null; closing: number | null } | null = null;
+  let statement: DayStatement | null = null;
   let error = null;
   try {
-    statement = await statementOf(s, date);
+    statement = await d.statement(date);
   } catch (err) {
     d.log(`the wallet statement of ${date} could not be read`, err);
     error = toAppError(err);
@@ -76,11 +90,11 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
 
   return {
     date,
-    environment: s.environment,
+    environment: d.environment,
     stationName: d.stationName,
     counters: [counterId],
-    shifts: s.shifts.ofDay(date),
-    figures: dayReport(journal, s.environment, date, (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null),
+    shifts: d.shifts.ofDay(date),
+    figures: dayReport(journal, d.environment, date, d.operatorName),
     byHour,
     reconciliation: { statementRead: statement !== null, error, ...rec },
     madeAt: d.now.toISOString(),
@@ -88,14 +102,14 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
 }
 
 /** Every statement line of the Cairo day (the statement comes newest first), with the balance around them. */
-async function statementOf(s: Session, date: string): Promise<{ lines: Transaction[]; opening: number | null; closing: number | null }> {
+export async function statementOf(client: Pick<PartnerClient, 'transactions'>, date: string): Promise<DayStatement> {
   const lines: Transaction[] = [];
   /** The balance before the oldest line after the day, and after the newest line before it. */
   let beforeLater: number | null = null;
   let afterEarlier: number | null = null;
   let before: number | undefined;
   for (let page = 0; page < MAX_PAGES && afterEarlier === null; page++) {
-    const res = await s.client.transactions({ limit: 200, ...(before === undefined ? {} : { before }) });
+    const res = await client.transactions({ limit: 200, ...(before === undefined ? {} : { before }) });
     for (const t of res.data) {
       const day = cairoDate(new Date(t.created_at));
       if (day > date) beforeLater = t.balance_after_minor - t.amount_minor;

@@ -16,7 +16,11 @@ import { DEFAULT_AGENT } from '../../main/journal/agents.ts';
 import { canonicalJson, entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
 import { Journal } from '../../main/journal/journal.ts';
 import { dayFigures } from '../../main/journal/report.ts';
+import { stationDayReport } from '../../main/reports/station-day.ts';
 import { SalesStore } from '../../main/selling/store.ts';
+import { computeZ } from '../../main/shifts/z-report.ts';
+import { ShiftService } from '../../main/shifts/service.ts';
+import type { Transaction } from '../../contract/partner/resources.ts';
 import { idempotencyKeyOf } from '../../main/selling/sales.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
 
@@ -28,7 +32,8 @@ const START = Date.parse('2025-07-01T06:00:00.000Z');
 
 const dir = mkdtempSync(join(tmpdir(), 'shubbak-bench-'));
 const path = join(dir, 'journal.db');
-const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING', counterId: 'ctr_00000000-0000-4000-8000-0000000000b1' });
+const COUNTER_ID = 'ctr_00000000-0000-4000-8000-0000000000b1';
+const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING', counterId: COUNTER_ID });
 const db = journal.db;
 
 const ms = (t0: number) => performance.now() - t0;
@@ -49,7 +54,7 @@ function prng(seed: number) {
 // 1. Generate the journal: entries chained by hash, and the read models, in one transaction.
 function generate() {
   const rand = prng(42);
-  const insEntry = db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, ?, ?, ?, ?, ?)');
+  const insEntry = db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
   const insShift = db.prepare('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at) VALUES (?, ?, ?, 1, ?, ?)');
   const insSale = db.prepare(
     `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id, business_day,
@@ -67,12 +72,12 @@ function generate() {
   let prev = head?.hash ?? GENESIS_HASH;
   // The generator writes its payloads with keys already in sorted order, so JSON.stringify gives
   // the canonical text (3x faster); checked against canonicalJson on a sample.
-  const append = (type: string, payload: Record<string, unknown>, at: string) => {
+  const append = (type: string, payload: Record<string, unknown>, at: string, shiftId: string) => {
     seq++;
     const text = JSON.stringify(payload);
     if (seq % 10_007 === 0 && text !== canonicalJson(payload)) throw new Error(`payload of ${type} is not in canonical key order`);
-    const hash = entryHash({ seq, prevHash: prev, type, payload: text, at });
-    insEntry.run(seq, at, type, text, prev, hash);
+    const hash = entryHash({ seq, prevHash: prev, type, payload: text, at, counterId: COUNTER_ID, shiftId });
+    insEntry.run(seq, at, type, text, prev, hash, COUNTER_ID, shiftId);
     prev = hash;
     return seq;
   };
@@ -85,7 +90,7 @@ function generate() {
       const shiftId = `shift-${agentId}-${day}`;
       if (!shifts.has(shiftId)) {
         shifts.add(shiftId);
-        const s = append('shift.opened', { agentId, businessDay: day, implicit: true, shiftId }, at);
+        const s = append('shift.opened', { agentId, businessDay: day, implicit: true, shiftId }, at, shiftId);
         insShift.run(shiftId, agentId, day, s, at);
       }
       const saleId = `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`;
@@ -100,14 +105,28 @@ function generate() {
       const body = `{"offer_id":"off_${i}","passengers":[{"full_name":"Traveller ${i}"}],"contact":{"name":"Traveller ${i}","phone":"+201000000000"}}`;
       const intentSeq = append(
         'sale.intent',
-        { agentId, businessDay: day, cashTenderedMinor: tendered, idempotencyKey: key, netTotalMinor: net, operatorId, passengers, requestBody: body, retailTotalMinor: retail, saleId, shiftId },
+        {
+          agentId,
+          businessDay: day,
+          cashTenderedMinor: tendered,
+          idempotencyKey: key,
+          netTotalMinor: net,
+          offer: { destinationName: 'Alexandria', operatorId, operatorName: operatorId, originName: 'Cairo' },
+          operatorId,
+          passengers,
+          requestBody: body,
+          retailTotalMinor: retail,
+          saleId,
+          shiftId,
+        },
         at,
+        shiftId,
       );
       const ref = `PB-${String(i).padStart(10, '0')}`;
-      append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at);
+      append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at, shiftId);
       insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
       if (status === 'confirmed') {
-        const c = append('cash.received', { agentId, amountMinor: retail, bookingReference: ref, businessDay: day, changeMinor: tendered - retail, saleId, shiftId, tenderedMinor: tendered }, at);
+        const c = append('cash.received', { agentId, amountMinor: retail, bookingReference: ref, businessDay: day, changeMinor: tendered - retail, saleId, shiftId, tenderedMinor: tendered }, at, shiftId);
         insCash.run(c, saleId, agentId, shiftId, day, retail, tendered, tendered - retail, at);
       }
     }
@@ -159,7 +178,50 @@ db.prepare('SELECT status, count(*) FROM sales GROUP BY status').all();
 db.prepare('SELECT business_day, sum(amount_minor) FROM cash_movements GROUP BY business_day').all();
 const allDaysMs = ms(t0);
 
-// 3. Sale commits on the full journal, through the counter's own SalesStore.
+// 3. The Z-report of one shift and the station day report of one day (with the reconciliation
+// against a wallet statement of the same size: a DEBIT per sale, a REVERSAL per failed one), cold.
+const zShift = `shift-${AGENTS[0]}-${reportDay}`;
+t0 = performance.now();
+const z = computeZ(journal.shiftEntries(zShift), { zNumber: 1, counterId: COUNTER_ID, stationName: 'Bench', environment: 'TRAINING', closedAt: new Date().toISOString(), comment: null });
+const zMs = ms(t0);
+if (z.bookings === 0) throw new Error(`the Z-report of ${zShift} covers no sale`);
+const daySalesRows = db.prepare('SELECT booking_ref, status, net_total_minor, created_at FROM sales WHERE business_day = ?').all(reportDay) as {
+  booking_ref: string;
+  status: string;
+  net_total_minor: number;
+  created_at: string;
+}[];
+let balance = 1_000_000_000;
+const lines: Transaction[] = [];
+for (const r of daySalesRows) {
+  const line = (type: 'DEBIT' | 'REVERSAL', amount: number): Transaction => {
+    balance += amount;
+    return { id: `txn_${lines.length}`, type, amount_minor: amount, balance_after_minor: balance, currency: 'EGP', booking_ref: r.booking_ref, reason: null, created_at: r.created_at };
+  };
+  lines.push(line('DEBIT', -r.net_total_minor));
+  if (r.status === 'failed') lines.push(line('REVERSAL', r.net_total_minor));
+}
+lines.reverse();
+const shifts = new ShiftService(journal, systemClock, { counterId: COUNTER_ID, stationName: () => 'Bench', environment: 'TRAINING' });
+t0 = performance.now();
+const day = await stationDayReport(
+  {
+    journal,
+    environment: 'TRAINING',
+    shifts,
+    operatorName: () => null,
+    statement: async () => ({ lines, opening: lines.at(-1)!.balance_after_minor - lines.at(-1)!.amount_minor, closing: lines[0]!.balance_after_minor }),
+    stationName: 'Bench',
+    now: new Date(),
+    log: () => {},
+  },
+  reportDay,
+);
+const dayReportMs = ms(t0);
+const matched = day.reconciliation.matchedDebits.length + day.reconciliation.matchedReversals.length;
+if (day.reconciliation.unmatched.some((u) => u.reason !== 'pending_at_close')) throw new Error('the bench statement should match but for pending sales');
+
+// 4. Sale commits on the full journal, through the counter's own SalesStore.
 const store = new SalesStore(journal);
 const commits: number[] = [];
 const intents: number[] = [];
@@ -218,6 +280,9 @@ console.log(`bench: journal.sale_outcome_commit.p50 = ${fmt(pct(outcomes, 50))} 
 console.log(`bench: journal.sale_outcome_commit.p99 = ${fmt(pct(outcomes, 99))} ms`);
 console.log(`#   end-of-day report for ${reportDay}: ${daySales} sales; warm p50 ${fmt(pct(runs, 50))} ms`);
 console.log(`bench: journal.eod_report_1m.ms = ${fmt(eodMs)} ms (goal <= 500)`);
+console.log(`#   Z-report of ${zShift}: ${z.bookings} bookings; day report of ${reportDay}: ${lines.length} statement lines, ${matched} matched`);
+console.log(`bench: reports.z_report_1m.ms = ${fmt(zMs)} ms (goal < 50)`);
+console.log(`bench: reports.station_day_report_1m.ms = ${fmt(dayReportMs)} ms (goal < 50)`);
 console.log('#   every day at once, full scan, for scale:');
 console.log(`bench: journal.report_all_days_1m.ms = ${fmt(allDaysMs)} ms`);
 
