@@ -188,6 +188,13 @@ export const calls = {
   backupJournal: call('supervisor', NoArg).returns<{ path: string; bytes: number }>(),
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
+  /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */
+  printDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage })).returns<PrintResult>(),
+  /** The station day report as a file in the counter's reports folder: CSV (UTF-8 with BOM, for Excel) or PDF (A4). */
+  exportDayReport: call(
+    'supervisor',
+    z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage, format: z.enum(['csv', 'pdf']) }),
+  ).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };

@@ -199,7 +199,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...printingHandlers(printService),
     ...agentHandlers(deps, desk, counterSettings),
     ...shiftHandlers(deps, desk, printService),
-    ...reportHandlers(deps),
+    ...reportHandlers(deps, printService),
   };
 
   return {

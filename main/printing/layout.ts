@@ -55,18 +55,18 @@ export interface RenderedPage {
 }
 
 /**
- * Renders `draw` on one page of `paper`. On the roll, `draw` runs twice: once only laying
- * out (to learn the length of paper it needs), then drawing on a page of exactly that length.
+ * Renders `draw` on one page of `paper`. `draw` runs twice: once only laying out (to learn the
+ * length of paper it needs), then drawing on a page of exactly that length (the roll) or A4.
  */
 export async function renderPage(paper: Paper, lang: ReceiptLanguage, info: PageInfo, draw: (p: Painter) => void): Promise<RenderedPage> {
   const g = GEOMETRY[paper];
-  let height = g.height;
-  if (height === null) {
-    const probe = new Painter(measuringDoc(), g, lang, true);
-    draw(probe);
-    // Whole tenths of a millimetre, so that the paper asked of the printer is this page exactly.
-    height = (Math.ceil(((probe.y + g.bottom) / MM) * 10) / 10) * MM;
-  }
+  const probe = new Painter(measuringDoc(), g, lang, true);
+  draw(probe);
+  // Whole tenths of a millimetre, so that the paper asked of the printer is this page exactly.
+  const fitted = (Math.ceil(((probe.y + g.bottom) / MM) * 10) / 10) * MM;
+  // A4 keeps its size unless the content is longer (a long day report): then the page grows
+  // rather than cutting anything off.
+  const height = g.height === null ? fitted : Math.max(g.height, fitted);
   const doc = createPdf({
     size: [g.width, height],
     margins: { top: g.top, right: g.side, bottom: g.bottom, left: g.side },

@@ -1,25 +1,60 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { StationDayReport } from '../../contract/reports.ts';
 import { cairoDate } from '../clock.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { PrintService } from '../printing/service.ts';
+import { dayReportCsv } from './day-report-csv.ts';
+import { renderDayReport } from './day-report-pdf.ts';
 import { stationDayReport, statementOf } from './station-day.ts';
 
-export function reportHandlers(d: CounterDeps): HandlerGroup<'stationDayReport'> {
+type ReportCalls = 'stationDayReport' | 'printDayReport' | 'exportDayReport';
+
+/** Where exported reports go: beside the journal's backups, in the counter's data folder. */
+export const REPORTS_DIR = 'reports';
+
+export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<ReportCalls> {
+  const build = (date: string | undefined): Promise<StationDayReport> => {
+    const now = d.clock.now();
+    const s = d.session();
+    return stationDayReport(
+      {
+        journal: s.journal,
+        environment: s.environment,
+        shifts: s.shifts,
+        operatorName: (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null,
+        statement: (day) => statementOf(s.client, day),
+        stationName: d.info().stationName,
+        now,
+        log: d.log,
+      },
+      date ?? cairoDate(now),
+    );
+  };
   return {
-    stationDayReport: (arg) => {
-      const now = d.clock.now();
-      const s = d.session();
-      return stationDayReport(
-        {
-          journal: s.journal,
-          environment: s.environment,
-          shifts: s.shifts,
-          operatorName: (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null,
-          statement: (date) => statementOf(s.client, date),
-          stationName: d.info().stationName,
-          now,
-          log: d.log,
-        },
-        arg?.date ?? cairoDate(now),
-      );
+    stationDayReport: (arg) => build(arg?.date),
+    printDayReport: async ({ date, language }) => {
+      const report = await build(date);
+      return printer.report({
+        document: `day:${report.date}`,
+        title: `Shubbak day report ${report.date}`,
+        language,
+        render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy, printedAt: d.clock.now() }),
+      });
+    },
+    exportDayReport: async ({ date, language, format }) => {
+      const report = await build(date);
+      const dir = join(d.dataDir, REPORTS_DIR);
+      mkdirSync(dir, { recursive: true });
+      const stamp = report.madeAt.replace(/[-:]/g, '').slice(0, 15);
+      const path = join(dir, `station-day-${report.date}-${language}-${stamp}.${format}`);
+      const bytes =
+        format === 'csv'
+          ? Buffer.from(dayReportCsv(report, language), 'utf8')
+          : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false, printedAt: d.clock.now() })).pdf;
+      writeFileSync(path, bytes);
+      d.log(`day report of ${report.date} exported to ${path}`);
+      return { path, bytes: bytes.length };
     },
   };
 }

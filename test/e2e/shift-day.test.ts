@@ -130,6 +130,10 @@ describe('a shift at the counter', () => {
     expect(plain(await rec.textContent())).toContain('Top-ups and adjustments');
     expect(await page.getByTestId('report-shifts').locator('tbody tr').count()).toBe(2);
     await shotBothLanguages(page, 'reports-1-day');
+    await page.getByTestId('export-csv').click();
+    await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toMatch(/Saved as .*station-day-.*-en-.*\.csv$/);
+    await page.getByTestId('print-day').click();
+    await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toBe('Sent to ReceiptPDF.');
     await page.getByTestId('report-shifts').getByRole('button', { name: 'Z no. 1' }).click();
     await page.getByTestId('z-report').waitFor();
     await page.keyboard.press('Escape');

@@ -12,8 +12,8 @@ import './reports.css';
 export function ReportsScreen() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const { report, error, loading, date, z } = useReports();
-  const { load, show, openZ } = useReports.getState();
+  const { report, error, loading, date, z, done } = useReports();
+  const { load, show, openZ, print, exportAs } = useReports.getState();
   const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
   const f = report?.figures;
   const r = report?.reconciliation;
@@ -36,6 +36,24 @@ export function ReportsScreen() {
           {t('reports.close')}
         </button>
       </header>
+      {report && !z && (
+        <div className="st-actions reports-actions">
+          <button type="button" className="st-btn st-btn-primary" onClick={() => void print(locale)} data-testid="print-day">
+            {t('reports.print')}
+          </button>
+          <button type="button" className="st-btn" onClick={() => void exportAs('csv', locale)} data-testid="export-csv">
+            {t('reports.exportCsv')}
+          </button>
+          <button type="button" className="st-btn" onClick={() => void exportAs('pdf', locale)} data-testid="export-pdf">
+            {t('reports.exportPdf')}
+          </button>
+          {done && (
+            <span role="status" data-testid="reports-done">
+              {done.kind === 'printed' ? t('reports.printed', { printer: done.printer }) : t('reports.exported', { path: done.path })}
+            </span>
+          )}
+        </div>
+      )}
       {loading && (
         <p className="progress" role="status">
           <Spinner /> {t('common.loading')}

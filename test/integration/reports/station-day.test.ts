@@ -2,12 +2,14 @@
 // statement: a confirmed sale, a sale that failed after the charge (DEBIT + REVERSAL), a pending
 // one, a booking made with the same account outside the app, a top-up and an adjustment.
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { systemClock, sleep, cairoDate } from '../../../main/clock.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { TRAINING_CREDENTIAL } from '../../../main/session.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
 import { caller, contact, control, findOffer, originOf, tempDir, type Caller } from '../main/helpers.ts';
 
 const tmp = tempDir('shubbak-day-');
@@ -93,5 +95,29 @@ describe('station day report', () => {
     } finally {
       await ctl.config({ fault_rate: 0 });
     }
+  });
+
+  it('prints on the receipt printer (a second print of the day is a COPY) and exports CSV for Excel and PDF', async () => {
+    await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    const first = await c.ok('printDayReport', { language: 'en' });
+    expect(first).toMatchObject({ kind: 'report', printer: RECEIPT_PRINTER, status: 'sent' });
+    const text = pdfText(await printedPdf(first.jobId!));
+    for (const needle of ['Station day report', 'Wallet reconciliation', 'Booked outside this counter', 'TRAINING']) expect(text).toContain(needle);
+    expect(text).not.toContain('COPY');
+    const again = await c.ok('printDayReport', { language: 'en' });
+    expect(pdfText(await printedPdf(again.jobId!))).toContain('COPY');
+
+    const csv = await c.ok('exportDayReport', { language: 'ar', format: 'csv' });
+    const bytes = readFileSync(csv.path);
+    expect(bytes.length).toBe(csv.bytes);
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const lines = bytes.toString('utf8').slice(1).split('\r\n');
+    expect(lines[0]).toBe('تقرير اليوم للمحطة,Cairo Gateway counter 1');
+    expect(lines.some((l) => l.startsWith('حُجز خارج') || l.endsWith('حُجز خارج هذا الشباك (الحساب نفسه)'))).toBe(true);
+    expect(lines.filter((l) => /^\d\d:00,/.test(l))).toHaveLength(24);
+
+    const pdf = await c.ok('exportDayReport', { language: 'en', format: 'pdf' });
+    expect(readFileSync(pdf.path).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(pdf.path).toMatch(/reports\/station-day-\d{4}-\d\d-\d\d-en-\d{8}T\d{6}\.pdf$/);
   });
 });

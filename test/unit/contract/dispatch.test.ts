@@ -83,6 +83,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'backupJournal',
     'dayReport',
     'stationDayReport',
+    'printDayReport',
+    'exportDayReport',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -49,6 +49,11 @@ export const reports = defineMessages({
     'reports.why.pending_at_close': 'Still pending when the report was made',
     'reports.why.other_day': 'A sale of another day',
     'reports.made': 'Made {at}.',
+    'reports.print': 'Print the day report',
+    'reports.exportCsv': 'Export CSV (Excel)',
+    'reports.exportPdf': 'Export PDF',
+    'reports.printed': 'Sent to {printer}.',
+    'reports.exported': 'Saved as {path}',
   },
   ar: {
     'reports.title': 'تقرير اليوم للمحطة',
@@ -97,5 +102,10 @@ export const reports = defineMessages({
     'reports.why.pending_at_close': 'ما زال معلقًا عند إعداد التقرير',
     'reports.why.other_day': 'بيع من يوم آخر',
     'reports.made': 'أُعد في {at}.',
+    'reports.print': 'طباعة تقرير اليوم',
+    'reports.exportCsv': 'تصدير CSV (إكسل)',
+    'reports.exportPdf': 'تصدير PDF',
+    'reports.printed': 'أُرسل إلى {printer}.',
+    'reports.exported': 'حُفظ في {path}',
   },
 });

@@ -1,0 +1,56 @@
+// The station day report as CSV for the accountant: UTF-8 with a byte-order mark so that Excel
+// opens the Arabic correctly, one table after another (figures, shifts, hours, wallet lines),
+// amounts as plain numbers of pounds with two decimals (Excel sums them), times in Cairo.
+import type { StationDayReport } from '../../contract/reports.ts';
+import { formatCairo } from '../printing/format.ts';
+import { DAY_REPORT_STRINGS } from './strings.ts';
+
+const BOM = '\uFEFF';
+
+function cell(v: string | number | null): string {
+  if (v === null) return '';
+  const s = String(v);
+  return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+}
+
+const pounds = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
+
+export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
+  const s = DAY_REPORT_STRINGS[lang];
+  const f = r.figures;
+  const rec = r.reconciliation;
+  const rows: (string | number | null)[][] = [
+    [s.title, r.stationName],
+    [s.date, r.date],
+    [s.counters, r.counters.join(' ')],
+    [s.made, formatCairo(r.madeAt, 'en')],
+    [],
+    [s.sales, f.counts.confirmed],
+    [s.seats, f.seats],
+    [s.retail, pounds(f.retailMinor)],
+    [s.net, pounds(f.netMinor)],
+    [s.margin, pounds(f.marginMinor)],
+    [s.cash, pounds(f.cashReceivedMinor)],
+    [s.change, pounds(f.changeGivenMinor)],
+    [s.failed, f.counts.failed],
+    [s.pending, f.counts.pending + f.counts.unknown],
+    [],
+    [s.shifts, s.agent, s.opened, s.closed, s.float, s.counted],
+    ...r.shifts.map((x) => [s.shift(x.zNumber, x.implicit), x.agent.name, formatCairo(x.openedAt, 'en'), x.closedAt ? formatCairo(x.closedAt, 'en') : null, pounds(x.floatMinor), pounds(x.countedMinor)]),
+    [],
+    [s.hour, s.bookings, s.seats, s.retail],
+    ...r.byHour.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.bookings, h.passengers, pounds(h.retailMinor)]),
+    [],
+    [s.wallet],
+    [s.opening, pounds(rec.openingBalanceMinor)],
+    [s.closing, pounds(rec.closingBalanceMinor)],
+    [s.matchedDebits, rec.matchedDebits.length],
+    [s.matchedReversals, rec.matchedReversals.length],
+    ...(rec.statementRead ? [] : [[s.notRead, rec.error?.code ?? null]]),
+    ...rec.apart.map((t) => [t.type === 'TOPUP' ? s.topup : s.adjustment, pounds(t.amount_minor), formatCairo(t.created_at, 'en'), t.reason ?? null]),
+    [],
+    [s.unmatched, s.booking, s.amount, s.reason],
+    ...rec.unmatched.map((u) => [s.side[u.side], u.bookingReference, pounds(u.amountMinor), s.why[u.reason]]),
+  ];
+  return BOM + rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+}

@@ -1,0 +1,141 @@
+// The words of the station day report on paper and in CSV, Arabic and English (the screen's are
+// in renderer/src/i18n/messages/reports.ts).
+import type { UnmatchedReason } from '../../contract/reports.ts';
+
+export interface DayReportStrings {
+  title: string;
+  date: string;
+  counters: string;
+  made: string;
+  sales: string;
+  seats: string;
+  retail: string;
+  net: string;
+  margin: string;
+  cash: string;
+  change: string;
+  failed: string;
+  pending: string;
+  shifts: string;
+  shift: (z: number | null, implicit: boolean) => string;
+  agent: string;
+  opened: string;
+  closed: string;
+  float: string;
+  counted: string;
+  byHour: string;
+  hour: string;
+  bookings: string;
+  wallet: string;
+  opening: string;
+  closing: string;
+  matchedDebits: string;
+  matchedReversals: string;
+  topup: string;
+  adjustment: string;
+  unmatched: string;
+  allMatched: string;
+  notRead: string;
+  side: { wallet: string; journal: string };
+  why: Record<UnmatchedReason, string>;
+  booking: string;
+  amount: string;
+  reason: string;
+}
+
+export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
+  en: {
+    title: 'Station day report',
+    date: 'Day',
+    counters: 'Counters',
+    made: 'Made',
+    sales: 'Sales',
+    seats: 'Tickets',
+    retail: 'Retail revenue',
+    net: 'NET cost',
+    margin: 'Margin',
+    cash: 'Cash taken',
+    change: 'Change given',
+    failed: 'Failed bookings',
+    pending: 'Pending or unanswered',
+    shifts: 'Shifts',
+    shift: (z, implicit) => (implicit ? 'Day shift (before agents)' : z === null ? 'Open shift' : `Z no. ${z}`),
+    agent: 'Agent',
+    opened: 'Opened',
+    closed: 'Closed',
+    float: 'Float',
+    counted: 'Counted',
+    byHour: 'Sales by hour (Cairo time)',
+    hour: 'Hour',
+    bookings: 'Bookings',
+    wallet: 'Wallet reconciliation',
+    opening: 'Balance at the day’s start',
+    closing: 'Balance at the day’s end',
+    matchedDebits: 'Debits matched to confirmed sales',
+    matchedReversals: 'Failed sales charged and credited back',
+    topup: 'Top-up',
+    adjustment: 'Adjustment',
+    unmatched: 'Not matched',
+    allMatched: 'Every wallet line and every sale of the day is matched.',
+    notRead: 'The wallet statement could not be read',
+    side: { wallet: 'Wallet statement', journal: 'Journal' },
+    why: {
+      booked_outside: 'Booked outside this counter (same account)',
+      debit_missing: 'No debit on the wallet for this sale',
+      reversal_missing: 'Charged for a failed sale, not credited back yet',
+      amount_differs: 'The amount differs from the sale’s NET',
+      pending_at_close: 'Still pending when the report was made',
+      other_day: 'A sale of another day',
+    },
+    booking: 'Booking',
+    amount: 'Amount',
+    reason: 'Why',
+  },
+  ar: {
+    title: 'تقرير اليوم للمحطة',
+    date: 'اليوم',
+    counters: 'الشبابيك',
+    made: 'أُعد في',
+    sales: 'المبيعات',
+    seats: 'التذاكر',
+    retail: 'إيراد البيع',
+    net: 'التكلفة الصافية',
+    margin: 'الهامش',
+    cash: 'النقدية المحصلة',
+    change: 'الباقي المردود',
+    failed: 'حجوزات فاشلة',
+    pending: 'معلقة أو بلا رد',
+    shifts: 'الورديات',
+    shift: (z, implicit) => (implicit ? 'وردية اليوم (قبل الموظفين)' : z === null ? 'وردية مفتوحة' : `تقرير رقم ${z}`),
+    agent: 'الموظف',
+    opened: 'الفتح',
+    closed: 'الإغلاق',
+    float: 'العهدة',
+    counted: 'المعدود',
+    byHour: 'المبيعات حسب الساعة (بتوقيت القاهرة)',
+    hour: 'الساعة',
+    bookings: 'الحجوزات',
+    wallet: 'مطابقة المحفظة',
+    opening: 'الرصيد في بداية اليوم',
+    closing: 'الرصيد في نهاية اليوم',
+    matchedDebits: 'خصومات مطابقة لمبيعات مؤكدة',
+    matchedReversals: 'مبيعات فاشلة خُصمت ثم رُدّت',
+    topup: 'شحن',
+    adjustment: 'تسوية',
+    unmatched: 'غير مطابق',
+    allMatched: 'كل سطور المحفظة وكل مبيعات اليوم مطابقة.',
+    notRead: 'تعذرت قراءة كشف المحفظة',
+    side: { wallet: 'كشف المحفظة', journal: 'اليومية' },
+    why: {
+      booked_outside: 'حُجز خارج هذا الشباك (الحساب نفسه)',
+      debit_missing: 'لا يوجد خصم في المحفظة لهذا البيع',
+      reversal_missing: 'خُصم لبيع فاشل ولم يُرد بعد',
+      amount_differs: 'المبلغ يختلف عن صافي البيع',
+      pending_at_close: 'ما زال معلقًا عند إعداد التقرير',
+      other_day: 'بيع من يوم آخر',
+    },
+    booking: 'الحجز',
+    amount: 'المبلغ',
+    reason: 'السبب',
+  },
+};
