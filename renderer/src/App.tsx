@@ -4,7 +4,7 @@ import { ErrorNotice } from './components/ErrorNotice.tsx';
 import { Spinner } from './components/Icons.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { SaleScreen } from './sale/SaleScreen.tsx';
-import { prefillOrigin, useSale } from './sale/store.ts';
+import { useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
 import { startPendingWatch } from './sale/pending-watch.ts';
 import { KeyBar } from './shell/KeyBar.tsx';
@@ -25,12 +25,14 @@ export function App() {
   useShortcuts();
 
   useEffect(() => {
-    void load().then(() => {
-      const cities = useShell.getState().reference?.cities;
-      if (cities) prefillOrigin(cities);
-      useSale.getState().focusOn('from');
+    void load().then(async () => {
+      const sale = useSale.getState();
+      sale.prefillOrigin();
+      sale.focusOn('from');
+      // the sale that was on screen before a reload, as main knows it now
+      await sale.resumeSale();
       // sales a previous session left while the operator was confirming them
-      void startPendingWatch();
+      void startPendingWatch(useSale.getState().saleId);
     });
   }, [load]);
 

@@ -9,7 +9,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatBytes, formatCount } from './format.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
-import { printFailureText } from '../sale/PendingWatch.tsx';
+import { printFailureText } from '../sale/PrintLine.tsx';
 import { DayPanel } from './DayPanel.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
