@@ -63,8 +63,8 @@ export function App() {
           )}
         </main>
       )}
-      {!settingsOpen && <KeyBar />}
       <PendingNotices />
+      {!settingsOpen && <KeyBar />}
     </div>
   );
 }
