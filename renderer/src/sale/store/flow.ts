@@ -23,7 +23,7 @@ export interface FlowSlice {
 }
 
 /** Everything about the sale on screen that a new attempt starts without. */
-const noSale = () => ({ saleId: null, outcome: null, sendError: null, sending: false, manualPrints: noManualPrints() });
+const noSale = () => ({ saleId: null, outcome: null, sendError: null, sending: false, cashCheck: null, manualPrints: noManualPrints() });
 
 export const flowSlice: SliceOf<FlowSlice> = (rt) => (set, get) => ({
   step: 'search',
@@ -52,6 +52,7 @@ export const flowSlice: SliceOf<FlowSlice> = (rt) => (set, get) => ({
         backToSeats(s);
         return;
       case 'payment':
+        if (s.cashCheck) return s.cancelCashCheck();
         set({ step: 'passengers' });
         s.focusOn('name', 0);
         return;

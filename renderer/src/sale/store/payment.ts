@@ -1,10 +1,11 @@
-import { changeDue, parseCash, retailTotal } from '../money.ts';
+import { cashNeedsCheck, changeDue, parseCash, retailTotal } from '../money.ts';
 import type { DataOf, SaleState, SliceOf } from './types.ts';
 
-// Step 4: the retail total, the cash handed over, the change.
+// Step 4: the retail total, the cash handed over, the change; a large amount of cash is read back
+// to the agent before the sale is sent.
 
-/** The total, the cash and the change of a sale that can be sent. */
-export interface Payable {
+/** The amounts the agent is asked to confirm (cash far over the total). */
+export interface CashCheck {
   totalMinor: number;
   cashMinor: number;
   changeMinor: number;
@@ -12,12 +13,18 @@ export interface Payable {
 
 export interface PaymentSlice {
   cash: string;
+  /** Shown while the agent is asked whether the cash typed is right. */
+  cashCheck: CashCheck | null;
   setCash(text: string): void;
-  /** F10 / Confirm: sends the sale. */
+  /** F10 / Confirm: sends the sale, or first asks about a large amount of cash. */
   confirm(): Promise<void>;
+  /** The cash is right: the sale is sent. */
+  confirmCash(): Promise<void>;
+  /** The cash is not right: back to the amount. */
+  cancelCashCheck(): void;
 }
 
-export const paymentInitial = (): DataOf<PaymentSlice> => ({ cash: '' });
+export const paymentInitial = (): DataOf<PaymentSlice> => ({ cash: '', cashCheck: null });
 
 /** The retail total the agent collects (main recomputes it when the sale is sent). */
 export function saleTotal(s: SaleState): number | null {
@@ -32,7 +39,7 @@ export function saleTotal(s: SaleState): number | null {
 }
 
 /** The total and the cash when the cash covers it (the sale can be sent), else null. */
-export function payable(s: SaleState): Payable | null {
+export function payable(s: SaleState): CashCheck | null {
   const totalMinor = saleTotal(s);
   const cashMinor = parseCash(s.cash);
   if (totalMinor === null || cashMinor === null) return null;
@@ -45,14 +52,34 @@ export const paymentSlice: SliceOf<PaymentSlice> = () => (set, get) => ({
 
   setCash(text) {
     if (get().sending || get().outcome) return;
-    set({ cash: text });
+    set({ cash: text, cashCheck: null });
   },
 
   async confirm() {
     const s = get();
     // One sale, one id: a double click or a repeated Enter finds `sending` already set, and a
-    // later retry reuses the same saleId (main and the API dedupe on it).
-    if (s.sending || s.outcome || s.step !== 'payment') return;
+    // later retry reuses the same saleId (main and the API dedupe on it). While the cash is being
+    // checked only the check's own answer goes on.
+    if (s.sending || s.outcome || s.step !== 'payment' || s.cashCheck) return;
+    const pay = payable(s);
+    if (pay && cashNeedsCheck(pay.totalMinor, pay.cashMinor)) {
+      set({ cashCheck: pay });
+      s.focusOn('cash-check');
+      return;
+    }
     await s.send();
+  },
+
+  async confirmCash() {
+    const s = get();
+    if (!s.cashCheck || s.sending || s.outcome) return;
+    set({ cashCheck: null });
+    await s.send();
+  },
+
+  cancelCashCheck() {
+    if (!get().cashCheck) return;
+    set({ cashCheck: null });
+    get().focusOn('cash');
   },
 });

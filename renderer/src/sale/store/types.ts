@@ -27,6 +27,7 @@ export type FocusTarget =
   | 'phone'
   | 'email'
   | 'cash'
+  | 'cash-check'
   | 'confirm'
   | 'repick'
   | 'search-again'
