@@ -7,7 +7,7 @@ import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { useReports } from './reports/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
-import { prefillOrigin, useSale } from './sale/store.ts';
+import { useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
 import { startPendingWatch } from './sale/pending-watch.ts';
 import { KeyBar } from './shell/KeyBar.tsx';
@@ -35,12 +35,14 @@ export function App() {
   }, [shiftId]);
 
   useEffect(() => {
-    void load().then(() => {
-      const cities = useShell.getState().reference?.cities;
-      if (cities) prefillOrigin(cities);
-      useSale.getState().focusOn('from');
+    void load().then(async () => {
+      const sale = useSale.getState();
+      sale.prefillOrigin();
+      sale.focusOn('from');
+      // the sale that was on screen before a reload, as main knows it now
+      await sale.resumeSale();
       // sales a previous session left while the operator was confirming them
-      void startPendingWatch();
+      void startPendingWatch(useSale.getState().saleId);
     });
   }, [load]);
 
@@ -73,8 +75,8 @@ export function App() {
           )}
         </main>
       )}
-      {!settingsOpen && !reportsOpen && <KeyBar />}
       <PendingNotices />
+      {!settingsOpen && !reportsOpen && <KeyBar />}
     </div>
   );
 }

@@ -182,7 +182,8 @@ describe('a sale by mouse', () => {
   it('a failed print says so with a retry, and never undoes the sale', async () => {
     const { page, sandbox } = c;
     await setLanguage(page, 'en');
-    await usePdfPrinters(c, { ticket: 'NoSuchPrinter' }); // the ticket printer was unplugged
+    // both printers were unplugged: main's own prints of the sale fail
+    await usePdfPrinters(c, { ticket: 'NoSuchPrinter', receipt: 'NoSuchPrinter' });
     const { to, offer } = await findDeparture((d) => (d as { offer: { seat_selection: boolean } }).offer.seat_selection === true);
     await searchByMouse(to);
     await page.getByRole('button', { name: 'One passenger less' }).click();
@@ -200,17 +201,24 @@ describe('a sale by mouse', () => {
     await page.getByTestId('confirm').click();
     expect(await outcomeStatus(page)).toBe('confirmed');
     const tickets = page.getByTestId('print-tickets');
+    const receipt = page.getByTestId('print-receipt');
     await expect.poll(() => tickets.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
+    await expect.poll(() => receipt.getAttribute('data-status'), { timeout: 30_000 }).toBe('failed');
     expect(plain(await tickets.textContent())).toContain('The sale is safe');
-    expect((await printedDocument(page, 'receipt')).printer).toBe('ReceiptPDF'); // the receipt still printed
     await shot(page, 'mouse-print-failed-en');
     const reference = plain(await page.getByTestId('booking-reference').textContent());
     expect((await sandbox.bookingsOf('Print Failure Traveller'))[0]).toMatchObject({ id: reference, status: 'confirmed' });
     expect((await c.call('listSales')).find((s) => s.bookingReference === reference)?.status).toBe('confirmed');
-    // the printer is back: Retry prints the tickets
+    // the printers are back: Retry prints each; a retry after a failure is the original, not a copy
     await usePdfPrinters(c);
     await tickets.getByRole('button', { name: 'Print the Tickets again' }).click();
     expect(await printedDocument(page, 'tickets')).toMatchObject({ pages: 1, printer: 'TicketPDF' });
+    await receipt.getByRole('button', { name: 'Print the Receipt again' }).click();
+    const paper = await printedDocument(page, 'receipt');
+    expect(paper.printer).toBe('ReceiptPDF');
+    expect(paper.text).toContain(reference);
+    expect(paper.text).not.toContain('COPY');
     expect(await page.getByTestId('outcome').getAttribute('data-status')).toBe('confirmed');
+    await shot(page, 'mouse-print-retried-en');
   });
 });

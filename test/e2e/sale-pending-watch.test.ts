@@ -2,6 +2,7 @@ import { readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CUPS_PDF_DIR, pdfText, printedPdf } from '../support/cups.ts';
 import {
+  cairoToAlexandria,
   focused,
   keyboardSaleToPayment,
   outcomeStatus,
@@ -10,16 +11,15 @@ import {
   setLanguage,
   type Counter,
   counterPerFile,
-  SEATED_OPERATORS,
   shotBothLanguages,
 } from '../support/sale.ts';
 
 // A sale the agent leaves while the operator is still confirming it (F12 on a pending
-// outcome): the background watcher keeps it, prints its tickets and receipt once when it is
-// confirmed, and says so; and the journal in Settings reprints a confirmed sale's papers.
+// outcome): main prints its tickets and receipt once when it is confirmed and the background
+// watcher says so; the journal in Settings reprints a confirmed sale's papers; and a reload of
+// the window finds the sale on screen again, printed once.
 
 let c: Counter;
-const SEATED = SEATED_OPERATORS;
 counterPerFile((opened) => {
   c = opened;
 });
@@ -32,24 +32,22 @@ const printedFiles = (kind: 'tickets' | 'receipt', reference: string) =>
 
 let reference = '';
 
+/** A sale by keyboard whose operator confirms it 30 s later (TEST PENDING in the name), left on its pending outcome. */
+async function sellPending(name: string, phone: string): Promise<string> {
+  await setLanguage(c.page, 'en');
+  const sale = await keyboardSaleToPayment(c.page, cairoToAlexandria([name], phone));
+  await payAndConfirm(c.page, Math.ceil(sale.totalPounds / 100) * 100);
+  expect(await outcomeStatus(c.page)).toBe('pending');
+  const ref = plain(await c.page.getByTestId('booking-reference').textContent());
+  expect(ref).toMatch(/^PB-/);
+  return ref;
+}
+
 describe('a pending sale left behind', () => {
-  it('TEST PENDING, then F12 at once: the watcher prints tickets and receipt once when confirmed, and says so', async () => {
+  it('TEST PENDING, then F12 at once: main prints tickets and receipt once when confirmed, and the watcher says so', async () => {
     const { page, sandbox } = c;
-    await setLanguage(page, 'en');
     const name = 'Karim TEST PENDING';
-    const sale = await keyboardSaleToPayment(page, {
-      from: 'cairo',
-      to: 'alex',
-      fromShown: 'Cairo',
-      toShown: 'Alexandria',
-      passengers: [name],
-      phone: '01012345678',
-      operators: SEATED,
-    });
-    await payAndConfirm(page, Math.ceil(sale.totalPounds / 100) * 100);
-    expect(await outcomeStatus(page)).toBe('pending');
-    reference = plain(await page.getByTestId('booking-reference').textContent());
-    expect(reference).toMatch(/^PB-/);
+    reference = await sellPending(name, '01012345678');
 
     // next customer at once: the sale leaves the screen, the top bar keeps count of it
     await page.keyboard.press('F12');
@@ -134,5 +132,43 @@ describe('reprints from the journal', () => {
     await row.scrollIntoViewIfNeeded();
     await shotBoth('settings-journal-reprint');
     await page.keyboard.press('Escape');
+  });
+});
+
+describe('a reload of the window', () => {
+  it('finds the sale on screen again as main knows it: printed once by main, whatever the window did', async () => {
+    const { page, sandbox } = c;
+    const ref = await sellPending('Reload TEST PENDING', '01012345679');
+
+    // reloaded while the operator confirms: the same sale, still pending, on the outcome screen
+    await page.reload();
+    expect(await outcomeStatus(page)).toBe('pending');
+    expect(plain(await page.getByTestId('booking-reference').textContent())).toBe(ref);
+    // the screen follows it, so the background watcher does not (no count, no second notice)
+    expect(await page.getByTestId('pending-watch').getAttribute('data-count')).toBe('0');
+
+    // confirmed: main prints the tickets then the receipt, the screen shows it
+    await sandbox.advanceClock(31);
+    await expect.poll(() => page.getByTestId('outcome').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed');
+    const tickets = page.getByTestId('print-tickets');
+    const receipt = page.getByTestId('print-receipt');
+    await expect.poll(() => tickets.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
+    await expect.poll(() => receipt.getAttribute('data-status'), { timeout: 30_000 }).toBe('sent');
+    const jobs = [await tickets.getAttribute('data-job-id'), await receipt.getAttribute('data-job-id')];
+    expect(pdfText(await printedPdf(jobs[0]!))).toContain(ref);
+    await shotBoth('reload-outcome-printed');
+
+    // reloaded again: the same outcome with the same print jobs, nothing printed twice
+    await page.reload();
+    expect(await outcomeStatus(page)).toBe('confirmed');
+    await expect.poll(() => tickets.getAttribute('data-job-id')).toBe(jobs[0]);
+    expect(await receipt.getAttribute('data-job-id')).toBe(jobs[1]);
+    expect(plain(await tickets.textContent())).toContain('Sent to TicketPDF');
+    await page.waitForTimeout(3_000);
+    expect(printedFiles('tickets', ref)).toHaveLength(1);
+    expect(printedFiles('receipt', ref)).toHaveLength(1);
+    expect(await page.getByTestId('watch-notice').count()).toBe(0);
+    await page.keyboard.press('F12');
+    await expect.poll(() => page.getByTestId('outcome').count()).toBe(0);
   });
 });

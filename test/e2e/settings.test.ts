@@ -51,6 +51,46 @@ async function shot(name: string) {
   await page.setViewportSize(size);
 }
 
+/**
+ * The journal's table of recent sales at the counter's screen sizes: at 1280 × 800 its last
+ * column (Reprint) is on screen inside the panel; at 1024 px the table scrolls inside its own
+ * frame, which stays inside the panel, and scrolled to its end shows the last column whole.
+ */
+async function lastColumnFits() {
+  const size = page.viewportSize()!;
+  const table = page.getByTestId('journal-sales');
+  const frame = table.locator('xpath=..');
+  const panel = page.locator('#settings-panel-journal');
+  const lastHead = table.locator('thead th').last();
+  const right = (b: { x: number; width: number } | null) => (b ? b.x + b.width : Infinity);
+  try {
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await lastHead.scrollIntoViewIfNeeded();
+    expect(await frame.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(1);
+    const [head, frameBox, panelBox] = await Promise.all([lastHead.boundingBox(), frame.boundingBox(), panel.boundingBox()]);
+    expect(head!.x).toBeGreaterThanOrEqual(frameBox!.x);
+    expect(right(head)).toBeLessThanOrEqual(right(frameBox) + 0.5);
+    expect(right(frameBox)).toBeLessThanOrEqual(right(panelBox));
+    expect(right(panelBox)).toBeLessThanOrEqual(1280);
+    await shot('settings-journal-1280-en.png');
+
+    await page.setViewportSize({ width: 1024, height: 768 });
+    const [narrowFrame, narrowPanel] = await Promise.all([frame.boundingBox(), panel.boundingBox()]);
+    expect(right(narrowFrame)).toBeLessThanOrEqual(right(narrowPanel));
+    expect(right(narrowPanel)).toBeLessThanOrEqual(1024);
+    await frame.evaluate((el) => {
+      el.scrollBy({ left: el.scrollWidth });
+      el.scrollIntoView({ block: 'center' });
+    });
+    const [end, endFrame] = await Promise.all([lastHead.boundingBox(), frame.boundingBox()]);
+    expect(right(end)).toBeLessThanOrEqual(right(endFrame) + 0.5);
+    expect(end!.x).toBeGreaterThanOrEqual(endFrame!.x);
+    await page.screenshot({ path: join(SCREENSHOTS, 'settings-journal-1024-en.png') });
+  } finally {
+    await page.setViewportSize(size);
+  }
+}
+
 beforeAll(async () => {
   app = await startApp();
   browser = await launchChromium();
@@ -315,6 +355,7 @@ describe('the supervisor settings', () => {
     expect(cells.slice(4, 8)).toEqual(['1', egp(retailTotalMinor), egp(netTotalMinor), 'Confirmed']);
     // a confirmed sale can have its tickets and receipt printed again
     expect(cells[8]).toBe('Reprint ticketsReprint receipt');
+    await lastColumnFits();
     // today's figures at the top of the tab: the sale's cash (the only sale of this counter)
     const day = page.getByTestId('journal-day');
     await day.getByRole('button', { name: 'Refresh figures' }).click();

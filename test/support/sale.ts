@@ -208,6 +208,11 @@ export interface SaleInProgress {
   operator: string;
 }
 
+/** Cairo to Alexandria with the first operator that sells seats on a map, typed in English. */
+export function cairoToAlexandria(passengers: string[], phone: string): KeyboardSale {
+  return { from: 'cairo', to: 'alex', fromShown: 'Cairo', toShown: 'Alexandria', passengers, phone, operators: SEATED_OPERATORS };
+}
+
 /**
  * A sale up to the payment step with page.keyboard alone: From, To, Tomorrow, passengers,
  * Enter; arrows to the departure; seat numbers typed; names and phone; each focus checked.

@@ -23,6 +23,16 @@ export function wallClockDate(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/** A service timestamp (UTC) in Cairo time as its date and its time (a narrow table puts them on two lines). */
+export function cairoDateAndTime(isoUtc: string, locale: Locale): { date: string; time: string } {
+  const tag = locale === 'ar' ? 'ar-EG' : 'en-GB';
+  const at = new Date(isoUtc);
+  return {
+    date: new Intl.DateTimeFormat(tag, { timeZone: 'Africa/Cairo', dateStyle: 'medium' }).format(at),
+    time: new Intl.DateTimeFormat(tag, { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(at),
+  };
+}
+
 /** A service timestamp (UTC) shown in Cairo time. */
 export function formatCairo(isoUtc: string, locale: Locale): string {
   return new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', {

@@ -1,10 +1,12 @@
 import type { SaleOutcome } from '../../../contract/counter.ts';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
-import { CheckIcon, PrinterIcon, Spinner } from '../components/Icons.tsx';
+import { CheckIcon, Spinner } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { fareClassName } from '../search/OfferList.tsx';
 import { clockTime, formatDay, formatPounds } from './display.ts';
-import { useSale, type PrintState } from './store.ts';
+import { PrintLine } from './PrintLine.tsx';
+import { PRINT_KINDS, printView } from './prints.ts';
+import { useSale } from './store.ts';
 import { useFocusTarget } from './use-focus.ts';
 
 /** Step 5: one clear outcome: booked (and printing), waiting for the operator, or not booked. */
@@ -156,54 +158,22 @@ function Confirmed({ outcome }: { outcome: SaleOutcome }) {
 
 function Prints() {
   const t = useT();
-  const prints = useSale((s) => s.prints);
+  const outcome = useSale((s) => s.outcome);
+  const manual = useSale((s) => s.manualPrints);
   const { print } = useSale.getState();
   return (
-    <ul className="prints" aria-label={t('print.title')}>
-      {(['tickets', 'receipt'] as const).map((kind) => (
-        <PrintLine key={kind} kind={kind} state={prints[kind]} onRetry={() => void print(kind)} label={t(`print.${kind}`)} />
+    <ul className="prints" aria-label={t('print.title')} data-testid="prints">
+      {PRINT_KINDS.map((kind) => (
+        <PrintLine
+          key={kind}
+          kind={kind}
+          view={printView(outcome?.prints[kind], manual[kind])}
+          testId={`print-${kind}`}
+          retryLabel={t('print.retry', { what: t(`print.${kind}`) })}
+          onPrint={() => void print(kind)}
+        />
       ))}
     </ul>
-  );
-}
-
-function PrintLine({ kind, state, label, onRetry }: { kind: string; state: PrintState; label: string; onRetry(): void }) {
-  const t = useT();
-  const failure =
-    state.status === 'failed'
-      ? state.error.code === 'not_configured'
-        ? t('print.error.not_configured')
-        : state.error.code === 'print_failed'
-          ? t('print.error.print_failed')
-          : t(`error.${state.error.code}` as MessageKey)
-      : null;
-  return (
-    <li
-      className={`print ${state.status}`}
-      data-testid={`print-${kind}`}
-      data-status={state.status}
-      data-job-id={state.status === 'sent' ? (state.result.jobId ?? undefined) : undefined}
-    >
-      <PrinterIcon />
-      <span className="print-text">
-        <span className="print-what">{label}</span>
-        <span className="print-state" role="status">
-          {state.status === 'printing' && (
-            <>
-              <Spinner /> {t('print.printing')}
-            </>
-          )}
-          {state.status === 'idle' && t('print.waiting')}
-          {state.status === 'sent' && t('print.sent', { printer: state.result.printer })}
-          {failure}
-        </span>
-      </span>
-      {state.status === 'failed' && (
-        <button type="button" onClick={onRetry} aria-label={t('print.retry', { what: label })}>
-          {t('common.retry')}
-        </button>
-      )}
-    </li>
   );
 }
 
@@ -250,10 +220,12 @@ function Failed({ outcome }: { outcome: SaleOutcome }) {
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const { repick, searchAgain, tryAgain } = useSale.getState();
+  // after a reload the departure is no longer on screen: only a new search is offered
+  const onScreen = useSale((s) => s.offer !== null);
   const code = outcome.error?.code ?? 'internal';
   const reference = outcome.booking?.id ?? outcome.error?.bookingReference ?? null;
-  const retryable = code === 'service_unavailable' || code === 'timeout' || code === 'network' || code === 'insufficient_funds' || code === 'rate_limited';
-  const repickable = code === 'seats_unavailable' || code === 'offer_expired' || code === 'invalid_reference';
+  const retryable = onScreen && (code === 'service_unavailable' || code === 'timeout' || code === 'network' || code === 'insufficient_funds' || code === 'rate_limited');
+  const repickable = onScreen && (code === 'seats_unavailable' || code === 'offer_expired' || code === 'invalid_reference');
   const ref = useOutcomeFocus();
   return (
     <section ref={ref} tabIndex={-1} className="outcome card failed" aria-labelledby="outcome-title" data-testid="outcome" data-status="failed" data-code={code}>

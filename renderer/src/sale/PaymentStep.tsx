@@ -9,6 +9,7 @@ import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
 import { changeDue, parseCash, quickAmounts } from './money.ts';
 import { saleTotal, ticketLanguage, useSale } from './store.ts';
+import type { CashCheck } from './store/payment.ts';
 import { useFocusTarget } from './use-focus.ts';
 
 /** Step 4: the retail total, the cash handed over, the change; confirm once. */
@@ -26,6 +27,7 @@ export function PaymentStep() {
   const language = useSale((s) => s.language);
   const contactName = useSale((s) => s.contactName);
   const phone = useSale((s) => s.phone);
+  const cashCheck = useSale((s) => s.cashCheck);
   const { setCash, confirm, focusOn, retrySend } = useSale.getState();
   const cashRef = useFocusTarget<HTMLInputElement>('cash');
   const confirmRef = useFocusTarget<HTMLButtonElement>('confirm');
@@ -170,32 +172,77 @@ export function PaymentStep() {
           {sendError && !sending && (
             <ErrorNotice error={sendError} onRetry={sendError.code === 'not_found' || sendError.retryable ? () => void retrySend() : undefined} />
           )}
-          <button
-            ref={confirmRef}
-            type="button"
-            className="primary confirm"
-            disabled={!canConfirm}
-            aria-busy={sending}
-            aria-keyshortcuts="F10"
-            data-testid="confirm"
-            onClick={() => void confirm()}
-          >
-            {sending ? (
-              <>
-                <Spinner /> {t('pay.sending')}
-              </>
-            ) : (
-              <>
-                {t('pay.confirm')} <Kbd k="F10" />
-              </>
-            )}
-          </button>
+          {cashCheck ? (
+            <CashCheckPrompt check={cashCheck} />
+          ) : (
+            <button
+              ref={confirmRef}
+              type="button"
+              className="primary confirm"
+              disabled={!canConfirm}
+              aria-busy={sending}
+              aria-keyshortcuts="F10"
+              data-testid="confirm"
+              onClick={() => void confirm()}
+            >
+              {sending ? (
+                <>
+                  <Spinner /> {t('pay.sending')}
+                </>
+              ) : (
+                <>
+                  {t('pay.confirm')} <Kbd k="F10" />
+                </>
+              )}
+            </button>
+          )}
           {sending && (
             <p className="progress" role="status">
               {t('pay.sending.detail')}
             </p>
           )}
         </section>
+      </div>
+    </div>
+  );
+}
+
+/**
+ * Cash far over the total (money.ts, CASH_CHECK_OVER_MINOR) is read back before the sale is
+ * sent. Enter (the focus is on "Correct") sends it, Esc goes back to the amount.
+ */
+function CashCheckPrompt({ check }: { check: CashCheck }) {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const { confirmCash, cancelCashCheck } = useSale.getState();
+  const yesRef = useFocusTarget<HTMLButtonElement>('cash-check');
+  return (
+    <div
+      role="alertdialog"
+      className="cash-check"
+      aria-labelledby="cash-check-title"
+      aria-describedby="cash-check-text"
+      data-testid="cash-check"
+      onKeyDown={(e) => {
+        // an Enter held down on Confirm must not answer this question too
+        if (e.key === 'Enter' && e.repeat) e.preventDefault();
+      }}
+    >
+      <h3 id="cash-check-title">{t('pay.check.title')}</h3>
+      <p id="cash-check-text">
+        {t('pay.check.text', {
+          cash: formatPounds(check.cashMinor, locale),
+          total: formatPounds(check.totalMinor, locale),
+          change: formatPounds(check.changeMinor, locale),
+        })}
+      </p>
+      <div className="cash-check-actions">
+        <button ref={yesRef} type="button" className="primary" data-testid="cash-check-yes" onClick={() => void confirmCash()} aria-keyshortcuts="Enter">
+          {t('pay.check.yes')} <Kbd k="Enter" />
+        </button>
+        <button type="button" data-testid="cash-check-no" onClick={() => cancelCashCheck()} aria-keyshortcuts="Escape">
+          {t('pay.check.no')} <Kbd k="Esc" />
+        </button>
       </div>
     </div>
   );

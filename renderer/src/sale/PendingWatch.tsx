@@ -1,16 +1,10 @@
-import type { AppError } from '../../../contract/errors.ts';
-import { useLocale, useT, type MessageKey, type Translate } from '../i18n/index.ts';
-import { CheckIcon, PrinterIcon, Spinner } from '../components/Icons.tsx';
+import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
+import { CheckIcon, Spinner } from '../components/Icons.tsx';
 import { formatNumber, formatPounds } from './display.ts';
-import { usePendingWatch, watchingCount, type WatchPrint, type WatchedSale } from './pending-watch.ts';
+import { noticeShown, usePendingWatch, watchingCount, type WatchedSale } from './pending-watch.ts';
+import { PrintLine } from './PrintLine.tsx';
+import { PRINT_KINDS, printView } from './prints.ts';
 import './pending-watch.css';
-
-/** What a failed print means for the agent (the same words as on the outcome screen). */
-export function printFailureText(t: Translate, error: AppError): string {
-  if (error.code === 'not_configured') return t('print.error.not_configured');
-  if (error.code === 'print_failed') return t('print.error.print_failed');
-  return t(`error.${error.code}` as MessageKey);
-}
 
 const referenceOf = (w: WatchedSale) => w.outcome?.booking?.id ?? w.outcome?.error?.bookingReference ?? null;
 
@@ -38,10 +32,13 @@ export function PendingIndicator() {
   );
 }
 
-/** Notices, at the edge of the screen, for sales that settled after the agent moved on. */
+/**
+ * Notices for sales that settled after the agent moved on (or whose print failed), in a strip of
+ * their own above the key bar: they push the screen up rather than cover any of its controls.
+ */
 export function PendingNotices() {
   const t = useT();
-  const settled = usePendingWatch((s) => s.sales).filter((w) => w.status !== 'watching');
+  const settled = usePendingWatch((s) => s.sales).filter(noticeShown);
   return (
     <section className="watch-notices" aria-label={t('watch.notices')} hidden={settled.length === 0}>
       {settled.map((w) => (w.status === 'confirmed' ? <ConfirmedNotice key={w.saleId} w={w} /> : <FailedNotice key={w.saleId} w={w} />))}
@@ -61,6 +58,7 @@ function DismissButton({ w }: { w: WatchedSale }) {
 
 function ConfirmedNotice({ w }: { w: WatchedSale }) {
   const t = useT();
+  const { retryPrint } = usePendingWatch.getState();
   const ref = referenceOf(w) ?? '';
   return (
     <article className="watch-notice confirmed" role="status" data-testid="watch-notice" data-status="confirmed" data-reference={ref}>
@@ -68,48 +66,23 @@ function ConfirmedNotice({ w }: { w: WatchedSale }) {
         <span className="watch-mark" aria-hidden="true">
           <CheckIcon />
         </span>
-        <strong>{t('watch.confirmed', { ref })}</strong>
+        <strong>{t(w.seen ? 'watch.printFailed' : 'watch.confirmed', { ref })}</strong>
         <DismissButton w={w} />
       </header>
-      <p>{t('watch.confirmed.text')}</p>
-      <ul className="watch-prints" aria-label={t('print.title')}>
-        {(['tickets', 'receipt'] as const).map((kind) => (
-          <WatchPrintLine key={kind} w={w} kind={kind} state={w.prints[kind]} reference={ref} />
+      {!w.seen && <p>{t('watch.confirmed.text')}</p>}
+      <ul className="prints watch-prints" aria-label={t('print.title')}>
+        {PRINT_KINDS.map((kind) => (
+          <PrintLine
+            key={kind}
+            kind={kind}
+            view={printView(w.outcome?.prints[kind], w.manualPrints[kind])}
+            testId={`watch-print-${kind}`}
+            retryLabel={t('watch.retry.label', { what: t(`print.${kind}`), ref })}
+            onPrint={() => void retryPrint(w.saleId, kind)}
+          />
         ))}
       </ul>
     </article>
-  );
-}
-
-function WatchPrintLine({ w, kind, state, reference }: { w: WatchedSale; kind: 'tickets' | 'receipt'; state: WatchPrint; reference: string }) {
-  const t = useT();
-  const { retryPrint } = usePendingWatch.getState();
-  const what = t(`print.${kind}`);
-  return (
-    <li
-      className={`watch-print ${state.status}`}
-      data-testid={`watch-print-${kind}`}
-      data-status={state.status}
-      data-job-id={state.status === 'sent' ? (state.result.jobId ?? undefined) : undefined}
-    >
-      <PrinterIcon />
-      <span>
-        <strong>{what}</strong>{' '}
-        {state.status === 'idle' && t('print.waiting')}
-        {state.status === 'printing' && (
-          <>
-            <Spinner /> {t('print.printing')}
-          </>
-        )}
-        {state.status === 'sent' && t('print.sent', { printer: state.result.printer })}
-        {state.status === 'failed' && printFailureText(t, state.error)}
-      </span>
-      {state.status === 'failed' && (
-        <button type="button" onClick={() => void retryPrint(w.saleId, kind)} aria-label={t('watch.retry.label', { what, ref: reference })}>
-          {t('common.retry')}
-        </button>
-      )}
-    </li>
   );
 }
 

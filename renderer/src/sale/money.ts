@@ -75,3 +75,15 @@ export function quickAmounts(totalMinor: number): number[] {
   }
   return [...out].sort((a, b) => a - b).slice(0, 6);
 }
+
+/**
+ * Cash more than this over the total is read back to the agent before the sale is sent: a
+ * mistyped amount (an extra zero) or a note taken for another would otherwise hand out change
+ * that is not owed.
+ */
+export const CASH_CHECK_OVER_MINOR = 20_000; // EGP 200
+
+/** The cash handed over is far more than the total: the agent confirms the amount first. */
+export function cashNeedsCheck(totalMinor: number, tenderedMinor: number): boolean {
+  return tenderedMinor - totalMinor > CASH_CHECK_OVER_MINOR;
+}

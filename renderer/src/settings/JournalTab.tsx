@@ -4,12 +4,12 @@ import type { JournalCheck, PrintResult, SaleSummary } from '../../../contract/c
 import { api } from '../api.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { formatCairo, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
+import { cairoDateAndTime, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatBytes, formatCount } from './format.ts';
-import { Loading, Notice } from './parts.tsx';
+import { DateTime, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
-import { printFailureText } from '../sale/PendingWatch.tsx';
+import { printFailureText } from '../sale/PrintLine.tsx';
 import { DayPanel } from './DayPanel.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
@@ -107,7 +107,7 @@ export function JournalTab() {
         {sales.status === 'ready' && sales.value.length === 0 && <p className="st-empty">{t('settings.journal.sales.none')}</p>}
         {sales.status === 'ready' && sales.value.length > 0 && (
           <div className="st-table-wrap">
-            <table className="st-table" data-testid="journal-sales">
+            <table className="st-table st-journal-sales" data-testid="journal-sales">
               <thead>
                 <tr>
                   <th scope="col">{t('settings.journal.col.time')}</th>
@@ -130,18 +130,12 @@ export function JournalTab() {
               <tbody>
                 {sales.value.map((s) => (
                   <tr key={s.saleId} data-status={s.status}>
-                    <td>{formatCairo(s.createdAt, locale)}</td>
-                    <td>{s.bookingReference ? <bdi className="mono">{s.bookingReference}</bdi> : <span className="st-any">{t('settings.journal.noReference')}</span>}</td>
-                    <td>{s.route}</td>
-                    <td>
-                      {s.departureAt ? (
-                        <bdi className="mono">
-                          {wallClockDate(s.departureAt)} {wallClockTime(s.departureAt)}
-                        </bdi>
-                      ) : (
-                        ''
-                      )}
+                    <td className="st-wrap">
+                      <DateTime {...cairoDateAndTime(s.createdAt, locale)} />
                     </td>
+                    <td>{s.bookingReference ? <bdi className="mono">{s.bookingReference}</bdi> : <span className="st-any">{t('settings.journal.noReference')}</span>}</td>
+                    <td className="st-wrap st-route">{s.route}</td>
+                    <td className="st-wrap">{s.departureAt ? <DateTime date={wallClockDate(s.departureAt)} time={wallClockTime(s.departureAt)} mono /> : ''}</td>
                     <td className="st-num">{formatCount(s.passengers, locale)}</td>
                     <td className="st-num st-strong">{money(s.retailTotalMinor)}</td>
                     <td className="st-num st-small">{money(s.netTotalMinor)}</td>

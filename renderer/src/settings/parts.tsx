@@ -1,6 +1,16 @@
 import { useEffect, useId, useRef, type KeyboardEvent, type ReactNode } from 'react';
 import { useT } from '../i18n/index.ts';
 
+/** A date and a time that stay whole each, on one line when there is room and on two when not. */
+export function DateTime({ date, time, mono = false }: { date: string; time: string; mono?: boolean }) {
+  const cls = mono ? 'st-nowrap mono' : 'st-nowrap';
+  return (
+    <>
+      <bdi className={cls}>{date}</bdi> <bdi className={cls}>{time}</bdi>
+    </>
+  );
+}
+
 /** A label above its control, with an optional hint and a field error, all wired for screen readers. */
 export function Field(props: { id: string; label: string; hint?: string; error?: string | null; children: ReactNode; wide?: boolean }) {
   return (
