@@ -15,10 +15,10 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'wallet', 'journal'] as const;
 const TAB_NAMES = {
-  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Wallet', 'Journal'],
-  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'المحفظة', 'سجل المبيعات'],
+  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Wallet', 'Journal'],
+  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحفظة', 'سجل المبيعات'],
 };
 /** Text as the agent reads it: the invisible bidi marks removed, no-break spaces as spaces. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');
@@ -356,13 +356,16 @@ describe('the supervisor settings', () => {
     // a confirmed sale can have its tickets and receipt printed again
     expect(cells[8]).toBe('Reprint ticketsReprint receipt');
     await lastColumnFits();
-    // today's figures at the top of the tab: the sale's cash (the only sale of this counter)
-    const day = page.getByTestId('journal-day');
-    await day.getByRole('button', { name: 'Refresh figures' }).click();
+    await shot('settings-journal-sale-en.png');
+    // today's figures are on the Reports screen (F7 from the counter): the sale's cash, the only sale of this counter
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('F7');
+    const day = page.getByTestId('day-figures');
     await expect.poll(async () => plain(await day.getByTestId('day-cash').locator('dd').textContent()), { timeout: 15_000 }).toBe(egp(retailTotalMinor));
     expect(plain(await day.getByTestId('day-sales').locator('dd').textContent())).toBe('1');
     expect(plain(await day.getByTestId('day-margin').locator('dd').textContent())).toBe(egp(retailTotalMinor - netTotalMinor));
-    await shot('settings-journal-sale-en.png');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Settings' }).click();
 
     await tab('Wallet').click();
     const debit = page.getByTestId('wallet-statement').locator('tbody tr[data-type=DEBIT]', { hasText: booking.id });

@@ -1,24 +1,10 @@
 import { useState } from 'react';
-import { DENOMINATIONS, countTotal, type CashCount, type Denomination } from '../../../contract/shifts.ts';
+import { DENOMINATIONS, countTotal, type CashCount } from '../../../contract/shifts.ts';
 import { formatMoney } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { formatPounds } from '../sale/display.ts';
 import { toLatinDigits } from '../settings/money-input.ts';
-
-type Pieces = Partial<Record<`${Denomination}`, string>>;
-
-/** Pieces typed per denomination → the contract's count (null while one is not a whole number). */
-export function countOf(pieces: Pieces): CashCount | null {
-  const count: CashCount = {};
-  for (const d of DENOMINATIONS) {
-    const raw = toLatinDigits(pieces[`${d}`] ?? '').trim();
-    if (raw === '') continue;
-    if (!/^\d{1,6}$/.test(raw)) return null;
-    const n = Number(raw);
-    if (n > 0) count[`${d}`] = n;
-  }
-  return count;
-}
+import { countOf, type Pieces } from './rules.ts';
 
 /**
  * The drawer counted by Egyptian denomination, banknotes first: how many pieces of each, the line

@@ -9,12 +9,13 @@ import { FirstSupervisor, SignIn } from './SignIn.tsx';
 import { OpenShift, ShiftClosed, ShiftPanel } from './ShiftScreens.tsx';
 import { useShell } from '../shell/store.ts';
 import { useIdleLock } from './idle-lock.ts';
-import { deskOpenWithoutAgents, useDesk } from './store.ts';
+import { deskOpenWithoutAgents } from './rules.ts';
+import { useDesk } from './store.ts';
 import './desk.css';
 
 /**
- * What stands between the door and the counter: the first supervisor on a new counter (TRAINING
- * may skip it and sell as its demo agent), the sign-in, the opening float. A locked screen covers
+ * What stands between the door and the counter: the first supervisor on a new LIVE counter
+ * (TRAINING and SANDBOX may skip it and sell as their demo agent), the sign-in, the opening float. A locked screen covers
  * the counter without unmounting it, so a sale in progress is there after the PIN.
  */
 export function DeskGate({ children }: { children: ReactNode }) {

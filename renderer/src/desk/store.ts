@@ -83,8 +83,3 @@ export const useDesk = create<DeskStore>((set, get) => {
     clearError: () => set({ error: null }),
   };
 });
-
-/** Whether the counter needs nobody signed in to work: a counter with no agent yet, in TRAINING. */
-export function deskOpenWithoutAgents(desk: DeskState, environment: string): boolean {
-  return !desk.agentsInUse && environment === 'TRAINING';
-}

@@ -4,6 +4,7 @@ import { Spinner } from '../components/Icons.tsx';
 import { ZReportCard } from '../desk/ZReportCard.tsx';
 import { formatCairo, formatMoney } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
+import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
@@ -63,23 +64,7 @@ export function ReportsScreen() {
       {z && <ZReportCard view={z} />}
       {report && f && r && !z && (
         <>
-          <dl className="st-day-cards">
-            {(
-              [
-                ['sales', String(f.counts.confirmed)],
-                ['seats', String(f.seats)],
-                ['retail', money(f.retailMinor)],
-                ['net', money(f.netMinor)],
-                ['margin', money(f.marginMinor)],
-                ['cash', money(f.cashReceivedMinor)],
-              ] as const
-            ).map(([key, value]) => (
-              <div key={key} className="st-day-card" data-testid={`report-${key}`}>
-                <dt>{t(`reports.card.${key}`)}</dt>
-                <dd>{value}</dd>
-              </div>
-            ))}
-          </dl>
+          <DayFigures report={f} />
           <section aria-labelledby="reports-shifts">
             <h2 id="reports-shifts">{t('reports.shifts')}</h2>
             {report.shifts.length === 0 ? (

@@ -10,7 +10,6 @@ import { formatBytes, formatCount } from './format.ts';
 import { DateTime, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PrintLine.tsx';
-import { DayPanel } from './DayPanel.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -41,7 +40,6 @@ export function JournalTab() {
       <h2>{t('settings.journal.heading')}</h2>
       <p className="st-intro">{t('settings.journal.intro')}</p>
 
-      <DayPanel />
 
       <section aria-labelledby="st-integrity" className="st-journal-tools">
         <h3 id="st-integrity" className="st-sr">

@@ -202,8 +202,6 @@ export const settings = defineMessages({
     'settings.wallet.count': '{count} transactions shown',
 
     // journal
-    'settings.day.heading': 'Today',
-    'settings.day.date': 'Day (Cairo)',
     'settings.day.sales': 'Sales',
     'settings.day.seats': 'Tickets',
     'settings.day.cash': 'Cash received',
@@ -216,7 +214,6 @@ export const settings = defineMessages({
     'settings.day.col.sales': 'Sales',
     'settings.day.col.seats': 'Tickets',
     'settings.day.operator.unknown': 'unknown',
-    'settings.day.reload': 'Refresh figures',
     'settings.journal.heading': 'Sales journal',
     'settings.journal.intro':
       'Every sale is written to the journal on this computer before it is sent, and each entry is chained to the one before it, so an edited or deleted entry can be found.',
@@ -432,8 +429,6 @@ export const settings = defineMessages({
     'settings.wallet.end': 'هذه بداية كشف الحساب.',
     'settings.wallet.count': 'معروض {count} حركة',
 
-    'settings.day.heading': 'اليوم',
-    'settings.day.date': 'اليوم (القاهرة)',
     'settings.day.sales': 'المبيعات',
     'settings.day.seats': 'التذاكر',
     'settings.day.cash': 'النقدية المستلمة',
@@ -446,7 +441,6 @@ export const settings = defineMessages({
     'settings.day.col.sales': 'المبيعات',
     'settings.day.col.seats': 'التذاكر',
     'settings.day.operator.unknown': 'غير معروفة',
-    'settings.day.reload': 'تحديث الأرقام',
     'settings.journal.heading': 'سجل المبيعات',
     'settings.journal.intro':
       'كل عملية بيع تُكتب في السجل على هذا الجهاز قبل إرسالها، وكل قيد مربوط بالقيد الذي قبله، فيمكن اكتشاف أي قيد عُدّل أو حُذف.',

@@ -1,0 +1,27 @@
+// The desk's rules that need no screen: who may work without signing in, and a typed cash count.
+import { DENOMINATIONS, type CashCount, type Denomination, type DeskState } from '../../../contract/shifts.ts';
+import { toLatinDigits } from '../settings/money-input.ts';
+
+export type Pieces = Partial<Record<`${Denomination}`, string>>;
+
+/** Pieces typed per denomination → the contract's count (null while one is not a whole number). */
+export function countOf(pieces: Pieces): CashCount | null {
+  const count: CashCount = {};
+  for (const d of DENOMINATIONS) {
+    const raw = toLatinDigits(pieces[`${d}`] ?? '').trim();
+    if (raw === '') continue;
+    if (!/^\d{1,6}$/.test(raw)) return null;
+    const n = Number(raw);
+    if (n > 0) count[`${d}`] = n;
+  }
+  return count;
+}
+
+/**
+ * Whether the counter works with nobody signed in: a counter with no agent yet, on play money
+ * (TRAINING, SANDBOX), sells as its demo agent. LIVE moves real money: its first start asks for
+ * the first supervisor.
+ */
+export function deskOpenWithoutAgents(desk: DeskState, environment: string): boolean {
+  return !desk.agentsInUse && environment !== 'LIVE';
+}
