@@ -9,7 +9,8 @@ import { apiNow, observeHold, observeOffers } from './clock.ts';
 import { usePendingWatch } from './pending-watch.ts';
 import { cheapestClass, changeDue, parseCash, retailTotal } from './money.ts';
 import { checkEmail, checkPhone, cleanName } from './phone.ts';
-import { cairoToday, validSearchDate } from '../search/dates.ts';
+import { cairoDate as cairoToday } from '../../../core/cairo-time.ts';
+import { validSearchDate } from '../search/dates.ts';
 import type { OfferFilter, OfferSort } from '../search/offers.ts';
 
 // One sale, from the search to the printed tickets. The store owns every call the flow makes,
