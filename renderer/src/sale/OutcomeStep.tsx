@@ -3,7 +3,8 @@ import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { CheckIcon, PrinterIcon, Spinner } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { fareClassName } from '../search/OfferList.tsx';
-import { clockTime, formatDay, formatPounds } from './display.ts';
+import { formatPounds } from '../../../core/format.ts';
+import { clockTime, formatDay } from './display.ts';
 import { useSale, type PrintState } from './store.ts';
 import { useFocusTarget } from './use-focus.ts';
 

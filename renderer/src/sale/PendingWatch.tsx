@@ -1,7 +1,7 @@
 import type { AppError } from '../../../contract/errors.ts';
 import { useLocale, useT, type MessageKey, type Translate } from '../i18n/index.ts';
 import { CheckIcon, PrinterIcon, Spinner } from '../components/Icons.tsx';
-import { formatNumber, formatPounds } from './display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { usePendingWatch, watchingCount, type WatchPrint, type WatchedSale } from './pending-watch.ts';
 import './pending-watch.css';
 

@@ -3,10 +3,9 @@ import type { DayReport } from '../../../contract/counter.ts';
 import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { useLocale } from '../i18n/index.ts';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney, formatNumber } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useTi } from './bidi.ts';
-import { formatCount } from './format.ts';
 import { Loading } from './parts.tsx';
 
 type State = { status: 'loading' } | { status: 'ready'; value: DayReport } | { status: 'error'; error: AppError };
@@ -40,8 +39,8 @@ export function DayPanel() {
   const shown = date ?? today ?? '';
   const cards: { key: string; label: string; value: string }[] = report
     ? [
-        { key: 'sales', label: t('settings.day.sales'), value: formatCount(report.counts.confirmed, locale) },
-        { key: 'seats', label: t('settings.day.seats'), value: formatCount(report.seats, locale) },
+        { key: 'sales', label: t('settings.day.sales'), value: formatNumber(report.counts.confirmed, locale) },
+        { key: 'seats', label: t('settings.day.seats'), value: formatNumber(report.seats, locale) },
         { key: 'cash', label: t('settings.day.cash'), value: money(report.cashReceivedMinor) },
         { key: 'retail', label: t('settings.day.retail'), value: money(report.retailMinor) },
         { key: 'net', label: t('settings.day.net'), value: money(report.netMinor) },
@@ -85,9 +84,9 @@ export function DayPanel() {
           </dl>
           <p className="st-note" data-testid="day-counts">
             {t('settings.day.counts', {
-              pending: formatCount(report.counts.pending, locale),
-              failed: formatCount(report.counts.failed, locale),
-              unknown: formatCount(report.counts.unknown, locale),
+              pending: formatNumber(report.counts.pending, locale),
+              failed: formatNumber(report.counts.failed, locale),
+              unknown: formatNumber(report.counts.unknown, locale),
             })}{' '}
             {t('settings.day.change', { change: money(report.changeGivenMinor) })}
           </p>
@@ -115,8 +114,8 @@ export function DayPanel() {
                   {report.byOperator.map((o) => (
                     <tr key={`${o.operatorId ?? ''}\u0000${o.operatorName ?? ''}`}>
                       <td>{o.operatorName ?? <span className="st-any">{t('settings.day.operator.unknown')}</span>}</td>
-                      <td className="st-num">{formatCount(o.sales, locale)}</td>
-                      <td className="st-num">{formatCount(o.seats, locale)}</td>
+                      <td className="st-num">{formatNumber(o.sales, locale)}</td>
+                      <td className="st-num">{formatNumber(o.seats, locale)}</td>
                       <td className="st-num st-strong">{money(o.retailMinor)}</td>
                       <td className="st-num st-small">{money(o.netMinor)}</td>
                     </tr>

@@ -4,9 +4,10 @@ import type { JournalCheck, PrintResult, SaleSummary } from '../../../contract/c
 import { api } from '../api.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { formatCairo, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
+import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
+import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatBytes, formatCount } from './format.ts';
+import { formatBytes } from './format.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PendingWatch.tsx';
@@ -60,11 +61,11 @@ export function JournalTab() {
             {check.phase === 'done' &&
               (check.value.ok ? (
                 <Notice kind="ok" testId="journal-ok">
-                  {t('settings.journal.verify.ok', { count: formatCount(check.value.entries, locale) })}
+                  {t('settings.journal.verify.ok', { count: formatNumber(check.value.entries, locale) })}
                 </Notice>
               ) : (
                 <Notice kind="bad" testId="journal-broken">
-                  {t('settings.journal.verify.bad', { seq: formatCount(check.value.firstBadSeq ?? 0, locale) })}
+                  {t('settings.journal.verify.bad', { seq: formatNumber(check.value.firstBadSeq ?? 0, locale) })}
                 </Notice>
               ))}
             {check.phase === 'failed' && <ErrorNotice error={check.error} onRetry={verify} />}
@@ -142,7 +143,7 @@ export function JournalTab() {
                         ''
                       )}
                     </td>
-                    <td className="st-num">{formatCount(s.passengers, locale)}</td>
+                    <td className="st-num">{formatNumber(s.passengers, locale)}</td>
                     <td className="st-num st-strong">{money(s.retailTotalMinor)}</td>
                     <td className="st-num st-small">{money(s.netTotalMinor)}</td>
                     <td>

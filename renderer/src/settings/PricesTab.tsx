@@ -4,7 +4,7 @@ import type { MarkupRule, ReferenceData } from '../../../contract/counter.ts';
 import { api } from '../api.ts';
 import { useLocale, useT, type Locale } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { formatCairo, formatMoney } from '../i18n/format.ts';
+import { formatCairo, formatMoney } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { retailPerSeat } from '../../../core/retail.ts';
 import { previewMarkup } from './markup-preview.ts';
