@@ -5,7 +5,7 @@ import { BookingRequest, type PassengerInput } from '../../contract/partner/requ
 import type { Clock, Sleep } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
-import { canonicalJson } from '../journal/chain.ts';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { OfferBook } from './offers.ts';
 import { quoteSale } from './quote.ts';
