@@ -8,13 +8,3 @@ export const systemClock: Clock = { now: () => new Date() };
 export type Sleep = (ms: number) => Promise<void>;
 
 export const sleep: Sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-/** The calendar date in Cairo (YYYY-MM-DD) of an instant: the station's business day. */
-export function cairoDate(at: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Africa/Cairo',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
-}

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { startCounter } from './counter.ts';
 import { registerIpc } from './ipc.ts';
-import { RENDERER_HEADERS } from './security.ts';
+import { lockDownContents, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
 import { readRendererFile } from './renderer-files.ts';
 
 // The thin Electron shell: a locked-down window over the built renderer, IPC to the counter
@@ -15,12 +15,7 @@ protocol.registerSchemesAsPrivileged([
   { scheme: 'app', privileges: { standard: true, secure: true, supportFetchAPI: true } },
 ]);
 
-app.on('web-contents-created', (_event, contents) => {
-  contents.on('will-navigate', (event) => event.preventDefault());
-  contents.on('will-redirect', (event) => event.preventDefault());
-  contents.on('will-attach-webview', (event) => event.preventDefault());
-  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
-});
+app.on('web-contents-created', (_event, contents) => lockDownContents(contents));
 
 async function main() {
   await app.whenReady();
@@ -40,21 +35,7 @@ async function main() {
   });
   registerIpc(ipcMain, counter.dispatch);
 
-  const win = new BrowserWindow({
-    width: 1366,
-    height: 860,
-    minWidth: 1024,
-    minHeight: 700,
-    title: 'Shubbak',
-    webPreferences: {
-      preload: PRELOAD,
-      contextIsolation: true,
-      sandbox: true,
-      nodeIntegration: false,
-      webSecurity: true,
-      spellcheck: false,
-    },
-  });
+  const win = new BrowserWindow(mainWindowOptions(PRELOAD));
   await win.loadURL('app://shubbak/index.html');
 
   app.on('window-all-closed', () => {

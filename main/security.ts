@@ -1,3 +1,50 @@
+import type { BrowserWindowConstructorOptions, HandlerDetails, WindowOpenHandlerResponse } from 'electron';
+
+// What the renderer is allowed, in one place: the window it runs in, what its page may navigate
+// to or open, and the CSP of every response it gets. Plain functions and data (only electron's
+// types), so they are tested without the Electron runtime (test/unit/main/security.test.ts).
+
+/**
+ * The counter's one window. The renderer is untrusted: no Node in the page, in its workers or in
+ * frames; its own JavaScript world apart from the preload's (contextIsolation); the OS sandbox;
+ * no <webview>; the same-origin policy on. The preload exposes `window.shubbak` and nothing else.
+ */
+export function mainWindowOptions(preload: string): BrowserWindowConstructorOptions {
+  return {
+    width: 1366,
+    height: 860,
+    minWidth: 1024,
+    minHeight: 700,
+    title: 'Shubbak',
+    webPreferences: {
+      preload,
+      contextIsolation: true,
+      sandbox: true,
+      nodeIntegration: false,
+      nodeIntegrationInWorker: false,
+      nodeIntegrationInSubFrames: false,
+      webviewTag: false,
+      webSecurity: true,
+      allowRunningInsecureContent: false,
+      spellcheck: false,
+    },
+  };
+}
+
+/** The events of a page's WebContents that `lockDownContents` answers. */
+export interface LockableContents {
+  on(event: 'will-navigate' | 'will-redirect' | 'will-attach-webview', listener: (event: { preventDefault(): void }) => void): unknown;
+  setWindowOpenHandler(handler: (details: HandlerDetails) => WindowOpenHandlerResponse): void;
+}
+
+/** Every page stays where it is: no navigation, no redirect, no <webview>, no new window. */
+export function lockDownContents(contents: LockableContents): void {
+  contents.on('will-navigate', (event) => event.preventDefault());
+  contents.on('will-redirect', (event) => event.preventDefault());
+  contents.on('will-attach-webview', (event) => event.preventDefault());
+  contents.setWindowOpenHandler(() => ({ action: 'deny' }));
+}
+
 /**
  * The renderer's Content-Security-Policy, sent as a header by both transports (Electron's
  * app:// protocol and the web harness). Nothing remote, no inline script, no eval.

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { Journal } from './journal.ts';
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import { AppFailure } from '../failure.ts';
 
 export interface Agent {

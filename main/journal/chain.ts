@@ -3,43 +3,6 @@ import { createHash } from 'node:crypto';
 /** prev_hash of the first entry. */
 export const GENESIS_HASH = '0'.repeat(64);
 
-export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
-
-/**
- * JSON with object keys sorted (by UTF-16 code units) and no whitespace, so one value has
- * exactly one encoding. `undefined` members are dropped; non-finite numbers are refused.
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null) return 'null';
-  switch (typeof value) {
-    case 'boolean':
-      return value ? 'true' : 'false';
-    case 'number':
-      if (!Number.isFinite(value)) throw new TypeError('canonicalJson: non-finite number');
-      return JSON.stringify(value);
-    case 'string':
-      return JSON.stringify(value);
-    case 'object': {
-      if (Array.isArray(value)) {
-        let out = '[';
-        for (let i = 0; i < value.length; i++) out += (i ? ',' : '') + canonicalJson(value[i] ?? null);
-        return `${out}]`;
-      }
-      const obj = value as Record<string, unknown>;
-      const keys = Object.keys(obj).sort();
-      let out = '{';
-      for (const k of keys) {
-        const v = obj[k];
-        if (v === undefined) continue;
-        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v)}`;
-      }
-      return `${out}}`;
-    }
-    default:
-      throw new TypeError(`canonicalJson: cannot encode a ${typeof value}`);
-  }
-}
-
 export interface ChainedFields {
   seq: number;
   prevHash: string;

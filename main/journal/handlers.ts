@@ -1,5 +1,5 @@
 import { join } from 'node:path';
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import { dayReport } from './report.ts';
 

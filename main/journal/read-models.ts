@@ -1,4 +1,4 @@
-import { canonicalJson } from './chain.ts';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type { OfferSummary } from './entries.ts';
 import type { Entry, Journal } from './journal.ts';
 import type { EntryType } from './entries.ts';

@@ -18,7 +18,8 @@ import {
 } from '../../contract/partner/resources.ts';
 import type { Clock, Sleep } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
-import { DEFAULT_RETRY, send, type HttpAnswer, type HttpDeps, type RequestSpec, type RetryPolicy } from './http.ts';
+import type { RetryPolicy } from '../../core/retry.ts';
+import { DEFAULT_RETRY, send, type HttpAnswer, type HttpDeps, type RequestSpec } from './http.ts';
 import { TokenSource, type ClientCredential } from './tokens.ts';
 
 export interface PartnerClientOptions {

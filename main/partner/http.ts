@@ -1,17 +1,10 @@
 import type { z } from 'zod';
+import { retryDelay, type RetryPolicy } from '../../core/retry.ts';
 import type { Sleep } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { problemFailure } from './problems.ts';
 
-export interface RetryPolicy {
-  /** Attempts in all, the first included. */
-  maxAttempts: number;
-  /** Longest total time spent waiting between attempts of one request. */
-  maxTotalWaitMs: number;
-  /** Waits between attempts when the server gives no Retry-After. */
-  backoffMs: readonly number[];
-}
-
+/** Retries of one Partner API request (429 always; 503, timeouts and network errors when idempotent). */
 export const DEFAULT_RETRY: RetryPolicy = { maxAttempts: 3, maxTotalWaitMs: 8_000, backoffMs: [300, 1_000] };
 
 export interface HttpDeps {
@@ -117,9 +110,8 @@ export async function send<T>(deps: HttpDeps, baseUrl: string, token: string | n
         if (!spec.idempotent) throw failure;
       }
     }
-    if (spec.noRetry || attempt >= deps.retry.maxAttempts) throw failure;
-    const waitMs = serverWaitS !== undefined ? serverWaitS * 1000 : (deps.retry.backoffMs[attempt - 1] ?? deps.retry.backoffMs.at(-1) ?? 0);
-    if (waited + waitMs > deps.retry.maxTotalWaitMs) throw failure;
+    const waitMs = spec.noRetry ? null : retryDelay(deps.retry, { attempt, waitedMs: waited, retryAfterS: serverWaitS });
+    if (waitMs === null) throw failure;
     waited += waitMs;
     await deps.sleep(waitMs);
   }

@@ -48,24 +48,6 @@ export function chooseRule<R extends Rule>(rules: readonly R[], ctx: PriceContex
   return best;
 }
 
-/** Up to the next whole pound (100 piastres). */
-export function ceilToPound(minor: number): number {
-  return Math.ceil(minor / 100) * 100;
-}
-
-/**
- * Retail per seat = NET + percent of NET + fixed, rounded UP to whole pounds, never below NET.
- * With no rule, retail is NET rounded up to whole pounds. Percent is taken to 1/100 of a percent;
- * the percent part is rounded up to a piastre before the total is rounded up to a pound.
- */
-export function retailPerSeat(netMinor: number, rule: MarkupRuleFields | null): number {
-  if (!Number.isSafeInteger(netMinor) || netMinor < 0) throw new RangeError(`Bad NET price ${netMinor}`);
-  if (!rule) return ceilToPound(netMinor);
-  const hundredthsOfPercent = Math.round(rule.percent * 100);
-  const percentPart = Math.ceil((netMinor * hundredthsOfPercent) / 10_000);
-  return Math.max(ceilToPound(netMinor + percentPart + rule.fixedMinor), ceilToPound(netMinor));
-}
-
 /** The station's out-of-the-box rule, so TRAINING sells at a sensible retail price. */
 export const DEFAULT_RULE: MarkupRuleFields & { id: string } = {
   id: 'default',

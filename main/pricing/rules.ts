@@ -4,7 +4,8 @@ import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { MarkupRuleFields } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { chooseRule, DEFAULT_RULE, retailPerSeat, type PriceContext, type Rule } from './markup.ts';
+import { retailPerSeat } from '../../core/retail.ts';
+import { chooseRule, DEFAULT_RULE, type PriceContext, type Rule } from './markup.ts';
 
 interface RuleRow {
   id: string;

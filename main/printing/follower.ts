@@ -4,6 +4,7 @@
 // renderer only shows where this stands (SaleOutcome.prints) and offers a retry when one failed.
 import type { PrintResult, SaleOutcome, SalePrintState, SalePrints } from '../../contract/counter.ts';
 import type { AppErrorCode } from '../../contract/errors.ts';
+import { linearBackoff, retryDelay, type RetryPolicy } from '../../core/retry.ts';
 import type { Sleep } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -15,7 +16,8 @@ const KINDS: readonly SaleKind[] = ['tickets', 'receipt'];
 
 /** Failures worth a second try before the agent is asked (the ticket PDF a moment late, a blip). */
 const TRY_AGAIN: ReadonlySet<AppErrorCode> = new Set(['ticket_not_ready', 'network', 'timeout', 'service_unavailable', 'rate_limited']);
-const TRIES = 3;
+/** Three tries, one and then two seconds apart. */
+const PRINT_RETRY: RetryPolicy = { maxAttempts: 3, maxTotalWaitMs: Infinity, backoffMs: linearBackoff(1_000, 3) };
 
 interface PrintRow {
   print_id: string;
@@ -41,7 +43,7 @@ export interface FollowerDeps {
   printerFor: (kind: SaleKind) => Promise<string | null>;
   sleep: Sleep;
   log: (message: string, err?: unknown) => void;
-  retryDelayMs?: number;
+  retry?: RetryPolicy;
 }
 
 export class PrintFollower {
@@ -134,14 +136,17 @@ export class PrintFollower {
   async #printOne(saleId: string, kind: SaleKind): Promise<void> {
     this.#printing = { saleId, kind };
     try {
+      let waited = 0;
       for (let attempt = 1; ; attempt++) {
         try {
           await (kind === 'tickets' ? this.#d.service.saleTickets(saleId) : this.#d.service.saleReceipt(saleId));
           return;
         } catch (err) {
           const error = toAppError(err);
-          if (attempt < TRIES && TRY_AGAIN.has(error.code) && !this.#closed) {
-            await this.#d.sleep((this.#d.retryDelayMs ?? 1_000) * attempt);
+          const waitMs = TRY_AGAIN.has(error.code) && !this.#closed ? retryDelay(this.#d.retry ?? PRINT_RETRY, { attempt, waitedMs: waited }) : null;
+          if (waitMs !== null) {
+            waited += waitMs;
+            await this.#d.sleep(waitMs);
             continue;
           }
           if (err instanceof AppFailure && error.code === 'not_found') throw err;

@@ -1,62 +1,15 @@
-// Words, money and times of the customer receipt and the test page, in Arabic and English.
+// Words and the departure of the customer receipt and the test page, in Arabic and English.
 //
-// Money is an integer of piastres to the last moment and formatted here with Intl (ar-EG /
-// en-EG, EGP), as on the agent's screen. The departure is written with the digits of the API's
-// ISO string (its local wall clock, Western digits, exactly as on the operator's ticket):
-// never converted through a time zone. Service instants (when the sale was made, when a copy
-// was printed) are shown in Cairo time.
+// Money and service instants (when the sale was made, when a copy was printed) are formatted by
+// core/format.ts: money as on the agent's screen, instants in its `paper` style. The departure is written with the digits of the API's
+// ISO string (its local wall clock, Western digits, exactly as on the operator's ticket): never
+// converted through a time zone.
 import type { TicketLanguage } from '../../contract/counter.ts';
-import { formatDate, parseLocal } from '../../lib/wall-clock.ts';
+import { formatDate, parseLocal } from '../../core/wall-clock.ts';
 
-export { formatClass } from '../../lib/wall-clock.ts';
+export { formatClass } from '../../core/wall-clock.ts';
 
 export type ReceiptLanguage = TicketLanguage;
-
-const money = new Map<string, Intl.NumberFormat>();
-
-/** "EGP 1,234.50" / "١٬٢٣٤٫٥٠ ج.م.". */
-export function formatMoney(minor: number, lang: ReceiptLanguage, currency = 'EGP'): string {
-  if (!Number.isInteger(minor)) throw new RangeError(`money must be an integer of piastres, got ${minor}`);
-  const key = `${lang}:${currency}`;
-  let f = money.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { style: 'currency', currency });
-    money.set(key, f);
-  }
-  return f.format(minor / 100);
-}
-
-const plain = new Map<ReceiptLanguage, Intl.NumberFormat>();
-
-/** A count in the receipt's digits. */
-export function formatCount(n: number, lang: ReceiptLanguage): string {
-  let f = plain.get(lang);
-  if (!f) {
-    f = new Intl.NumberFormat(lang === 'ar' ? 'ar-EG' : 'en-EG', { maximumFractionDigits: 0 });
-    plain.set(lang, f);
-  }
-  return f.format(n);
-}
-
-const cairo = new Map<ReceiptLanguage, Intl.DateTimeFormat>();
-
-/** An instant in Cairo time: "1 Jul 2026, 23:12" / "١ يوليو ٢٠٢٦، ٢٣:١٢". */
-export function formatCairo(at: Date | string, lang: ReceiptLanguage): string {
-  let f = cairo.get(lang);
-  if (!f) {
-    f = new Intl.DateTimeFormat(lang === 'ar' ? 'ar-EG' : 'en-GB', {
-      timeZone: 'Africa/Cairo',
-      day: 'numeric',
-      month: 'short',
-      year: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    });
-    cairo.set(lang, f);
-  }
-  return f.format(typeof at === 'string' ? new Date(at) : at);
-}
 
 export interface Departure {
   /** "Wed 1 Jul 2026" / "الأربعاء 1 يوليو 2026" (held together by no-break spaces). */

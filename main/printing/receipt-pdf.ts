@@ -4,18 +4,10 @@
 // It shows what the traveller paid the station (the RETAIL price), the cash handed over and
 // the change: never the NET price the station pays the operator. Black on white only, no
 // greys (thermal heads dither them into noise), no hairlines thinner than a dot.
+import { formatCairo, formatMoney, formatNumber } from '../../core/format.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import type { ReceiptData } from '../selling/receipt.ts';
-import {
-  RECEIPT_STRINGS,
-  formatCairo,
-  formatClass,
-  formatCount,
-  formatDeparture,
-  formatMoney,
-  type ReceiptLanguage,
-  type ReceiptStrings,
-} from './format.ts';
+import { RECEIPT_STRINGS, formatClass, formatDeparture, type ReceiptLanguage, type ReceiptStrings } from './format.ts';
 import { renderPage, type Painter, type Paper, type RenderedPage } from './layout.ts';
 
 export type ReceiptPaper = Paper;
@@ -89,7 +81,7 @@ class ReceiptContent {
     }
     p.rule(1);
 
-    p.row(s.date, formatCairo(d.confirmedAt ?? d.createdAt, lang));
+    p.row(s.date, formatCairo(d.confirmedAt ?? d.createdAt, lang, 'paper'));
     p.row(s.agent, d.agent.name);
     p.row(s.receiptNo, ltr(d.saleId.slice(0, 8).toUpperCase()));
     p.rule(0.75, true);
@@ -119,7 +111,7 @@ class ReceiptContent {
     p.rule(0.75, true);
 
     // Who travels, and where they sit.
-    p.line(s.passengers(formatCount(d.passengers.length, lang)), { size: p.size(1), bold: true }, p.size(0.15));
+    p.line(s.passengers(formatNumber(d.passengers.length, lang)), { size: p.size(1), bold: true }, p.size(0.15));
     for (const t of d.passengers) p.split(t.fullName, t.seat === null ? s.seatAtBoarding : s.seat(ltr(t.seat)), p.w * 0.3);
     p.rule(1);
 
@@ -128,7 +120,7 @@ class ReceiptContent {
     const end = { align: 'end' as const };
     const n = d.passengers.length;
     if (d.retailPerSeatMinor * n === d.retailTotalMinor) {
-      p.row(s.tickets, `${formatCount(n, lang)} × ${this.money(d.retailPerSeatMinor)}`, { labelWidth, value: end });
+      p.row(s.tickets, `${formatNumber(n, lang)} × ${this.money(d.retailPerSeatMinor)}`, { labelWidth, value: end });
     }
     p.row(s.total, this.money(d.retailTotalMinor), {
       labelWidth,
@@ -148,7 +140,7 @@ class ReceiptContent {
     p.line(s.keep, { size: p.size(0.9), align: 'center' });
     if (this.o.copy) {
       p.gap(0.3);
-      p.line(s.reprinted(formatCairo(this.printedAt, lang)), { size: p.size(0.9), align: 'center' });
+      p.line(s.reprinted(formatCairo(this.printedAt, lang, 'paper')), { size: p.size(0.9), align: 'center' });
     }
   }
 }

@@ -2,8 +2,8 @@
 // Latin and digits to check at a glance that letters join, read right to left and keep their
 // order. English half first, then the Arabic half (laid out right to left).
 import type { CounterEnvironment } from '../../contract/counter.ts';
+import { formatCairo, formatMoney } from '../../core/format.ts';
 import { ltr } from '../../lib/pdf/index.ts';
-import { formatCairo, formatMoney } from './format.ts';
 import { renderPage, type Paper, type RenderedPage } from './layout.ts';
 
 export interface TestPageInput {
@@ -23,7 +23,7 @@ export function renderTestPage(t: TestPageInput, paper: Paper): Promise<Rendered
     title: 'Shubbak printer test',
     rows: [
       ['Printer', ltr(t.printer)],
-      ['Printed', formatCairo(t.at, 'en')],
+      ['Printed', formatCairo(t.at, 'en', 'paper')],
       ['Environment', t.environment],
       ['Station', t.station],
       ['Agent', t.agent],
@@ -35,7 +35,7 @@ export function renderTestPage(t: TestPageInput, paper: Paper): Promise<Rendered
     title: 'صفحة اختبار الطابعة',
     rows: [
       ['الطابعة', ltr(t.printer)],
-      ['وقت الطباعة', formatCairo(t.at, 'ar')],
+      ['وقت الطباعة', formatCairo(t.at, 'ar', 'paper')],
       ['البيئة', `${ENV_AR[t.environment]} (${t.environment})`],
     ],
     check: `مقعد 14 · القاهرة ← الإسكندرية\n${formatMoney(47_000, 'ar')} · ٠١٢٣٤٥٦٧٨٩ · السلام عليكم`,

@@ -2,7 +2,7 @@
 // opens the Arabic correctly, one table after another (figures, shifts, hours, wallet lines),
 // amounts as plain numbers of pounds with two decimals (Excel sums them), times in Cairo.
 import type { StationDayReport } from '../../contract/reports.ts';
-import { formatCairo } from '../printing/format.ts';
+import { formatCairo } from '../../core/format.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 
 const BOM = '\uFEFF';

@@ -3,7 +3,10 @@
 // why. A second print of the same day says COPY.
 import type { StationDayReport } from '../../contract/reports.ts';
 import { ltr } from '../../lib/pdf/index.ts';
-import { RECEIPT_STRINGS, formatCairo, formatCount, formatMoney } from '../printing/format.ts';
+import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
+import { RECEIPT_STRINGS } from '../printing/format.ts';
+
+const formatCairo = (at: string | Date, lang: 'ar' | 'en') => formatInstant(at, lang, 'paper');
 import { renderPage, type Painter, type Paper, type RenderedPage } from '../printing/layout.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 

@@ -1,7 +1,7 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { StationDayReport } from '../../contract/reports.ts';
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { PrintService } from '../printing/service.ts';
 import { dayReportCsv } from './day-report-csv.ts';

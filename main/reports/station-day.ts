@@ -2,7 +2,7 @@
 // and the wallet statement of the day reconciled with the journal's sales (reconcile.ts).
 import type { ReconciledSale, StationDayReport } from '../../contract/reports.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import { toAppError } from '../failure.ts';
 import { dayReport } from '../journal/report.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';

@@ -5,7 +5,8 @@ import { BookingRequest, type PassengerInput } from '../../contract/partner/requ
 import type { Clock, Sleep } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
-import { canonicalJson } from '../journal/chain.ts';
+import { canonicalJson } from '../../core/canonical-json.ts';
+import { retryDelay, type RetryPolicy } from '../../core/retry.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { OfferBook } from './offers.ts';
 import { quoteSale } from './quote.ts';
@@ -25,15 +26,22 @@ export interface SellArgs {
 /** Named moments of a sale, for crash tests (a fixture kills the process at one). */
 export type FaultPoint = 'after-intent' | 'before-send' | 'after-send';
 
+/**
+ * How often POST /bookings is sent per sell (or per resume) call, and the waits between sends
+ * (a Retry-After is honoured first). The sends of one call share one count and one wait budget;
+ * the backoff depends on what the last send proved.
+ */
 export interface SendPolicy {
-  /** POST /bookings sends per sell (or per resume) call. */
-  maxSends: number;
-  /** Longest total wait between them (Retry-After, backoff). */
-  maxWaitMs: number;
-  backoffMs: number;
+  /** After a send that may have reached the API unanswered (network, request_in_progress): longer each time. */
+  unanswered: RetryPolicy;
+  /** After a refusal that did nothing (429, 503). */
+  refused: RetryPolicy;
 }
 
-export const DEFAULT_SEND_POLICY: SendPolicy = { maxSends: 3, maxWaitMs: 8_000, backoffMs: 500 };
+export const DEFAULT_SEND_POLICY: SendPolicy = {
+  unanswered: { maxAttempts: 3, maxTotalWaitMs: 8_000, backoffMs: [500, 1_000] },
+  refused: { maxAttempts: 3, maxTotalWaitMs: 8_000, backoffMs: [500] },
+};
 
 export interface SaleServiceDeps {
   store: SalesStore;
@@ -236,11 +244,11 @@ export class SaleService {
   }
 
   async #send(row: SaleRow): Promise<SaleOutcome> {
-    const p = this.#policy;
     let inDoubt = row.in_doubt === 1;
     let waited = 0;
-    let verdict: Verdict = { kind: 'open', error: { code: 'internal', message: 'not sent' } };
-    for (let send = 1; send <= p.maxSends; send++) {
+    let verdict: Verdict;
+    // Ends when #waitBefore says stop: a final answer, the sends or the wait budget used up.
+    for (let send = 1; ; send++) {
       this.#d.store.markSending(row.sale_id);
       this.#d.faults?.('before-send');
       try {
@@ -265,14 +273,12 @@ export class SaleService {
 
   /** How long to wait before sending again, or null to stop here for now. */
   #waitBefore(v: Verdict, send: number, waited: number): number | null {
-    if (send >= this.#policy.maxSends || this.#closed) return null;
-    let wait: number;
-    if (v.kind === 'refused' && (v.error.code === 'rate_limited' || v.error.code === 'service_unavailable')) {
-      wait = (v.error.retryAfter ?? this.#policy.backoffMs / 1000) * 1000;
-    } else if (v.kind === 'open' && (v.error.code === 'network' || v.error.code === 'request_in_progress')) {
-      wait = v.error.retryAfter !== undefined ? v.error.retryAfter * 1000 : this.#policy.backoffMs * send;
-    } else return null;
-    return waited + wait <= this.#policy.maxWaitMs ? wait : null;
+    if (this.#closed) return null;
+    let policy: RetryPolicy;
+    if (v.kind === 'refused' && (v.error.code === 'rate_limited' || v.error.code === 'service_unavailable')) policy = this.#policy.refused;
+    else if (v.kind === 'open' && (v.error.code === 'network' || v.error.code === 'request_in_progress')) policy = this.#policy.unanswered;
+    else return null;
+    return retryDelay(policy, { attempt: send, waitedMs: waited, retryAfterS: v.error.retryAfter });
   }
 
   async #record(saleId: string, v: Verdict, inDoubt: boolean): Promise<SaleOutcome> {

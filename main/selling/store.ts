@@ -3,7 +3,7 @@ import type { AppError } from '../../contract/errors.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import { AppFailure } from '../failure.ts';
-import { canonicalJson } from '../journal/chain.ts';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type { SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 

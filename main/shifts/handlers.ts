@@ -1,4 +1,4 @@
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import type { AgentDesk } from '../agents/desk.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { ZReportView } from '../../contract/shifts.ts';

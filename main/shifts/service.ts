@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { CounterEnvironment, ShiftView, ZReport } from '../../contract/counter.ts';
 import type { ZReportView } from '../../contract/shifts.ts';
 import type { Clock } from '../clock.ts';
-import { cairoDate } from '../clock.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { CashMoved } from '../journal/entries.ts';

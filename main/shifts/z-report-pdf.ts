@@ -5,7 +5,10 @@
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { ltr } from '../../lib/pdf/index.ts';
-import { RECEIPT_STRINGS, formatCairo, formatCount, formatMoney, type ReceiptLanguage } from '../printing/format.ts';
+import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
+import { RECEIPT_STRINGS, type ReceiptLanguage } from '../printing/format.ts';
+
+const formatCairo = (at: string | Date, lang: ReceiptLanguage) => formatInstant(at, lang, 'paper');
 import { renderPage, type Paper, type RenderedPage } from '../printing/layout.ts';
 
 const STRINGS = {

@@ -2,7 +2,7 @@ import type { Booking } from '../../contract/partner/index.ts';
 import type { SimClock } from '../clock.ts';
 import type { Outbox } from '../events/outbox.ts';
 import { ApiProblem, invalidField, notFound } from '../http/problem.ts';
-import { cairoDateOf, toCairoIso } from '../inventory/cairo-time.ts';
+import { cairoDate, toCairoIso } from '../../core/cairo-time.ts';
 import { CANCELLED_NOTICE, CANCELLED_NOTICE_AR, rescheduledNotice } from '../tickets/document.ts';
 import type { BookingService } from './booking-service.ts';
 import type { BookingRecord } from './record.ts';
@@ -40,7 +40,7 @@ export class Disruptions {
     const shift = instant - Date.parse(journey.departureAt);
     journey.departureAt = next;
     journey.arrivalAt = journey.arrivalAt === null ? null : toCairoIso(Date.parse(journey.arrivalAt) + shift);
-    journey.travelDate = cairoDateOf(instant);
+    journey.travelDate = cairoDate(instant);
     const ticket = record.ticket!;
     const notice = rescheduledNotice(next);
     ticket.originalDepartureAt ??= previous.departure_at;

@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import type Database from 'better-sqlite3';
 import type { EventOwner } from '../events/outbox.ts';
 import type { Db } from '../store/db.ts';
@@ -64,17 +65,15 @@ export class IdempotencyStore {
 
 const scopedKey = (owner: EventOwner, key: string): string => `${owner.accountId}|${owner.environment}|${key}`;
 
-/** Same body = same JSON value: key order and whitespace do not matter. */
+/**
+ * Same body = same JSON value: key order and whitespace do not matter. `body` is what the JSON
+ * parser gave, or undefined for a request without one; "no body" is told apart from `null`, and a
+ * number too large for a double (`1e999`, parsed as Infinity) reads as JSON writes it, `null`.
+ * Fingerprints are stored with the keys, so this text must not change for any body.
+ */
 export function fingerprint(body: unknown): string {
-  return createHash('sha256').update(canonicalJson(body)).digest('base64url');
+  const text = body === undefined ? NO_BODY : canonicalJson(JSON.parse(JSON.stringify(body)));
+  return createHash('sha256').update(text).digest('base64url');
 }
 
-export function canonicalJson(value: unknown): string {
-  if (value === undefined) return 'undefined';
-  if (value === null || typeof value !== 'object') return JSON.stringify(value);
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
-  const entries = Object.keys(value)
-    .sort()
-    .map((k) => `${JSON.stringify(k)}:${canonicalJson((value as Record<string, unknown>)[k])}`);
-  return `{${entries.join(',')}}`;
-}
+const NO_BODY = 'undefined';

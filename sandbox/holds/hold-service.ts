@@ -1,3 +1,4 @@
+import { HOLD_DURATION_MS } from '../../core/hold.ts';
 import type { Hold, HoldRequest, HoldStatus } from '../../contract/partner/index.ts';
 import type { SimClock } from '../clock.ts';
 import type { EventOwner } from '../events/outbox.ts';
@@ -7,7 +8,7 @@ import { CURRENCY, type OfferService } from '../offers/offers.ts';
 import type { SeatBook } from '../seats/seat-book.ts';
 import { selectSeats } from '../seats/selection.ts';
 import type { Db } from '../store/db.ts';
-import { HOLD_TTL_MS, HoldStore, holdStatusAt, presentHold, type HoldRow } from './holds.ts';
+import { HoldStore, holdStatusAt, presentHold, type HoldRow } from './holds.ts';
 
 /** POST/GET/DELETE /holds: seats and price kept for 20 minutes, nothing charged. */
 export class HoldService {
@@ -57,7 +58,7 @@ export class HoldService {
       },
       now,
     );
-    seats.addHold({ holdId: row.id, seats: selection.seats, from: now, until: now + HOLD_TTL_MS, active: true });
+    seats.addHold({ holdId: row.id, seats: selection.seats, from: now, until: now + HOLD_DURATION_MS, active: true });
     return presentHold(row, now);
   }
 

@@ -1,12 +1,11 @@
 import type Database from 'better-sqlite3';
+import { HOLD_DURATION_MS } from '../../core/hold.ts';
 import type { Hold, HoldStatus } from '../../contract/partner/index.ts';
 import { iso } from '../clock.ts';
 import type { EventOwner } from '../events/outbox.ts';
 import { cursorBound, toPage, type Page, type PageRequest } from '../http/pagination.ts';
 import { holdReference } from '../ids.ts';
 import type { Db } from '../store/db.ts';
-
-export const HOLD_TTL_MS = 20 * 60_000;
 
 /** A hold as stored. `status` is never 'expired' in the table: expiry is read off `expires_at`. */
 export interface HoldRow {
@@ -87,7 +86,7 @@ export class HoldStore {
       currency: hold.currency,
       status: 'held',
       created_at: now,
-      expires_at: now + HOLD_TTL_MS,
+      expires_at: now + HOLD_DURATION_MS,
     };
     const info = this.#insert.run(row);
     return { ...row, seq: Number(info.lastInsertRowid), ended_at: null, booking_ref: null };

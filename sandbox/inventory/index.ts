@@ -2,7 +2,7 @@
 // Partner API, and the dated departures they make. Everything is a pure function of the seed
 // (and, for departures, of the date): nothing is pre-generated per day, any date works.
 
-import { cairoInstant, isLocalDate, localIso, weekdayOf } from './cairo-time.ts';
+import { cairoInstant, isLocalDate, localIso, weekdayOf } from '../../core/cairo-time.ts';
 import { buildCities } from './cities.ts';
 import { buildLayouts } from './layouts.ts';
 import { buildOperators } from './operators.ts';
@@ -14,7 +14,7 @@ import { servedCityNames } from './timetable.ts';
 import type { Departure, Inventory, Service } from './types.ts';
 
 export type * from './types.ts';
-export { localIso } from './cairo-time.ts';
+export { localIso } from '../../core/cairo-time.ts';
 
 export const DEFAULT_SEED = 20261121;
 

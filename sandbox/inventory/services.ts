@@ -5,7 +5,7 @@
 // trip time within the corridor's range, boarding points and fares within the corridor's range.
 // Fares are the same both ways and for every departure of an operator with the same coach.
 
-import { parseHhmm } from './cairo-time.ts';
+import { parseHhmm } from '../../core/cairo-time.ts';
 import { classSpec, layoutClasses, layoutIdOf } from './layouts.ts';
 import { OPERATOR_TABLE, operatorIdOf, type OperatorSpec } from './operators.ts';
 import { createRng, opaqueId, type Rng } from './prng.ts';

@@ -1,7 +1,9 @@
 // The shape of the sandbox's generated inventory. The HTTP layer (sandbox/server) reads only
 // these types and the functions in ./index.ts; everything is a pure function of the seed.
 
-export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
+import type { Weekday } from '../../core/cairo-time.ts';
+
+export type { Weekday };
 export type CellKind = 'SEAT' | 'AISLE' | 'EMPTY' | 'DRIVER' | 'DOOR' | 'STAIRS' | 'WC' | 'TABLE';
 export type Amenity =
   | 'usb'

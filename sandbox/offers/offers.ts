@@ -4,7 +4,7 @@ import { addYears, iso } from '../clock.ts';
 import type { SimClock } from '../clock.ts';
 import type { EventOwner } from '../events/outbox.ts';
 import { ApiProblem, invalidField, notFound } from '../http/problem.ts';
-import { cairoDateOf } from '../inventory/cairo-time.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 import { departureByKey, departuresFor } from '../inventory/index.ts';
 import type { CoachLayout, Departure, Inventory, Service } from '../inventory/types.ts';
 import type { DepartureSeats } from '../seats/departure-seats.ts';
@@ -175,7 +175,7 @@ export class OfferService {
   #searchableDates(now: number): { today: string; lastDate: string } {
     const minute = Math.floor(now / 60_000);
     if (this.#dates?.minute !== minute) {
-      const [earlier, later] = [iso(now).slice(0, 10), cairoDateOf(now)].sort() as [string, string];
+      const [earlier, later] = [iso(now).slice(0, 10), cairoDate(now)].sort() as [string, string];
       this.#dates = { minute, today: earlier, lastDate: addYears(later, 1) };
     }
     return this.#dates;

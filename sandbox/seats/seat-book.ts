@@ -1,6 +1,6 @@
 import type Database from 'better-sqlite3';
 import type { Environment } from '../../contract/partner/index.ts';
-import { cairoInstant } from '../inventory/cairo-time.ts';
+import { cairoInstant } from '../../core/cairo-time.ts';
 import { departureByKey, initialOccupancy } from '../inventory/index.ts';
 import type { Departure, Inventory } from '../inventory/types.ts';
 import type { Db } from '../store/db.ts';

@@ -11,9 +11,9 @@
 // passenger, a counter agent and a driver compare the same characters.
 import type { TicketLanguage } from './types.ts';
 
-import { formatDate, type LocalDateTime } from '../../lib/wall-clock.ts';
+import { formatDate, type LocalDateTime } from '../../core/wall-clock.ts';
 
-export { formatClass, formatDate, parseLocal, type LocalDateTime } from '../../lib/wall-clock.ts';
+export { formatClass, formatDate, parseLocal, type LocalDateTime } from '../../core/wall-clock.ts';
 
 function previousDay(t: LocalDateTime): { year: number; month: number; day: number } {
   const d = new Date(Date.UTC(t.year, t.month - 1, t.day - 1));

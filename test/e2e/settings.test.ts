@@ -3,6 +3,7 @@ import type { Browser, Page } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
+import { addDays, cairoDate } from '../../core/cairo-time.ts';
 import { launchChromium } from '../support/browser.ts';
 import { SCREENSHOTS, startApp, type RunningApp } from '../support/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
@@ -325,7 +326,7 @@ describe('the supervisor settings', () => {
 
   it('lists a real sale in the journal, and its charge on the wallet statement', async () => {
     // One sale through the renderer's own contract calls, against the embedded sandbox.
-    const tomorrow = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date(Date.now() + 86_400_000));
+    const tomorrow = addDays(cairoDate(new Date()), 1);
     const sale = await page.evaluate(async (date) => {
       type R = { ok: boolean; value?: any; error?: unknown }; // eslint-disable-line @typescript-eslint/no-explicit-any
       const api = (globalThis as unknown as { shubbak: Record<string, (a?: unknown) => Promise<R>> }).shubbak;

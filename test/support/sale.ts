@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, expect } from 'vitest';
+import { addDays, cairoDate } from '../../core/cairo-time.ts';
 import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
 import type { CallName } from '../../contract/calls.ts';
 import type { CallValue } from '../../contract/api.ts';
@@ -181,8 +182,7 @@ export function netOf(transactions: Transaction[], bookingRef: string): number {
 
 /** Tomorrow at the station (Cairo), as the search's "Tomorrow" button means it. */
 export function cairoTomorrow(): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo' }).format(new Date());
-  return new Date(Date.parse(today + 'T12:00:00Z') + 86_400_000).toISOString().slice(0, 10);
+  return addDays(cairoDate(new Date()), 1);
 }
 
 export interface KeyboardSale {

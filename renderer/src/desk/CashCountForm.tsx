@@ -1,8 +1,7 @@
 import { useState } from 'react';
 import { DENOMINATIONS, countTotal, type CashCount } from '../../../contract/shifts.ts';
-import { formatMoney } from '../i18n/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
-import { formatPounds } from '../sale/display.ts';
+import { formatMoney, formatPounds } from '../../../core/format.ts';
 import { toLatinDigits } from '../settings/money-input.ts';
 import { countOf, type Pieces } from './rules.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { parseMoneyInput } from '../settings/money-input.ts';
 import { CashCountForm } from './CashCountForm.tsx';

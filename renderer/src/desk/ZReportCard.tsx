@@ -4,7 +4,7 @@ import type { AppError } from '../../../contract/errors.ts';
 import type { ZReportView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatCairo, formatMoney } from '../i18n/format.ts';
+import { formatCairo, formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** A frozen Z-report on screen, with its print button (a second print is a COPY on paper). */

@@ -1,8 +1,7 @@
 import type { DayReport } from '../../../contract/counter.ts';
 import { useLocale } from '../i18n/index.ts';
-import { formatMoney } from '../i18n/format.ts';
 import { useTi } from '../settings/bidi.ts';
-import { formatCount } from '../settings/format.ts';
+import { formatMoney, formatNumber } from '../../../core/format.ts';
 
 /** The day's figures for the station manager: sales, tickets, cash, retail, NET, margin, and by operator. */
 export function DayFigures({ report }: { report: DayReport }) {
@@ -10,8 +9,8 @@ export function DayFigures({ report }: { report: DayReport }) {
   const { locale } = useLocale();
   const money = (minor: number) => formatMoney(minor, locale);
   const cards: { key: string; label: string; value: string }[] = [
-    { key: 'sales', label: t('settings.day.sales'), value: formatCount(report.counts.confirmed, locale) },
-    { key: 'seats', label: t('settings.day.seats'), value: formatCount(report.seats, locale) },
+    { key: 'sales', label: t('settings.day.sales'), value: formatNumber(report.counts.confirmed, locale) },
+    { key: 'seats', label: t('settings.day.seats'), value: formatNumber(report.seats, locale) },
     { key: 'cash', label: t('settings.day.cash'), value: money(report.cashReceivedMinor) },
     { key: 'retail', label: t('settings.day.retail'), value: money(report.retailMinor) },
     { key: 'net', label: t('settings.day.net'), value: money(report.netMinor) },
@@ -30,9 +29,9 @@ export function DayFigures({ report }: { report: DayReport }) {
       </dl>
       <p className="st-note" data-testid="day-counts">
         {t('settings.day.counts', {
-          pending: formatCount(report.counts.pending, locale),
-          failed: formatCount(report.counts.failed, locale),
-          unknown: formatCount(report.counts.unknown, locale),
+          pending: formatNumber(report.counts.pending, locale),
+          failed: formatNumber(report.counts.failed, locale),
+          unknown: formatNumber(report.counts.unknown, locale),
         })}{' '}
         {t('settings.day.change', { change: money(report.changeGivenMinor) })}
       </p>
@@ -60,8 +59,8 @@ export function DayFigures({ report }: { report: DayReport }) {
               {report.byOperator.map((o) => (
                 <tr key={`${o.operatorId ?? ''}\u0000${o.operatorName ?? ''}`}>
                   <td>{o.operatorName ?? <span className="st-any">{t('settings.day.operator.unknown')}</span>}</td>
-                  <td className="st-num">{formatCount(o.sales, locale)}</td>
-                  <td className="st-num">{formatCount(o.seats, locale)}</td>
+                  <td className="st-num">{formatNumber(o.sales, locale)}</td>
+                  <td className="st-num">{formatNumber(o.seats, locale)}</td>
                   <td className="st-num st-strong">{money(o.retailMinor)}</td>
                   <td className="st-num st-small">{money(o.netMinor)}</td>
                 </tr>

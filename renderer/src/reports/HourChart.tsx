@@ -1,5 +1,5 @@
 import type { StationDayReport } from '../../../contract/reports.ts';
-import { formatMoney } from '../i18n/format.ts';
+import { formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** Sales by Cairo hour as bars (retail), with the figures in a table for screen readers and print. */

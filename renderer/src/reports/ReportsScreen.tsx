@@ -2,7 +2,7 @@ import type { UnmatchedLine } from '../../../contract/reports.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { ZReportCard } from '../desk/ZReportCard.tsx';
-import { formatCairo, formatMoney } from '../i18n/format.ts';
+import { formatCairo, formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';

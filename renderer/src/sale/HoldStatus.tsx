@@ -1,6 +1,7 @@
 import { useLocale, useT } from '../i18n/index.ts';
 import { useRemaining } from './clock.ts';
-import { formatCountdown, formatNumber } from './display.ts';
+import { formatNumber } from '../../../core/format.ts';
+import { formatCountdown } from './display.ts';
 import { useSale } from './store.ts';
 import { useFocusTarget } from './use-focus.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';

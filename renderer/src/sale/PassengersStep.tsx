@@ -1,7 +1,7 @@
 import type { KeyboardEvent } from 'react';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { Kbd } from '../shell/Kbd.tsx';
-import { formatNumber } from './display.ts';
+import { formatNumber } from '../../../core/format.ts';
 import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
 import { passengerProblems, ticketLanguage, useSale, type FieldProblem, type PassengerField } from './store.ts';

@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { fareClassName } from '../search/OfferList.tsx';
-import { formatNumber, formatPounds } from './display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
 import { changeDue, parseCash, quickAmounts } from './money.ts';

@@ -1,6 +1,6 @@
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { CheckIcon, Spinner } from '../components/Icons.tsx';
-import { formatNumber, formatPounds } from './display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { noticeShown, usePendingWatch, watchingCount, type WatchedSale } from './pending-watch.ts';
 import { PrintLine } from './PrintLine.tsx';
 import { PRINT_KINDS, printView } from './prints.ts';

@@ -8,7 +8,7 @@ import { Kbd } from '../shell/Kbd.tsx';
 import { SeatMapView, classTints } from '../seatmap/SeatMapView.tsx';
 import { classLegend, parseSeatInput, toggleSeat, type SeatInputProblem } from '../seatmap/grid.ts';
 import { fareClassName } from '../search/OfferList.tsx';
-import { formatNumber, formatPounds } from './display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
 import { saleTotal, useSale } from './store.ts';

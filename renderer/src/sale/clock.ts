@@ -1,12 +1,12 @@
 import { useEffect, useState } from 'react';
+import { HOLD_DURATION_MS } from '../../../core/hold.ts';
 
 // The Partner API's clock as the counter last saw it. Offer and hold expiries are the service's
 // timestamps; a counter PC whose clock is a few minutes off would otherwise show a wrong
-// countdown. Each hold (20 minutes by contract) and each search (offers live 60 minutes) tells us
+// countdown. Each hold (core/hold.ts) and each search (offers live 60 minutes) tells us
 // the service's "now" at the moment of the answer; we keep the difference.
 
 const OFFER_TTL_MS = 60 * 60_000;
-const HOLD_TTL_MS = 20 * 60_000;
 let offsetMs = 0;
 
 export function apiNow(): number {
@@ -19,9 +19,9 @@ function observe(serviceNowMs: number) {
   if (Math.abs(offset - offsetMs) > 2_000) offsetMs = offset;
 }
 
-/** A hold was just created: its expiry minus 20 minutes is the service's now. */
+/** A hold was just created: its expiry minus the hold duration is the service's now. */
 export function observeHold(expiresAt: string) {
-  observe(Date.parse(expiresAt) - HOLD_TTL_MS);
+  observe(Date.parse(expiresAt) - HOLD_DURATION_MS);
 }
 
 /** Offers were just issued: the latest expiry minus 60 minutes is the service's now. */

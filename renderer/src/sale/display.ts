@@ -1,6 +1,7 @@
+import { wallClockTime } from '../../../core/wall-clock.ts';
 import type { Locale } from '../i18n/index.ts';
 
-// Display helpers for the sale flow, pure and DOM-free. Money is an integer of piastres;
+// Display helpers for the sale flow, pure and DOM-free (money and numbers: core/format.ts);
 // departure/arrival strings are shown with the digits written in them, never converted through
 // the PC's time zone (architecture.md, "Time and money on screen").
 
@@ -18,40 +19,9 @@ export function westernDigits(text: string): string {
     .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
 }
 
-const pounds = new Map<string, Intl.NumberFormat>();
-
-/** "EGP 470" / "‏٤٧٠ ج.م.‏": whole pounds without ".00"; piastres shown only when there are any. */
-export function formatPounds(minor: number, locale: Locale): string {
-  const whole = minor % 100 === 0;
-  const key = `${locale}:${whole}`;
-  let f = pounds.get(key);
-  if (!f) {
-    f = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-EG', {
-      style: 'currency',
-      currency: 'EGP',
-      minimumFractionDigits: whole ? 0 : 2,
-      maximumFractionDigits: whole ? 0 : 2,
-    });
-    pounds.set(key, f);
-  }
-  return f.format(minor / 100);
-}
-
-const plain = new Map<Locale, Intl.NumberFormat>();
-
-/** A bare number in the UI's digits: "470" / "٤٧٠" (for seat prices, counts). */
-export function formatNumber(n: number, locale: Locale): string {
-  let f = plain.get(locale);
-  if (!f) {
-    f = new Intl.NumberFormat(locale === 'ar' ? 'ar-EG' : 'en-EG', { maximumFractionDigits: 2 });
-    plain.set(locale, f);
-  }
-  return f.format(n);
-}
-
 /** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
 export function clockTime(iso: string, locale: Locale): string {
-  return localDigits(iso.slice(11, 16), locale);
+  return localDigits(wallClockTime(iso), locale);
 }
 
 /** Days between two calendar dates "YYYY-MM-DD" (b − a). */

@@ -3,7 +3,8 @@ import type { PricedOffer } from '../../../contract/counter.ts';
 import type { Locale } from '../i18n/index.ts';
 import { translate } from '../i18n/index.ts';
 import { AmenityIcon, AmenitySprite } from '../components/Icons.tsx';
-import { arrivalDayOffset, clockTime, formatDuration, formatNumber, formatPounds, journeyMinutes, localDigits } from '../sale/display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
+import { arrivalDayOffset, clockTime, formatDuration, journeyMinutes, localDigits } from '../sale/display.ts';
 
 // The results list, drawn from props only (the bench renders it with fixture data). One button
 // per departure; arrow keys move between them, Enter opens the seat map.

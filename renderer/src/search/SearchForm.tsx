@@ -9,7 +9,8 @@ import { formatDay } from '../sale/display.ts';
 import { SwapIcon, Spinner } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { CityField } from './CityField.tsx';
-import { addDays, cairoToday, searchWindow } from './dates.ts';
+import { addDays, cairoDate } from '../../../core/cairo-time.ts';
+import { searchWindow } from './dates.ts';
 
 /** From, to, date and passengers on one line; Enter runs the search from the passengers field. */
 export function SearchForm() {
@@ -31,7 +32,7 @@ export function SearchForm() {
 
   // the station's day, read at render (it changes at midnight)
   const now = new Date(apiNow());
-  const today = cairoToday(now);
+  const today = cairoDate(now);
   const tomorrow = addDays(today, 1);
   const window = searchWindow(now);
   const dateChoice = date === today ? 'today' : date === tomorrow ? 'tomorrow' : 'other';

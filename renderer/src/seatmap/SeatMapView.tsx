@@ -2,7 +2,7 @@ import { memo, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import type { OfferDetail, Seat } from '../../../contract/partner/resources.ts';
 import { translate, type Locale, type MessageKey } from '../i18n/index.ts';
 import { CellIcons } from '../components/Icons.tsx';
-import { formatNumber, formatPounds } from '../sale/display.ts';
+import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { fareClassName } from '../search/OfferList.tsx';
 import { buildDecks, nextSeat, type Deck, type MapCell } from './grid.ts';
 import './seatmap.css';

@@ -4,7 +4,7 @@ import type { CredentialView, CredentialsStatus, KeychainProblem } from '../../.
 import { api } from '../api.ts';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { formatCairo } from '../i18n/format.ts';
+import { formatCairo } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useShell } from '../shell/store.ts';
 import { credentialKind, isComplete } from './credential-form.ts';

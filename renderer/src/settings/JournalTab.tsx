@@ -4,9 +4,10 @@ import type { JournalCheck, PrintResult, SaleSummary } from '../../../contract/c
 import { api } from '../api.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { cairoDateAndTime, formatMoney, wallClockDate, wallClockTime } from '../i18n/format.ts';
+import { cairoDateAndTime, formatMoney, formatNumber } from '../../../core/format.ts';
+import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatBytes, formatCount } from './format.ts';
+import { formatBytes } from './format.ts';
 import { DateTime, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PrintLine.tsx';
@@ -58,11 +59,11 @@ export function JournalTab() {
             {check.phase === 'done' &&
               (check.value.ok ? (
                 <Notice kind="ok" testId="journal-ok">
-                  {t('settings.journal.verify.ok', { count: formatCount(check.value.entries, locale) })}
+                  {t('settings.journal.verify.ok', { count: formatNumber(check.value.entries, locale) })}
                 </Notice>
               ) : (
                 <Notice kind="bad" testId="journal-broken">
-                  {t('settings.journal.verify.bad', { seq: formatCount(check.value.firstBadSeq ?? 0, locale) })}
+                  {t('settings.journal.verify.bad', { seq: formatNumber(check.value.firstBadSeq ?? 0, locale) })}
                 </Notice>
               ))}
             {check.phase === 'failed' && <ErrorNotice error={check.error} onRetry={verify} />}
@@ -134,7 +135,7 @@ export function JournalTab() {
                     <td>{s.bookingReference ? <bdi className="mono">{s.bookingReference}</bdi> : <span className="st-any">{t('settings.journal.noReference')}</span>}</td>
                     <td className="st-wrap st-route">{s.route}</td>
                     <td className="st-wrap">{s.departureAt ? <DateTime date={wallClockDate(s.departureAt)} time={wallClockTime(s.departureAt)} mono /> : ''}</td>
-                    <td className="st-num">{formatCount(s.passengers, locale)}</td>
+                    <td className="st-num">{formatNumber(s.passengers, locale)}</td>
                     <td className="st-num st-strong">{money(s.retailTotalMinor)}</td>
                     <td className="st-num st-small">{money(s.netTotalMinor)}</td>
                     <td>

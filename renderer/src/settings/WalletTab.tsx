@@ -5,9 +5,8 @@ import type { Transaction } from '../../../contract/partner/resources.ts';
 import { api } from '../api.ts';
 import { useLocale } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
-import { formatCairo, formatMoney } from '../i18n/format.ts';
+import { formatCairo, formatMoney, formatNumber, formatSignedMoney } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatCount, formatSignedMoney } from './format.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 
@@ -140,7 +139,7 @@ export function WalletTab() {
         )}
         {first.status === 'ready' && rows.length > 0 && (
           <div className="st-actions st-paging">
-            <span className="st-hint">{t('settings.wallet.count', { count: formatCount(rows.length, locale) })}</span>
+            <span className="st-hint">{t('settings.wallet.count', { count: formatNumber(rows.length, locale) })}</span>
             {nextBefore !== null && nextBefore !== undefined ? (
               <button type="button" className="st-btn" onClick={() => olderState.phase !== 'loading' && loadOlder(nextBefore)} aria-disabled={olderState.phase === 'loading' || undefined} aria-busy={olderState.phase === 'loading' || undefined}>
                 {olderState.phase === 'loading' ? t('common.loading') : t('settings.wallet.older')}

@@ -1,7 +1,7 @@
 import { useLocale, useT } from '../i18n/index.ts';
 import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
 import { GearIcon } from '../components/Icons.tsx';
-import { formatPounds } from '../sale/display.ts';
+import { formatPounds } from '../../../core/format.ts';
 import { PendingIndicator } from '../sale/PendingWatch.tsx';
 import { useDesk } from '../desk/store.ts';
 import { useReports } from '../reports/store.ts';

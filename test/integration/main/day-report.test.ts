@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { cairoDate } from '../../../main/clock.ts';
+import { cairoDate } from '../../../core/cairo-time.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { caller, contact, findOffer, tempDir, type Caller } from './helpers.ts';

@@ -16,7 +16,7 @@ import { PNG } from 'pngjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PrintRecorded } from '../../../main/journal/entries.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
-import { formatMoney } from '../../../main/printing/format.ts';
+import { formatMoney } from '../../../core/format.ts';
 import { PRINT_SETTINGS_FILE, PrintSettingsStore } from '../../../main/printing/settings.ts';
 import { cupsSpooler, type Spooler } from '../../../main/printing/spooler.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';

@@ -4,7 +4,8 @@
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { systemClock, sleep, cairoDate } from '../../../main/clock.ts';
+import { cairoDate } from '../../../core/cairo-time.ts';
+import { systemClock, sleep } from '../../../main/clock.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { TRAINING_CREDENTIAL } from '../../../main/session.ts';

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Booking, TicketList } from '../../../contract/partner/index.ts';
-import { cairoDateOf } from '../../../sandbox/inventory/cairo-time.ts';
+import { cairoDate } from '../../../core/cairo-time.ts';
 import { pdfPages, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
 import { DEMO, LIVE, contact, expectData, expectProblem, fieldsOf, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
 import { register, startReceiver, type Receiver } from './receiver.ts';
@@ -63,7 +63,7 @@ describe('POST /_sandbox/bookings/{reference}/reschedule', () => {
     expect(Date.parse(answer.departure_at!)).toBe(moved);
     expect(answer.departure_at).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:00\+0[23]:00$/);
     expect(answer.origin.departs_at).toBe(answer.departure_at);
-    expect(answer.travel_date).toBe(cairoDateOf(moved));
+    expect(answer.travel_date).toBe(cairoDate(moved));
     expect(answer.travel_date).not.toBe(booking.travel_date);
     if (booking.arrival_at) {
       expect(Date.parse(answer.arrival_at!) - Date.parse(booking.arrival_at)).toBe(moved - Date.parse(booking.departure_at!));

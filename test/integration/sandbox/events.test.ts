@@ -213,14 +213,11 @@ describe('delivery', () => {
     const { detail } = await sbx.pickOffer();
     const cls = detail.fare_classes[0]!.name;
     const seats = detail.seats.filter((s) => s.available && s.class === cls);
-    const started = performance.now();
     for (let i = 0; i < 3; i++) {
-      const t0 = performance.now();
       await sbx.bookOk({ offer_id: detail.id, passengers: [passenger('Mona Hassan', { seat: seats[i]!.number })], contact });
-      expect(performance.now() - t0).toBeLessThan(500);
     }
-    expect(performance.now() - started).toBeLessThan(1000);
-    // Meanwhile the first delivery is still waiting for the receiver's answer.
+    // All three bookings are answered while the first delivery still waits for the receiver's
+    // answer: none of them waited for it (how fast they are is test/bench/sandbox.bench.ts's).
     const during = await deliveries(sbx);
     expect(during.filter((d) => d.state === 'delivered')).toEqual([]);
     const done = await waitForDeliveries(sbx, (l) => l.length === 3 && l.every((d) => d.state === 'delivered'), 15_000);

@@ -15,7 +15,7 @@ import {
   type ProblemCode,
 } from '../../../contract/partner/index.ts';
 import { startSandbox, type RunningSandbox, type StartOptions } from '../../../sandbox/server.ts';
-import { cairoDateOf, addDays } from '../../../sandbox/inventory/cairo-time.ts';
+import { cairoDate, addDays } from '../../../core/cairo-time.ts';
 
 // One way to start a sandbox, get tokens, search and book in the sandbox tests. Every body
 // a test looks at goes through a contract schema (expectData / expectPage / expectProblem).
@@ -141,7 +141,7 @@ export class TestSandbox {
 
   /** A local date `days` after today in Cairo (simulated clock). */
   async dateIn(days: number): Promise<string> {
-    return addDays(cairoDateOf(await this.now()), days);
+    return addDays(cairoDate(await this.now()), days);
   }
 
   async search(

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Offer, SearchMeta } from '../../../contract/partner/index.ts';
-import { addDays } from '../../../sandbox/inventory/cairo-time.ts';
+import { addDays } from '../../../core/cairo-time.ts';
 import { expectPage, expectProblem, fieldsOf, startTestSandbox, type TestSandbox } from './helpers.ts';
 
 let sbx: TestSandbox;

@@ -103,9 +103,11 @@ describe('matching cities as the agent types', () => {
     );
   });
 
-  it('answers within a keystroke for the whole list', () => {
-    const start = performance.now();
-    for (const q of ['a', 'al', 'ale', 'alex', 'ا', 'اس', 'اسك', 'm', 'ma', 'man']) matchCities(index, q);
-    expect((performance.now() - start) / 10).toBeLessThan(5);
+  // How fast it answers a keystroke is measured by test/bench/city-match.bench.ts.
+  it('keeps a list under the field at every keystroke, the city on top once it is typed', () => {
+    for (const q of ['a', 'al', 'ale', 'alex', 'ا', 'اس', 'اسك', 'm', 'ma', 'man']) expect(matchCities(index, q).length, q).toBeGreaterThan(0);
+    expect(top('alex')).toBe('Alexandria');
+    expect(top('اسك')).toBe('Alexandria');
+    expect(names('man')).toContain('Mansoura');
   });
 });

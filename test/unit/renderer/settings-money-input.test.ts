@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MINOR, minorToInput, parseMoneyInput, parsePercentInput, toLatinDigits } from '../../../renderer/src/settings/money-input.ts';
 import { credentialKind, isComplete } from '../../../renderer/src/settings/credential-form.ts';
-import { formatBytes, formatPercent, formatSignedMoney } from '../../../renderer/src/settings/format.ts';
+import { formatBytes, formatPercent } from '../../../renderer/src/settings/format.ts';
 
 describe('money typed by a supervisor, to integer piastres', () => {
   it('reads pounds with up to two decimals', () => {
@@ -90,16 +90,5 @@ describe('numbers on the settings screens', () => {
     expect(formatBytes(512, 'en')).toBe('512 bytes');
     expect(formatBytes(1_234_567, 'en')).toBe('1.2 MB');
     expect(formatBytes(1_234_567, 'ar')).toMatch(/١٫٢/);
-  });
-});
-
-describe('signed statement amounts', () => {
-  it('always shows the sign, in both languages', () => {
-    const nb = (s: string) => s.replace(/[\u00a0\u202f]/g, ' ');
-    expect(nb(formatSignedMoney(-47_000, 'en'))).toBe('-EGP 470.00');
-    expect(nb(formatSignedMoney(47_000, 'en'))).toBe('+EGP 470.00');
-    expect(nb(formatSignedMoney(0, 'en'))).toBe('EGP 0.00');
-    expect(formatSignedMoney(-47_000, 'ar')).toMatch(/-.*٤٧٠٫٠٠/);
-    expect(formatSignedMoney(47_000, 'ar')).toMatch(/\+.*٤٧٠٫٠٠/);
   });
 });

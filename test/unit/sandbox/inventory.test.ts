@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, cairoDateOf } from '../../../sandbox/inventory/cairo-time.ts';
+import { addDays, cairoDate } from '../../../core/cairo-time.ts';
 import {
   buildInventory,
   DEFAULT_SEED,
@@ -434,7 +434,7 @@ describe('inventory: dated departures', () => {
   });
 
   it('works a year ahead and more, with nothing pre-generated', () => {
-    const today = cairoDateOf(Date.now());
+    const today = cairoDate(Date.now());
     for (const date of [addDays(today, 365), addDays(today, 366), '2027-11-20', '2030-02-28']) {
       expectSortedOn(departuresFor(inv, cairo, alex, date), date);
     }

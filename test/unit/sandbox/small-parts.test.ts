@@ -1,15 +1,25 @@
 import { describe, expect, it } from 'vitest';
-import { canonicalJson, fingerprint } from '../../../sandbox/bookings/idempotency.ts';
+import { fingerprint } from '../../../sandbox/bookings/idempotency.ts';
+import { RECORDED_SAMPLE } from '../../support/canonical-sample.ts';
 import { triggerOf } from '../../../sandbox/bookings/triggers.ts';
 import { addYears } from '../../../sandbox/clock.ts';
 import { toPage } from '../../../sandbox/http/pagination.ts';
 
 describe('idempotency fingerprint', () => {
   it('ignores key order, not values', () => {
-    expect(canonicalJson({ b: 1, a: [{ y: 2, x: 1 }] })).toBe('{"a":[{"x":1,"y":2}],"b":1}');
+    expect(fingerprint({ b: 1, a: [{ y: 2, x: 1 }] })).toBe(fingerprint(JSON.parse('{"a":[{"x":1,"y":2}],"b":1}')));
     expect(fingerprint({ a: 1, b: 2 })).toBe(fingerprint({ b: 2, a: 1 }));
     expect(fingerprint({ a: 1 })).not.toBe(fingerprint({ a: '1' }));
     expect(fingerprint(undefined)).not.toBe(fingerprint(null));
+  });
+
+  it('gives the fingerprints stored by earlier runs for the same bodies', () => {
+    // Computed with the sandbox's own encoding before it moved to core/canonical-json.ts.
+    expect(fingerprint(RECORDED_SAMPLE)).toBe('4SCBjgKECsW8k0FS4voC2c0CV-rS5t0Da6FLmh5hlto');
+    expect(fingerprint(undefined)).toBe('6wRdeNJzEHNIsDAMAdKbdVLWIqu8b6-Bs-xVNZqplQw');
+    expect(fingerprint(null)).toBe('dCNOmK_nSY-12vHzasLXiswzlGT5UHA7jAGYkvmCuQs');
+    expect(fingerprint(JSON.parse('{"a":1e999}'))).toBe('0JH5yDwJH3llL-h4Y3Wz_kzghhpW9b-6_tvkMYd_8Og');
+    expect(fingerprint({ a: null })).toBe('0JH5yDwJH3llL-h4Y3Wz_kzghhpW9b-6_tvkMYd_8Og');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { SearchResult } from '../../../../contract/counter.ts';
 import type { City } from '../../../../contract/partner/resources.ts';
-import { cairoToday, validSearchDate } from '../../search/dates.ts';
+import { cairoDate as cairoToday } from '../../../../core/cairo-time.ts';
+import { validSearchDate } from '../../search/dates.ts';
 import type { OfferFilter, OfferSort } from '../../search/offers.ts';
 import type { KeyValue, SaleRuntime } from './runtime.ts';
 import { idle, type DataOf, type Load, type SliceOf } from './types.ts';

@@ -1,17 +1,14 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { canonicalJson, entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
+import { entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
 import { openTempJournal, TEST_COUNTER } from './helpers.ts';
 
-describe('canonicalJson', () => {
-  it('sorts keys, drops undefined, keeps strings exact', () => {
-    expect(canonicalJson({ b: 1, a: [1, 'x', null], c: undefined, d: { z: true, y: '"q"' } })).toBe(
-      '{"a":[1,"x",null],"b":1,"d":{"y":"\\"q\\"","z":true}}',
+describe('entry hash', () => {
+  it('is the hash entries written before kept (the encoding and the field order are frozen)', () => {
+    const payload = '{"agentId":"agent-1","businessDay":"2026-07-01","implicit":true,"shiftId":"s1"}';
+    const at = '2026-07-01T09:00:00.000Z';
+    expect(entryHash({ seq: 1, prevHash: GENESIS_HASH, type: 'shift.opened', at, payload })).toBe(
+      '991e1385de7cac3cee38e798e1da4e8bdbef14c17ac3a967d03a4093fd910d83',
     );
-    expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
-  });
-  it('refuses what JSON cannot carry', () => {
-    expect(() => canonicalJson(Number.NaN)).toThrow();
-    expect(() => canonicalJson({ f: () => 1 })).toThrow();
   });
 });
 

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { applies, ceilToPound, chooseRule, DEFAULT_RULE, retailPerSeat, specificity, type Rule } from '../../../../main/pricing/markup.ts';
+import { applies, chooseRule, specificity, type Rule } from '../../../../main/pricing/markup.ts';
 import { MarkupRules } from '../../../../main/pricing/rules.ts';
 import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
 import { openTempJournal } from '../journal/helpers.ts';
@@ -17,34 +17,6 @@ const rule = (id: string, f: Partial<Rule>, changedAt = '2026-01-01T00:00:00.000
 });
 
 const ctx = { operatorId: 'opr_a', originId: 'cty_cai', destinationId: 'cty_alx', fareClass: 'VIP' };
-
-describe('retail per seat', () => {
-  it('rounds up to whole pounds', () => {
-    expect(ceilToPound(4100)).toBe(4100);
-    expect(ceilToPound(4101)).toBe(4200);
-    expect(retailPerSeat(4100, { ...DEFAULT_RULE })).toBe(4600); // 4510 -> 46.00
-    expect(retailPerSeat(33000, { ...DEFAULT_RULE })).toBe(36300);
-  });
-
-  it('adds percent and fixed, the percent part rounded up to a piastre', () => {
-    expect(retailPerSeat(10000, rule('r', { percent: 12.5, fixedMinor: 250 }))).toBe(11500); // 10000+1250+250
-    expect(retailPerSeat(999, rule('r', { percent: 0.01 }))).toBe(1000); // 0.0999 -> 1 piastre
-    expect(retailPerSeat(10001, rule('r', { percent: 0, fixedMinor: 0 }))).toBe(10100);
-  });
-
-  it('is never below NET, even with no rule', () => {
-    for (const net of [0, 1, 99, 100, 101, 4567, 123456]) {
-      expect(retailPerSeat(net, null)).toBeGreaterThanOrEqual(net);
-      expect(retailPerSeat(net, null) % 100).toBe(0);
-      expect(retailPerSeat(net, rule('r', { percent: 3, fixedMinor: 50 }))).toBeGreaterThanOrEqual(net);
-    }
-  });
-
-  it('refuses a NET that is not a whole number of piastres', () => {
-    expect(() => retailPerSeat(10.5, null)).toThrow(RangeError);
-    expect(() => retailPerSeat(-1, null)).toThrow(RangeError);
-  });
-});
 
 describe('rule choice by specificity', () => {
   const all = [

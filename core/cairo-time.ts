@@ -1,6 +1,6 @@
-// Africa/Cairo wall-clock time <-> instants, through Intl (Node's ICU knows Egypt's summer time:
-// from the last Friday of April to the last Thursday of October; the switches happen at local
-// midnight). Never a fixed offset. Pure functions, reusable by the whole app.
+// Africa/Cairo wall-clock time <-> instants, and the station's business day, through Intl (the
+// ICU of Node and of Chromium knows Egypt's summer time: from the last Friday of April to the
+// last Thursday of October; the switches happen at local midnight). Never a fixed offset.
 //
 // Switch days (e.g. 2026):
 // - Spring forward (2026-04-24): local 00:00-00:59 does not exist. A wall time in that gap is
@@ -9,7 +9,8 @@
 // - Fall back (2026-10-29 -> 30): local 23:00-23:59 on the Thursday happens twice. An ambiguous
 //   wall time means its FIRST occurrence (still summer time, +03:00), also as "compatible" does.
 
-import type { Weekday } from './types.ts';
+/** A day of the week as the Partner API spells it. */
+export type Weekday = 'mon' | 'tue' | 'wed' | 'thu' | 'fri' | 'sat' | 'sun';
 
 export const CAIRO_TIME_ZONE = 'Africa/Cairo';
 
@@ -110,8 +111,12 @@ export function toCairoIso(epochMs: number): string {
   return `${wall}${offset < 0 ? '-' : '+'}${pad2(Math.floor(abs / 60))}:${pad2(abs % 60)}`;
 }
 
-/** The Cairo calendar date 'YYYY-MM-DD' at an instant (e.g. "today" at the station). */
-export function cairoDateOf(epochMs: number): string {
+/**
+ * The Cairo calendar date 'YYYY-MM-DD' at an instant: the station's business day ("today" at the
+ * counter, the day a sale or a shift belongs to, the day a departure runs).
+ */
+export function cairoDate(at: Date | number): string {
+  const epochMs = typeof at === 'number' ? at : at.getTime();
   return new Date(epochMs + cairoOffsetMinutes(epochMs) * MINUTE_MS).toISOString().slice(0, 10);
 }
 

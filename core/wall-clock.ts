@@ -1,8 +1,8 @@
-// Dates and fare classes as printed on tickets and receipts, in English and Arabic. Dates are
-// read straight from the digits of an API date-time (its local wall clock), never through a
-// time zone: 2026-07-01T23:30:00+03:00 is 23:30 on 1 July wherever this runs.
-
-export type PrintLanguage = 'en' | 'ar';
+// Departure and arrival times as the API writes them, on screen, tickets and receipts, in English
+// and Arabic. They are read straight from the digits of the API's date-time (its local wall
+// clock), never through a time zone: 2026-07-01T23:30:00+03:00 is 23:30 on 1 July wherever this
+// runs, whatever the PC's zone.
+import type { Language } from './format.ts';
 
 export interface LocalDateTime {
   year: number;
@@ -15,6 +15,16 @@ export interface LocalDateTime {
 }
 
 const ISO_LOCAL = /^(\d{4})-(\d{2})-(\d{2})T(\d{2}):(\d{2})/;
+
+/** "23:30" from `2026-07-01T23:30:00+03:00`: the wall-clock time as printed on the ticket. */
+export function wallClockTime(iso: string): string {
+  return iso.slice(11, 16);
+}
+
+/** "2026-07-01" from `2026-07-01T23:30:00+03:00`: the local date as written in it. */
+export function wallClockDate(iso: string): string {
+  return iso.slice(0, 10);
+}
 
 /** The wall-clock parts of an ISO 8601 timestamp, or null when it does not start like one. */
 export function parseLocal(iso: string): LocalDateTime | null {
@@ -30,7 +40,7 @@ const DAYS_AR = ['الأحد', 'الاثنين', 'الثلاثاء', 'الأرب
 const MONTHS_EN = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
 const DAYS_EN = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
-const NAMES: Record<PrintLanguage, { months: string[]; days: string[]; monthsShort: string[]; daysShort: string[] }> = {
+const NAMES: Record<Language, { months: string[]; days: string[]; monthsShort: string[]; daysShort: string[] }> = {
   en: { months: MONTHS_EN, days: DAYS_EN, monthsShort: MONTHS_EN.map((m) => m.slice(0, 3)), daysShort: DAYS_EN.map((d) => d.slice(0, 3)) },
   ar: { months: MONTHS_AR, days: DAYS_AR, monthsShort: MONTHS_AR, daysShort: DAYS_AR },
 };
@@ -47,7 +57,7 @@ export interface DateStyle {
 }
 
 /** "Wednesday 1 July 2026" / "الأربعاء 1 يوليو 2026" (Western digits, as on the operator's ticket). */
-export function formatDate(t: Pick<LocalDateTime, 'year' | 'month' | 'day'>, lang: PrintLanguage, style: DateStyle = {}): string {
+export function formatDate(t: Pick<LocalDateTime, 'year' | 'month' | 'day'>, lang: Language, style: DateStyle = {}): string {
   const names = NAMES[lang];
   const wd = new Date(Date.UTC(t.year, t.month - 1, t.day)).getUTCDay();
   const parts = [(style.short ? names.daysShort : names.days)[wd], String(t.day), (style.short ? names.monthsShort : names.months)[t.month - 1]];
@@ -67,7 +77,7 @@ const CLASS_AR: Record<string, string> = {
 };
 
 /** Seat class as printed; Arabic names for the classes the operators use. */
-export function formatClass(seatClass: string | null, lang: PrintLanguage): string | null {
+export function formatClass(seatClass: string | null, lang: Language): string | null {
   if (seatClass === null || seatClass.trim() === '') return null;
   if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
   return seatClass;

@@ -1,13 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import {
   addDays,
-  cairoDateOf,
+  cairoDate,
   cairoInstant,
   cairoOffsetMinutes,
+  isLocalDate,
   localIso,
   toCairoIso,
   weekdayOf,
-} from '../../../sandbox/inventory/cairo-time.ts';
+} from '../../../core/cairo-time.ts';
 
 const HOUR_MS = 3_600_000;
 
@@ -79,7 +80,7 @@ describe('Africa/Cairo time', () => {
       const iso = toCairoIso(ms);
       const parts = Object.fromEntries(fmt.formatToParts(ms).map((p) => [p.type, p.value]));
       const digits = `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
-      if (Date.parse(iso) !== ms || iso.slice(0, 16) !== digits || cairoDateOf(ms) !== iso.slice(0, 10)) {
+      if (Date.parse(iso) !== ms || iso.slice(0, 16) !== digits || cairoDate(ms) !== iso.slice(0, 10)) {
         mismatches.push(`${new Date(ms).toISOString()} -> ${iso} (Intl ${digits})`);
       }
     }
@@ -97,5 +98,40 @@ describe('Africa/Cairo time', () => {
     expect(() => localIso('2026-07-01', '24:00')).toThrow(RangeError);
     expect(() => localIso('2026-07-01', '7:00')).toThrow(RangeError);
     expect(() => localIso('2026-07-01', '07:00', 1.5)).toThrow(RangeError);
+  });
+});
+
+describe('the business day at the station', () => {
+  it('is the Cairo date, not the UTC one and not the PC zone', () => {
+    expect(cairoDate(new Date('2026-07-01T21:30:00Z'))).toBe('2026-07-02'); // 00:30 +03:00
+    expect(cairoDate(new Date('2026-12-01T21:30:00Z'))).toBe('2026-12-01'); // 23:30 +02:00
+    expect(cairoDate(Date.parse('2026-12-01T22:00:00Z'))).toBe('2026-12-02'); // 00:00 +02:00
+  });
+
+  it('turns at Cairo midnight on both switch days', () => {
+    // Spring forward: 2026-04-23 23:59:59 +02:00 is followed by 2026-04-24 01:00 +03:00.
+    expect(cairoDate(Date.parse('2026-04-23T21:59:59Z'))).toBe('2026-04-23');
+    expect(cairoDate(Date.parse('2026-04-23T22:00:00Z'))).toBe('2026-04-24');
+    // Fall back: 23:00-23:59 of 2026-10-29 happens twice (+03:00 then +02:00), both on the 29th.
+    expect(cairoDate(Date.parse('2026-10-29T20:30:00Z'))).toBe('2026-10-29'); // 23:30 +03:00
+    expect(cairoDate(Date.parse('2026-10-29T21:30:00Z'))).toBe('2026-10-29'); // 23:30 +02:00
+    expect(cairoDate(Date.parse('2026-10-29T22:00:00Z'))).toBe('2026-10-30'); // 00:00 +02:00
+  });
+
+  it('agrees with Intl on every hour of 2025-2027', () => {
+    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: 'Africa/Cairo', year: 'numeric', month: '2-digit', day: '2-digit' });
+    const off: string[] = [];
+    for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2028, 0, 1); ms += HOUR_MS) {
+      if (cairoDate(ms) !== fmt.format(ms)) off.push(new Date(ms).toISOString());
+    }
+    expect(off).toEqual([]);
+  });
+
+  it('counts calendar days and checks calendar dates', () => {
+    expect(addDays('2026-12-31', 1)).toBe('2027-01-01');
+    expect(addDays('2028-03-01', -1)).toBe('2028-02-29');
+    expect(isLocalDate('2026-02-28')).toBe(true);
+    expect(isLocalDate('2026-02-31')).toBe(false);
+    expect(isLocalDate('tomorrow')).toBe(false);
   });
 });

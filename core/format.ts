@@ -1,0 +1,90 @@
+// Money, numbers and service instants as the agent and the traveller read them, in Arabic and
+// English: on screen, on receipts and on reports. Money is an integer of piastres up to here and
+// is formatted only here, with Intl (ar-EG / en-EG, EGP). Service instants (UTC) are shown in
+// Africa/Cairo. The wall-clock times written in the API's own strings are ./wall-clock.ts.
+
+export type Language = 'ar' | 'en';
+
+/** Numbers and money: Egyptian Arabic (Arabic-Indic digits, ج.م.) or English as written in Egypt. */
+export function numberLocale(lang: Language): 'ar-EG' | 'en-EG' {
+  return lang === 'ar' ? 'ar-EG' : 'en-EG';
+}
+
+/** Dates: en-GB for English, day before month and a 24-hour clock, as Egypt writes them. */
+function dateLocale(lang: Language): 'ar-EG' | 'en-GB' {
+  return lang === 'ar' ? 'ar-EG' : 'en-GB';
+}
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+
+function numberFormat(lang: Language, options: Intl.NumberFormatOptions): Intl.NumberFormat {
+  const key = `${lang}:${JSON.stringify(options)}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(numberLocale(lang), options);
+    numberFormats.set(key, f);
+  }
+  return f;
+}
+
+function pounds(minor: number): number {
+  if (!Number.isInteger(minor)) throw new RangeError(`money must be an integer of piastres, got ${minor}`);
+  return minor / 100;
+}
+
+/** "EGP 1,234.50" / "‏١٬٢٣٤٫٥٠ ج.م.‏". */
+export function formatMoney(minor: number, lang: Language, currency = 'EGP'): string {
+  return numberFormat(lang, { style: 'currency', currency }).format(pounds(minor));
+}
+
+/** A price on screen: "EGP 470" for whole pounds, "EGP 470.50" when there are piastres. */
+export function formatPounds(minor: number, lang: Language): string {
+  const whole = minor % 100 === 0;
+  const digits = whole ? { minimumFractionDigits: 0, maximumFractionDigits: 0 } : { minimumFractionDigits: 2, maximumFractionDigits: 2 };
+  return numberFormat(lang, { style: 'currency', currency: 'EGP', ...digits }).format(pounds(minor));
+}
+
+/** A statement amount with its sign always shown: "+EGP 470.00", "-EGP 470.00" (Intl places it per language). */
+export function formatSignedMoney(minor: number, lang: Language): string {
+  return numberFormat(lang, { style: 'currency', currency: 'EGP', signDisplay: 'exceptZero' }).format(pounds(minor));
+}
+
+/** A number in the language's digits, grouped, up to two decimals: 1234 → "1,234" / "١٬٢٣٤". */
+export function formatNumber(n: number, lang: Language): string {
+  return numberFormat(lang, { maximumFractionDigits: 2 }).format(n);
+}
+
+/**
+ * How a service instant is written: `screen` is the locale's medium date and short time ("1 Jul
+ * 2026, 23:12" / "٠١‏/٠٧‏/٢٠٢٦، ١١:١٢ م"); `paper` names the month and keeps a 24-hour clock in
+ * both languages ("1 Jul 2026, 23:12" / "١ يوليو ٢٠٢٦، ٢٣:١٢"), as receipts print it.
+ */
+export type CairoTimeStyle = 'screen' | 'paper';
+
+const CAIRO_TIME_OPTIONS: Record<CairoTimeStyle, Intl.DateTimeFormatOptions> = {
+  screen: { timeZone: 'Africa/Cairo', dateStyle: 'medium', timeStyle: 'short' },
+  paper: { timeZone: 'Africa/Cairo', day: 'numeric', month: 'short', year: 'numeric', hour: '2-digit', minute: '2-digit', hourCycle: 'h23' },
+};
+
+const cairoFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** A service instant (an ISO string, a Date or epoch milliseconds) in Cairo time. */
+export function formatCairo(at: Date | string | number, lang: Language, style: CairoTimeStyle = 'screen'): string {
+  const key = `${lang}:${style}`;
+  let f = cairoFormats.get(key);
+  if (!f) {
+    f = new Intl.DateTimeFormat(dateLocale(lang), CAIRO_TIME_OPTIONS[style]);
+    cairoFormats.set(key, f);
+  }
+  return f.format(typeof at === 'string' ? new Date(at) : at);
+}
+
+/** A service instant in Cairo time as its date and its time apart (a narrow table puts them on two lines). */
+export function cairoDateAndTime(at: Date | string | number, lang: Language): { date: string; time: string } {
+  const when = typeof at === 'string' ? new Date(at) : at;
+  const tag = dateLocale(lang);
+  return {
+    date: new Intl.DateTimeFormat(tag, { timeZone: 'Africa/Cairo', dateStyle: 'medium' }).format(when),
+    time: new Intl.DateTimeFormat(tag, { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(when),
+  };
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest';
+import { CONTENT_SECURITY_POLICY, RENDERER_HEADERS, lockDownContents, mainWindowOptions, type LockableContents } from '../../../main/security.ts';
+
+// The Electron runtime cannot run here: these are the options and handlers main/index.ts hands to
+// it, checked as data. The harness serves the same CSP (test/e2e/shell.test.ts checks it in force).
+
+describe('the window', () => {
+  const prefs = mainWindowOptions('/app/out/preload/index.cjs').webPreferences!;
+
+  it('gives the page no Node, in the page, its workers or its frames', () => {
+    expect(prefs.nodeIntegration).toBe(false);
+    expect(prefs.nodeIntegrationInWorker).toBe(false);
+    expect(prefs.nodeIntegrationInSubFrames).toBe(false);
+  });
+
+  it("isolates the page's world from the preload's, in the OS sandbox, with no <webview>", () => {
+    expect(prefs.contextIsolation).toBe(true);
+    expect(prefs.sandbox).toBe(true);
+    expect(prefs.webviewTag).toBe(false);
+    expect(prefs.webSecurity).toBe(true);
+    expect(prefs.allowRunningInsecureContent).toBe(false);
+    expect(prefs.preload).toBe('/app/out/preload/index.cjs');
+  });
+
+  it('turns on nothing experimental or risky', () => {
+    const risky = ['experimentalFeatures', 'enableBlinkFeatures', 'enableWebSQL', 'plugins'] as const;
+    for (const key of risky) expect(prefs[key] ?? false, key).toBe(false);
+  });
+});
+
+describe('every page', () => {
+  function lockedDown() {
+    const listeners = new Map<string, (event: { preventDefault(): void }) => void>();
+    let openHandler: (() => { action: string }) | null = null;
+    const contents: LockableContents = {
+      on(event, listener) {
+        listeners.set(event, listener);
+      },
+      setWindowOpenHandler(handler) {
+        openHandler = handler as unknown as () => { action: string };
+      },
+    };
+    lockDownContents(contents);
+    const prevented = (event: string) => {
+      let stopped = false;
+      listeners.get(event)?.({ preventDefault: () => (stopped = true) });
+      return stopped;
+    };
+    return { prevented, open: () => openHandler?.() };
+  }
+
+  it('navigates nowhere, follows no redirect, attaches no <webview> and opens no window', () => {
+    const page = lockedDown();
+    expect(['will-navigate', 'will-redirect', 'will-attach-webview'].map(page.prevented)).toEqual([true, true, true]);
+    expect(page.open()).toEqual({ action: 'deny' });
+  });
+});
+
+describe('the content security policy', () => {
+  const directives = new Map(
+    CONTENT_SECURITY_POLICY.split(';').map((d) => {
+      const [name, ...sources] = d.trim().split(/\s+/);
+      return [name!, sources];
+    }),
+  );
+
+  it('allows nothing by default and only our own scripts, styles, fonts and calls', () => {
+    expect(directives.get('default-src')).toEqual(["'none'"]);
+    for (const d of ['script-src', 'style-src', 'font-src', 'connect-src']) expect(directives.get(d), d).toEqual(["'self'"]);
+    expect(directives.get('img-src')).toEqual(["'self'", 'data:']);
+  });
+
+  it('forbids inline script, eval, plugins, framing, a changed base and form posts', () => {
+    expect(CONTENT_SECURITY_POLICY).not.toMatch(/unsafe-|\*|https?:|blob:/);
+    for (const d of ['object-src', 'frame-ancestors', 'base-uri', 'form-action']) expect(directives.get(d), d).toEqual(["'none'"]);
+  });
+
+  it('is sent with every renderer response, whatever the transport', () => {
+    expect(RENDERER_HEADERS['Content-Security-Policy']).toBe(CONTENT_SECURITY_POLICY);
+    expect(RENDERER_HEADERS['X-Content-Type-Options']).toBe('nosniff');
+  });
+});
