@@ -4,7 +4,7 @@ import type { AppError } from '../../../contract/errors.ts';
 import type { ZReportView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** A frozen Z-report on screen, with its print button (a second print is a COPY on paper). */
@@ -38,15 +38,15 @@ export function ZReportCard({ view }: { view: ZReportView }) {
   ];
   return (
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
-      <h2 id="z-title">{t('desk.z.title', { n: String(z.zNumber) })}</h2>
+      <h2 id="z-title">{t('desk.z.title', { n: formatNumber(z.zNumber, locale) })}</h2>
       <p className="desk-intro">
         {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)}
       </p>
       <dl className="z-figures">
         <dt>{t('desk.z.bookings')}</dt>
-        <dd>{z.bookings}</dd>
+        <dd>{formatNumber(z.bookings, locale)}</dd>
         <dt>{t('desk.z.passengers')}</dt>
-        <dd>{z.passengers}</dd>
+        <dd>{formatNumber(z.passengers, locale)}</dd>
         <dt>{t('desk.z.retail')}</dt>
         <dd>{money(z.retailMinor)}</dd>
         <dt>{t('desk.z.net')}</dt>

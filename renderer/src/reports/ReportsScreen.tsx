@@ -2,7 +2,7 @@ import type { UnmatchedLine } from '../../../contract/reports.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { ZReportCard } from '../desk/ZReportCard.tsx';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';
@@ -89,7 +89,7 @@ export function ReportsScreen() {
                           s.implicit ? t('reports.legacy') : t('reports.open')
                         ) : (
                           <button type="button" className="st-btn st-btn-quiet" onClick={() => void openZ(s.zNumber)}>
-                            {t('reports.openZ', { n: String(s.zNumber) })}
+                            {t('reports.openZ', { n: formatNumber(s.zNumber, locale) })}
                           </button>
                         )}
                       </td>

@@ -1,24 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { cairoDate } from '../../../core/cairo-time.ts';
-import { startCounter, type Counter } from '../../../main/counter.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
-import { caller, contact, findOffer, tempDir, type Caller } from './helpers.ts';
+import { contact, counterPerFile, findOffer, type Caller } from './helpers.ts';
 
 // Today's figures for the station manager, through the whole counter in TRAINING: sales made
 // here (confirmed, and one the sandbox refuses with TEST FAIL) against what dayReport answers.
 
-const tmp = tempDir();
-let counter: Counter;
+const t = counterPerFile('shubbak-it-');
 let c: Caller;
-
-beforeAll(async () => {
-  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: memoryKeychain() });
-  c = caller(counter.dispatch);
-});
-afterAll(async () => {
-  await counter.close();
-  tmp.cleanup();
+beforeAll(() => {
+  c = t.c;
 });
 
 async function sell(names: string[], extraCashMinor: number) {

@@ -1,11 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, expect } from 'vitest';
 import type { CallName } from '../../../contract/calls.ts';
 import type { CallArg, CallValue } from '../../../contract/api.ts';
 import type { AppError, Result } from '../../../contract/errors.ts';
+import { startCounter, type Counter, type CounterOptions } from '../../../main/counter.ts';
 import type { Dispatch } from '../../../main/dispatch.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { startSandbox, type RunningSandbox } from '../../../sandbox/server.ts';
 
 export function tempDir(prefix = 'shubbak-it-'): { dir: string; cleanup(): void } {
@@ -82,6 +85,35 @@ export async function findOffer(c: Caller, passengers = 1, days = 3) {
 }
 
 export const contact = { name: 'Ahmed Ali', phone: '+201001234567' };
+
+/** One real sale of one seat (named), paid `extraMinor` over the retail price. */
+export async function sellOneSeat(c: Caller, name: string, extraMinor: number, language: 'ar' | 'en' = 'en') {
+  const { priced, detail } = await findOffer(c, 1);
+  const seat = detail.offer.seats.find((s) => s.available)!;
+  return c.ok('sell', {
+    saleId: randomUUID(),
+    offerId: priced.offer.id,
+    passengers: [{ full_name: name, seat: seat.number }],
+    contact,
+    language,
+    cashTenderedMinor: detail.retailBySeat[seat.number]! + extraMinor,
+  });
+}
+
+/** A TRAINING counter in its own folder for a whole test file: started before its tests, closed after. */
+export function counterPerFile(prefix: string, opts: Partial<CounterOptions> = {}) {
+  const tmp = tempDir(prefix);
+  const it = { dir: tmp.dir, counter: null as unknown as Counter, c: null as unknown as Caller };
+  beforeAll(async () => {
+    it.counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: memoryKeychain(), ...opts });
+    it.c = caller(it.counter.dispatch);
+  });
+  afterAll(async () => {
+    await it.counter?.close();
+    tmp.cleanup();
+  });
+  return it;
+}
 
 /** A keychain already holding one credential (what a supervisor saved earlier). */
 export function keychainWith(clientId: string, baseUrl: string, clientSecret = clientId.replace(/^cid_/, 'sk_')) {

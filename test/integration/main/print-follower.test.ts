@@ -1,9 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { afterAll, afterEach, describe, expect, it, onTestFinished } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import type { Spooler } from '../../../main/printing/spooler.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
-import { caller, contact, control, findOffer, originOf, tempDir, type Caller } from './helpers.ts';
+import { caller, control, originOf, sellOneSeat, tempDir, type Caller } from './helpers.ts';
 
 // Main prints every confirmed sale by itself: tickets, then the receipt, exactly once, through a
 // restart, and a pending sale once it confirms. The spooler records the jobs it is handed.
@@ -43,18 +42,7 @@ async function open(spooler: Spooler) {
   return c;
 }
 
-async function sell(c: Caller, name = 'Mona Hassan') {
-  const { priced, detail } = await findOffer(c, 1);
-  const seat = detail.offer.seats.find((s) => s.available)!;
-  return c.ok('sell', {
-    saleId: randomUUID(),
-    offerId: priced.offer.id,
-    passengers: [{ full_name: name, seat: seat.number }],
-    contact,
-    language: 'en',
-    cashTenderedMinor: detail.retailBySeat[seat.number]! + 5_000,
-  });
-}
+const sell = (c: Caller, name = 'Mona Hassan') => sellOneSeat(c, name, 5_000);
 
 describe('main follows confirmed sales to the printer', () => {
   it('prints tickets then receipt once; a restart prints nothing again', async () => {

@@ -3,41 +3,16 @@
 // one, a booking made with the same account outside the app, a top-up and an adjustment.
 import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { cairoDate } from '../../../core/cairo-time.ts';
 import { systemClock, sleep } from '../../../main/clock.ts';
-import { startCounter, type Counter } from '../../../main/counter.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { TRAINING_CREDENTIAL } from '../../../main/session.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
-import { caller, contact, control, findOffer, originOf, tempDir, type Caller } from '../main/helpers.ts';
+import { contact, control, counterPerFile, findOffer, originOf, sellOneSeat } from '../main/helpers.ts';
 
-const tmp = tempDir('shubbak-day-');
-let counter: Counter;
-let c: Caller;
-
-beforeAll(async () => {
-  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: memoryKeychain() });
-  c = caller(counter.dispatch);
-});
-afterAll(async () => {
-  await counter?.close();
-  tmp.cleanup();
-});
-
-async function sell(name: string) {
-  const { priced, detail } = await findOffer(c, 1);
-  const seat = detail.offer.seats.find((s) => s.available)!;
-  return c.ok('sell', {
-    saleId: randomUUID(),
-    offerId: priced.offer.id,
-    passengers: [{ full_name: name, seat: seat.number }],
-    contact,
-    language: 'en',
-    cashTenderedMinor: detail.retailBySeat[seat.number]! + 1_000,
-  });
-}
+const t = counterPerFile('shubbak-day-');
+const sell = (name: string) => sellOneSeat(t.c, name, 1_000);
 
 describe('station day report', () => {
   it('reconciles the wallet statement with the journal, line by line, and says why for the rest', async () => {
@@ -50,9 +25,9 @@ describe('station day report', () => {
     expect(failedRef).toMatch(/^PB-/);
 
     // The same account books from elsewhere (another program, another window).
-    const baseUrl = counter.info.apiBaseUrl;
+    const baseUrl = t.counter.info.apiBaseUrl;
     const outside = new PartnerClient({ baseUrl, credentials: [TRAINING_CREDENTIAL], version: 'other', clock: systemClock, sleep });
-    const { priced } = await findOffer(c, 1);
+    const { priced } = await findOffer(t.c, 1);
     const answer = await outside.createBooking(randomUUID(), JSON.stringify({ offer_id: priced.offer.id, passengers: [{ full_name: 'Someone Else' }], contact }));
     const outsideRef = (answer as { booking?: { id: string } }).booking?.id;
     expect(outsideRef).toMatch(/^PB-/);
@@ -60,7 +35,7 @@ describe('station day report', () => {
     await ctl.topup(TRAINING_CREDENTIAL.clientId, 1_000_000);
     await ctl.adjust(TRAINING_CREDENTIAL.clientId, -2_500, 'bank fee');
 
-    const report = await c.ok('stationDayReport');
+    const report = await t.c.ok('stationDayReport');
     expect(report.date).toBe(cairoDate(new Date()));
     const r = report.reconciliation;
     expect(r.statementRead).toBe(true);
@@ -77,7 +52,7 @@ describe('station day report', () => {
     // The balance moved by exactly the day's lines.
     const sum = r.totals.debitsMinor + r.totals.reversalsMinor + r.totals.topupsMinor + r.totals.adjustmentsMinor;
     expect(r.closingBalanceMinor! - r.openingBalanceMinor!).toBe(sum);
-    expect((await c.ok('wallet')).balanceMinor).toBe(r.closingBalanceMinor);
+    expect((await t.c.ok('wallet')).balanceMinor).toBe(r.closingBalanceMinor);
 
     expect(report.figures.counts).toMatchObject({ confirmed: 1, failed: 1, pending: 1 });
     expect(report.byHour).toHaveLength(24);
@@ -86,10 +61,10 @@ describe('station day report', () => {
   });
 
   it('a statement that cannot be read leaves the journal side standing, with the error', async () => {
-    const ctl = control(originOf(counter.info.apiBaseUrl));
+    const ctl = control(originOf(t.counter.info.apiBaseUrl));
     await ctl.config({ fault_rate: 1 });
     try {
-      const report = await c.ok('stationDayReport');
+      const report = await t.c.ok('stationDayReport');
       expect(report.reconciliation.statementRead).toBe(false);
       expect(report.reconciliation.error?.code).toBe('service_unavailable');
       expect(report.figures.counts.confirmed).toBe(1);
@@ -99,16 +74,16 @@ describe('station day report', () => {
   });
 
   it('prints on the receipt printer (a second print of the day is a COPY) and exports CSV for Excel and PDF', async () => {
-    await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
-    const first = await c.ok('printDayReport', { language: 'en' });
+    await t.c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    const first = await t.c.ok('printDayReport', { language: 'en' });
     expect(first).toMatchObject({ kind: 'report', printer: RECEIPT_PRINTER, status: 'sent' });
     const text = pdfText(await printedPdf(first.jobId!));
     for (const needle of ['Station day report', 'Wallet reconciliation', 'Booked outside this counter', 'TRAINING']) expect(text).toContain(needle);
     expect(text).not.toContain('COPY');
-    const again = await c.ok('printDayReport', { language: 'en' });
+    const again = await t.c.ok('printDayReport', { language: 'en' });
     expect(pdfText(await printedPdf(again.jobId!))).toContain('COPY');
 
-    const csv = await c.ok('exportDayReport', { language: 'ar', format: 'csv' });
+    const csv = await t.c.ok('exportDayReport', { language: 'ar', format: 'csv' });
     const bytes = readFileSync(csv.path);
     expect(bytes.length).toBe(csv.bytes);
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
@@ -117,7 +92,7 @@ describe('station day report', () => {
     expect(lines.some((l) => l.startsWith('حُجز خارج') || l.endsWith('حُجز خارج هذا الشباك (الحساب نفسه)'))).toBe(true);
     expect(lines.filter((l) => /^\d\d:00,/.test(l))).toHaveLength(24);
 
-    const pdf = await c.ok('exportDayReport', { language: 'en', format: 'pdf' });
+    const pdf = await t.c.ok('exportDayReport', { language: 'en', format: 'pdf' });
     expect(readFileSync(pdf.path).subarray(0, 5).toString()).toBe('%PDF-');
     expect(pdf.path).toMatch(/reports\/station-day-\d{4}-\d\d-\d\d-en-\d{8}T\d{6}\.pdf$/);
   });

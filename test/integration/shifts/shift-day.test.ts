@@ -6,42 +6,19 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCounter, type Counter } from '../../../main/counter.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
-import { caller, contact, findOffer, tempDir, type Caller } from '../main/helpers.ts';
+import { caller, contact, counterPerFile, findOffer, sellOneSeat, type Caller } from '../main/helpers.ts';
 
-const tmp = tempDir('shubbak-shift-');
-let counter: Counter;
+const t = counterPerFile('shubbak-shift-');
 let c: Caller;
-
-beforeAll(async () => {
-  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: memoryKeychain() });
-  c = caller(counter.dispatch);
-});
-afterAll(async () => {
-  await counter?.close();
-  tmp.cleanup();
+beforeAll(() => {
+  c = t.c;
 });
 
 const norm = (s: string) => s.replace(/[\s\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]+/gu, '');
 
-async function sellOne(cashExtraMinor: number) {
-  const { priced, detail } = await findOffer(c, 1);
-  const seat = detail.offer.seats.find((s) => s.available)!;
-  const hold = await c.ok('createHold', { offerId: priced.offer.id, seats: 1, seatsRequested: [seat.number] });
-  const retail = detail.retailBySeat[seat.number]!;
-  const outcome = await c.ok('sell', {
-    saleId: randomUUID(),
-    offerId: hold.id,
-    passengers: [{ full_name: 'Mona Adel', seat: seat.number }],
-    contact,
-    language: 'en',
-    cashTenderedMinor: retail + cashExtraMinor,
-  });
-  return outcome;
-}
+const sellOne = (extraMinor: number) => sellOneSeat(c, 'Mona Adel', extraMinor);
 
 describe('a counter before its first agent', () => {
   it('acts as its own supervisor, as before agents existed', async () => {
@@ -157,7 +134,7 @@ describe('agents, a shift and its Z-report', () => {
   });
 
   it('prints the Z-report to the receipt printer; a second print is a COPY', async () => {
-    const supervisor = caller(counter.dispatch);
+    const supervisor = caller(t.counter.dispatch);
     await c.ok('signIn', { agentId: supervisorId, pin: '4321' });
     await supervisor.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
     // The day's cash taken is the sales' cash: the float, the pay-out and the drop are the shift's.
@@ -193,7 +170,7 @@ describe('agents, a shift and its Z-report', () => {
 
   it('the frozen Z-report cannot be altered: the database refuses an update, and an edit of the file breaks the chain', async () => {
     expect((await c.ok('verifyJournal')).ok).toBe(true);
-    const path = join(tmp.dir, 'training', 'journal.db');
+    const path = join(t.dir, 'training', 'journal.db');
     const db = new Database(path);
     try {
       expect(() => db.prepare("UPDATE entries SET payload = replace(payload, '\"zNumber\":1', '\"zNumber\":2') WHERE type = 'shift.closed'").run()).toThrow(/append-only/);
