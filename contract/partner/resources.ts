@@ -13,6 +13,14 @@ export const TokenResponse = z.object({
 });
 export type TokenResponse = z.infer<typeof TokenResponse>;
 
+/**
+ * The token answer as POST /oauth/token serves it: the token object at the top level, where
+ * RFC 6749 § 5.1 and every OAuth client library read it, and the same object again under `data`,
+ * the contract's envelope of every resource, which clients of the first sandbox releases read.
+ */
+export const TokenAnswer = TokenResponse.extend({ data: TokenResponse });
+export type TokenAnswer = z.infer<typeof TokenAnswer>;
+
 export const Health = z.object({ status: z.string(), service: z.string(), version: z.string() });
 
 export const City = z.object({

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { TokenRequest, type TokenResponse } from '../../contract/partner/index.ts';
+import { TokenRequest, type TokenAnswer, type TokenResponse } from '../../contract/partner/index.ts';
 import { TOKEN_LIFETIME_S } from '../auth/jwt.ts';
 import type { Sandbox } from '../context.ts';
 import { subjectOf } from '../http/guard.ts';
@@ -25,8 +25,9 @@ export function oauthRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       environment: credential.environment,
     };
     reply.header('cache-control', 'no-store');
-    // RFC 6749 § 5.1 puts the token at the top level; the contract wraps resources in `data`.
-    // Both readings are served: the same token object at the top level and under `data`.
-    return { ...token, data: token };
+    // Both readings are served (contract TokenAnswer): RFC 6749 § 5.1 at the top level, the
+    // contract's `data` envelope beside it.
+    const answer: TokenAnswer = { ...token, data: token };
+    return answer;
   });
 }

@@ -52,6 +52,8 @@ export const secretOf = (clientId: string): string => clientId.replace(/^cid_/, 
 
 export class TestSandbox {
   readonly server: RunningSandbox;
+  /** Sees every /v1 answer (also those of the helpers below), e.g. to check it against the OpenAPI document. */
+  observer: ((method: string, path: string, answer: { status: number; headers: Headers; body: Buffer }) => void) | undefined;
   readonly #tokens = new Map<string, string>();
   #cities: z.infer<typeof City>[] | undefined;
 
@@ -74,6 +76,7 @@ export class TestSandbox {
     const url = path.startsWith('/_sandbox') ? `${this.server.origin}${path}` : `${this.base}${path}`;
     const response = await fetch(url, { method, headers, body });
     const text = await response.text();
+    if (!path.startsWith('/_sandbox')) this.observer?.(method, path, { status: response.status, headers: response.headers, body: Buffer.from(text) });
     let json: unknown;
     try {
       json = JSON.parse(text);
@@ -88,7 +91,9 @@ export class TestSandbox {
     const headers: Record<string, string> = { ...options.headers };
     if (options.token) headers.authorization = `Bearer ${options.token}`;
     const response = await fetch(`${this.base}${path}`, { headers });
-    return { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    const download = { status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+    this.observer?.('GET', path, download);
+    return download;
   }
 
   /** A cached bearer token for a seeded credential. */

@@ -51,6 +51,7 @@ describe('GET /openapi.json', () => {
         'GET /wallet',
         'GET /wallet/transactions',
         'GET /health',
+        'GET /openapi.json',
       ].sort(),
     );
     // Generated from the schemas the server validates with: request bodies are strict.
