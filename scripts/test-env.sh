@@ -1,16 +1,17 @@
 #!/usr/bin/env bash
 # Prepares what the tests use for real: Chromium, CUPS with PDF printers, a Secret Service
-# (gnome-keyring under dbus), poppler. Installs what is missing when it can (root + apt),
+# (gnome-keyring under dbus), poppler, PostgreSQL 15 (each test file runs its own server). Installs what is missing when it can (root + apt),
 # otherwise says exactly what is missing and fails. Idempotent; safe to run every time.
 set -euo pipefail
 
-PACKAGES=(chromium poppler-utils cups printer-driver-cups-pdf gnome-keyring dbus-x11 libsecret-1-dev)
+PACKAGES=(chromium poppler-utils cups printer-driver-cups-pdf gnome-keyring dbus-x11 libsecret-1-dev postgresql)
 COMMANDS=(chromium pdftotext pdftoppm cupsd lpadmin lp lpstat gnome-keyring-daemon dbus-run-session)
 PDF_OUT=/var/spool/cups-pdf/out
 
 missing=()
 for c in "${COMMANDS[@]}"; do command -v "$c" >/dev/null 2>&1 || [ -x "/usr/sbin/$c" ] || missing+=("$c"); done
 [ -f /usr/share/ppd/cups-pdf/CUPS-PDF_opt.ppd ] || missing+=("cups-pdf driver")
+[ -x /usr/lib/postgresql/15/bin/initdb ] || missing+=("PostgreSQL 15 (initdb)")
 pkg-config --exists libsecret-1 2>/dev/null || missing+=("libsecret-1 (pkg-config)")
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then

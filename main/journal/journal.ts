@@ -20,6 +20,18 @@ export interface Entry<K extends EntryType = EntryType> {
   hash: string;
 }
 
+/** An entry as stored: the payload's canonical text, and whether its hash covers the counter (v2). */
+export interface StoredEntry {
+  seq: number;
+  at: string;
+  type: string;
+  payload: string;
+  prevHash: string;
+  hash: string;
+  chainedCounter: boolean;
+  shiftId: string | null;
+}
+
 interface EntryRow {
   seq: number;
   at: string;
@@ -166,6 +178,25 @@ export class Journal {
   /** Up to `limit` entries after `afterSeq`, parsed (for readers that write between pages). */
   page(afterSeq: number, limit: number): Entry[] {
     return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => this.#parse(r));
+  }
+
+  /** Up to `limit` entries after `afterSeq` exactly as stored (shipping: the hash is recomputed elsewhere from these fields). */
+  storedPage(afterSeq: number, limit: number): StoredEntry[] {
+    return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => ({
+      seq: r.seq,
+      at: r.at,
+      type: r.type,
+      payload: r.payload,
+      prevHash: r.prev_hash,
+      hash: r.hash,
+      chainedCounter: r.counter_id !== null,
+      shiftId: r.shift_id,
+    }));
+  }
+
+  /** The seq of the last entry (0 when empty). */
+  lastSeq(): number {
+    return (this.stmt('SELECT coalesce(max(seq), 0) AS n FROM entries').get() as { n: number }).n;
   }
 
   #parse<K extends EntryType>(r: EntryRow): Entry<K> {

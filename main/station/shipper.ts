@@ -1,0 +1,149 @@
+// Ships this counter's journal to the station's PostgreSQL: in order, in batches, at least once
+// (the database skips an entry it already has and refuses a different one at the same place),
+// in the background, never in a sale's way. Where to start is the database's to say (the last
+// seq it holds for this counter), so a lost acknowledgement only means one batch sent twice.
+// Offline, the journal keeps everything; the backlog ships in order when the database is back.
+// A broken chain stops this counter's stream (the database keeps what arrived) and is reported.
+import type pg from 'pg';
+import type { Journal } from '../journal/journal.ts';
+
+export type ShippingStatus = 'shipping' | 'synced' | 'offline' | 'stopped';
+
+export interface ShippingState {
+  status: ShippingStatus;
+  /** Entries of this journal the station database does not hold yet (as far as known). */
+  backlog: number;
+  /** The last seq the station database acknowledged. */
+  shippedSeq: number;
+  lastError: string | null;
+  /** When the last batch arrived (ISO UTC). */
+  lastShippedAt: string | null;
+}
+
+/** What shipping reads of a journal: its counter, its last seq, its entries as stored. */
+export type ShippableJournal = Pick<Journal, 'counterId' | 'lastSeq' | 'storedPage'>;
+
+export interface ShipperDeps {
+  journal: () => ShippableJournal;
+  pool: pg.Pool;
+  station: { id: string; name: string };
+  environment: string;
+  batchSize?: number;
+  /** Pause between rounds when synced or offline. */
+  idleMs?: number;
+  log: (message: string, err?: unknown) => void;
+  now?: () => Date;
+}
+
+const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
+
+export class JournalShipper {
+  readonly #d: ShipperDeps;
+  #state: ShippingState = { status: 'offline', backlog: 0, shippedSeq: 0, lastError: null, lastShippedAt: null };
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<void> | null = null;
+  #registered = false;
+  #closed = false;
+
+  constructor(deps: ShipperDeps) {
+    this.#d = deps;
+  }
+
+  state(): ShippingState {
+    return { ...this.#state, backlog: Math.max(0, this.#d.journal().lastSeq() - this.#state.shippedSeq) };
+  }
+
+  /** Starts shipping in the background: now, then after every pause. */
+  start(): void {
+    if (this.#closed) return;
+    this.#schedule(0);
+  }
+
+  /** Something was appended: ship it soon (never waits for the database). */
+  nudge(): void {
+    if (!this.#running && !this.#closed && this.#state.status !== 'stopped') this.#schedule(0);
+  }
+
+  /** One full round now: ships until the backlog is empty or the database refuses (tests, closing). */
+  async shipNow(): Promise<ShippingState> {
+    while (this.#running) await this.#running;
+    this.#running = this.#round().finally(() => (this.#running = null));
+    await this.#running;
+    return this.state();
+  }
+
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    while (this.#running) await this.#running;
+  }
+
+  #schedule(ms: number): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = setTimeout(() => {
+      this.#timer = null;
+      if (this.#running || this.#closed) return;
+      this.#running = this.#round().finally(() => {
+        this.#running = null;
+        if (!this.#closed && this.#state.status !== 'stopped') this.#schedule(this.#d.idleMs ?? 5_000);
+      });
+    }, ms);
+    this.#timer.unref?.();
+  }
+
+  async #round(): Promise<void> {
+    const journal = this.#d.journal();
+    const counterId = journal.counterId;
+    try {
+      if (!this.#registered) await this.#register(counterId);
+      const acknowledged = await this.#d.pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM entries WHERE counter_id = $1', [counterId]);
+      let shipped = Number(acknowledged.rows[0]?.seq ?? 0);
+      this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
+      for (;;) {
+        const batch = journal.storedPage(shipped, this.#d.batchSize ?? 500);
+        if (batch.length === 0) break;
+        await this.#insert(counterId, batch);
+        shipped = batch.at(-1)!.seq;
+        this.#state = { ...this.#state, shippedSeq: shipped, lastShippedAt: (this.#d.now?.() ?? new Date()).toISOString() };
+        if (this.#closed) break;
+      }
+      this.#state = { ...this.#state, status: 'synced' };
+    } catch (err) {
+      const message = err instanceof Error ? err.message : String(err);
+      if (CHAIN_BROKEN.test(message)) {
+        this.#state = { ...this.#state, status: 'stopped', lastError: message };
+        this.#d.log(`station database refused this counter's journal, shipping stopped: ${message}`);
+        await this.#d.pool
+          .query('UPDATE counters SET stopped_at = now(), stopped_reason = $2 WHERE id = $1 AND stopped_at IS NULL', [counterId, message])
+          .catch((e: unknown) => this.#d.log('could not record the stopped stream', e));
+      } else {
+        this.#state = { ...this.#state, status: 'offline', lastError: message };
+        this.#d.log(`station database not reachable, entries kept for later: ${message}`);
+      }
+    }
+  }
+
+  async #register(counterId: string): Promise<void> {
+    const { station } = this.#d;
+    await this.#d.pool.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [station.id, station.name]);
+    await this.#d.pool.query('INSERT INTO counters (id, station_id, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [counterId, station.id, this.#d.environment]);
+    const row = await this.#d.pool.query<{ stopped_reason: string | null }>('SELECT stopped_reason FROM counters WHERE id = $1', [counterId]);
+    const stopped = row.rows[0]?.stopped_reason;
+    if (stopped) throw new Error(`stream_stopped: ${stopped}`);
+    this.#registered = true;
+  }
+
+  /** One batch in one statement: all of it arrives, or none of it. */
+  async #insert(counterId: string, batch: ReturnType<ShippableJournal['storedPage']>): Promise<void> {
+    const cols = 9;
+    const values: unknown[] = [];
+    const rows = batch.map((e, i) => {
+      values.push(counterId, e.seq, e.at, e.type, e.payload, e.prevHash, e.hash, e.chainedCounter, e.shiftId);
+      return `(${Array.from({ length: cols }, (_, k) => `$${i * cols + k + 1}`).join(', ')})`;
+    });
+    await this.#d.pool.query(
+      `INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) VALUES ${rows.join(', ')}`,
+      values,
+    );
+  }
+}

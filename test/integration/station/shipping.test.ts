@@ -1,0 +1,156 @@
+// Journal shipping to a real PostgreSQL 15: a counter sells in TRAINING and ships its entries in
+// order; a duplicate shipment is skipped; the database is stopped (a partition) and killed
+// (SIGKILL) while the counter keeps selling, and the backlog ships when it is back; a local entry
+// edited on disk is refused and stops the stream with its reason; nothing in PostgreSQL can be
+// updated or deleted.
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { entryHash } from '../../../main/journal/chain.ts';
+import { migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
+import { JournalShipper, type ShippableJournal } from '../../../main/station/shipper.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { counterPerFile, sellOneSeat } from '../main/helpers.ts';
+
+const t = counterPerFile('shubbak-ship-');
+let db: TestPostgres;
+let pool: pg.Pool;
+let shipper: JournalShipper;
+
+beforeAll(async () => {
+  db = await startPostgres();
+  pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+  shipper = new JournalShipper({
+    journal: () => journalOf(),
+    pool,
+    station: { id: 'stn_cairo_gateway', name: 'Cairo Gateway' },
+    environment: 'TRAINING',
+    batchSize: 7,
+    log: () => {},
+  });
+});
+afterAll(async () => {
+  await shipper?.close();
+  await pool?.end();
+  db?.destroy();
+});
+
+/** The counter's journal file, read only (the counter keeps writing it): what shipping reads. */
+function readerOf(path: string): ShippableJournal & { close(): void } {
+  const file = new Database(path, { readonly: true });
+  const counterId = (file.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string }).value;
+  type Row = { seq: number; at: string; type: string; payload: string; prev_hash: string; hash: string; counter_id: string | null; shift_id: string | null };
+  return {
+    counterId,
+    lastSeq: () => (file.prepare('SELECT coalesce(max(seq), 0) AS n FROM entries').get() as { n: number }).n,
+    storedPage: (after, limit) =>
+      (file.prepare('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as Row[]).map((r) => ({
+        seq: r.seq,
+        at: r.at,
+        type: r.type,
+        payload: r.payload,
+        prevHash: r.prev_hash,
+        hash: r.hash,
+        chainedCounter: r.counter_id !== null,
+        shiftId: r.shift_id,
+      })),
+    close: () => file.close(),
+  };
+}
+
+const journalPath = () => join(t.dir, 'training', 'journal.db');
+let reader: ReturnType<typeof readerOf> | null = null;
+const journalOf = () => (reader ??= readerOf(journalPath()));
+const count = async () => Number((await pool.query<{ n: string }>('SELECT count(*) AS n FROM entries')).rows[0]!.n);
+
+describe('journal shipping to PostgreSQL', () => {
+  it('creates the schema once (numbered migrations in a table)', async () => {
+    expect(await migrateStation(pool)).toEqual(stationMigrations.map((m) => m.version));
+    expect(await migrateStation(pool)).toEqual([]);
+  });
+
+  it('ships every entry in order, in batches, and again is a no-op', async () => {
+    await sellOneSeat(t.c, 'Hoda Salem', 1_000);
+    await sellOneSeat(t.c, 'Adel TEST FAIL', 0);
+    const state = await shipper.shipNow();
+    const last = journalOf().lastSeq();
+    expect(state).toMatchObject({ status: 'synced', backlog: 0, shippedSeq: last, lastError: null });
+    expect(await count()).toBe(last);
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: last });
+    expect(await count()).toBe(last);
+    // What arrived is what the journal holds, byte for byte.
+    const local = journalOf().storedPage(0, last);
+    const remote = (await pool.query<{ seq: string; hash: string; payload: string }>('SELECT seq, hash, payload FROM entries ORDER BY seq')).rows;
+    expect(remote.map((r) => [Number(r.seq), r.hash, r.payload])).toEqual(local.map((e) => [e.seq, e.hash, e.payload]));
+  });
+
+  it('skips a duplicated shipment and refuses a different entry at a taken place', async () => {
+    const first = journalOf().storedPage(0, 1)[0]!;
+    const insert = (hash: string, payload: string) =>
+      pool.query('INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)', [
+        journalOf().counterId, first.seq, first.at, first.type, payload, first.prevHash, hash, first.chainedCounter, first.shiftId,
+      ]);
+    const before = await count();
+    await insert(first.hash, first.payload);
+    expect(await count()).toBe(before);
+    await expect(insert('f'.repeat(64), '{"x":1}')).rejects.toThrow(/chain_broken/);
+  });
+
+  it('never updates or deletes an entry', async () => {
+    await expect(pool.query("UPDATE entries SET payload = '{}' WHERE seq = 1")).rejects.toThrow(/append-only/);
+    await expect(pool.query('DELETE FROM entries WHERE seq = 1')).rejects.toThrow(/append-only/);
+    await expect(pool.query('TRUNCATE entries')).rejects.toThrow(/append-only/);
+  });
+
+  it('keeps selling while the database is stopped or killed, and ships the backlog in order after', async () => {
+    db.stop();
+    const sale = await sellOneSeat(t.c, 'Mona TEST PENDING', 500);
+    expect(sale.status).toBe('pending');
+    const offline = await shipper.shipNow();
+    expect(offline.status).toBe('offline');
+    expect(offline.backlog).toBeGreaterThan(0);
+    db.start();
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', backlog: 0 });
+
+    await sellOneSeat(t.c, 'Karim Nabil', 0);
+    db.kill();
+    expect((await shipper.shipNow()).status).toBe('offline');
+    db.start();
+    const back = await shipper.shipNow();
+    expect(back).toMatchObject({ status: 'synced', backlog: 0 });
+    expect(await count()).toBe(journalOf().lastSeq());
+  });
+
+  it('takes entries written before counters were named (v1 hashes)', async () => {
+    await pool.query("INSERT INTO stations (id, name) VALUES ('stn_old', 'Old') ON CONFLICT DO NOTHING");
+    await pool.query("INSERT INTO counters (id, station_id, environment) VALUES ('ctr_old', 'stn_old', 'TRAINING')");
+    const e = { seq: 1, prevHash: '0'.repeat(64), type: 'markup.changed', at: '2026-01-01T00:00:00.000Z', payload: '{"ruleId":"default"}' };
+    await pool.query('INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter) VALUES ($1, $2, $3, $4, $5, $6, $7, false)', [
+      'ctr_old', e.seq, e.at, e.type, e.payload, e.prevHash, entryHash(e),
+    ]);
+    expect(await count()).toBeGreaterThan(0);
+  });
+
+  it('refuses a journal edited on disk: the stream stops with its reason, what arrived stays', async () => {
+    await sellOneSeat(t.c, 'Salma Adel', 0);
+    const arrived = await count();
+    const shippedSeq = journalOf().lastSeq();
+    // A sale after the last shipment, then its intent edited in the file.
+    await sellOneSeat(t.c, 'Nour Hany', 0);
+    reader?.close();
+    reader = null;
+    const file = new Database(journalPath());
+    file.exec('DROP TRIGGER entries_no_update');
+    file.prepare("UPDATE entries SET payload = replace(payload, 'Nour Hany', 'Nour Hanz') WHERE seq > ?").run(shippedSeq);
+    file.close();
+    const state = await shipper.shipNow();
+    expect(state.status).toBe('stopped');
+    expect(state.lastError).toMatch(/chain_broken/);
+    const stopped = (await pool.query<{ stopped_reason: string | null }>('SELECT stopped_reason FROM counters WHERE id = $1', [journalOf().counterId])).rows[0];
+    expect(stopped?.stopped_reason).toMatch(/chain_broken/);
+    expect(await count()).toBeGreaterThanOrEqual(arrived);
+    // Nothing more is taken from this counter until someone looks at it.
+    expect((await shipper.shipNow()).status).toBe('stopped');
+  });
+});
