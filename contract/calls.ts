@@ -25,6 +25,7 @@ import type { ShiftView } from './counter.ts';
 import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type ZReportView } from './shifts.ts';
 import type { City, TicketList } from './partner/resources.ts';
 import type { StationDayReport } from './reports.ts';
+import { StationConnectionInput, type StationStatus } from './station.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -182,6 +183,12 @@ export const calls = {
   ).returns<ZReportView>(),
   /** The shifts of a Cairo business day (default: today). */
   listShifts: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<ShiftView[]>(),
+
+  // the station's PostgreSQL (optional): where this counter ships its journal
+  stationStatus: call('agent', NoArg).returns<StationStatus>(),
+  /** Tries the connection, creates or migrates the station schema, then keeps it (the password in the keychain). */
+  connectStation: call('supervisor', StationConnectionInput).returns<StationStatus>(),
+  disconnectStation: call('supervisor', NoArg).returns<StationStatus>(),
 
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),

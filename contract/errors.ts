@@ -25,6 +25,7 @@ export const AppErrorCode = z.enum([
   'not_found',
   'conflict',
   'print_failed',
+  'station_unreachable',
   // agents and shifts
   'not_signed_in',
   'forbidden_role',

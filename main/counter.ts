@@ -21,6 +21,8 @@ import { sellingHandlers } from './selling/handlers.ts';
 import { receiptData } from './selling/receipt.ts';
 import { reportHandlers } from './reports/handlers.ts';
 import { shiftHandlers } from './shifts/handlers.ts';
+import { stationHandlers } from './station/handlers.ts';
+import { StationLink } from './station/link.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
@@ -53,6 +55,8 @@ export interface CounterOptions {
   faults?: (point: FaultPoint) => void;
   /** Where print jobs go: the operating system's spooler by default (benches pass a fake). */
   spooler?: Spooler;
+  /** Pause between journal shipping rounds to the station database (default 5 s). */
+  shipEveryMs?: number;
 }
 
 export interface Counter {
@@ -78,7 +82,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
   // Bound below, once the session exists: the desk reads the agents of the session's journal.
   const agent = () => desk.agent();
-  const vault = new Vault(opts.keychain ?? keytarKeychain());
+  const keychain = opts.keychain ?? keytarKeychain();
+  const vault = new Vault(keychain);
   const sessionDeps: SessionDeps = {
     dataDir: opts.dataDir,
     counterId: installationCounterId(opts.dataDir, log),
@@ -182,6 +187,17 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   follower = printer;
   printer.resume();
 
+  const stationLink = new StationLink({
+    dataDir: opts.dataDir,
+    keychain,
+    journal: () => session.journal,
+    environment: () => session.environment,
+    log,
+    now: () => clock.now(),
+    shipEveryMs: opts.shipEveryMs,
+  });
+  await stationLink.start();
+
   const handlers: Handlers = {
     appInfo: () => info(),
     // Per counter, not per environment; new sales (and so their receipts) carry it from now on.
@@ -200,6 +216,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...agentHandlers(deps, desk, counterSettings),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
+    ...stationHandlers(stationLink),
   };
 
   return {
@@ -212,6 +229,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     close: async () => {
       closed = true;
       await rewiring;
+      await stationLink.close();
       await session.close();
       await printer.close();
     },

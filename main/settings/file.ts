@@ -69,4 +69,10 @@ export class SettingsFile<T> {
     }
     return (this.#cached = stored);
   }
+
+  /** Forgets what was saved (the file is removed). */
+  clear(): void {
+    rmSync(this.path, { force: true });
+    this.#cached = null;
+  }
 }

@@ -25,6 +25,8 @@ export type ShippableJournal = Pick<Journal, 'counterId' | 'lastSeq' | 'storedPa
 
 export interface ShipperDeps {
   journal: () => ShippableJournal;
+  /** False while there is nothing to ship here (the counter runs in another environment than the station's). */
+  active?: () => boolean;
   pool: pg.Pool;
   station: { id: string; name: string };
   environment: string;
@@ -82,9 +84,10 @@ export class JournalShipper {
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = setTimeout(() => {
       this.#timer = null;
-      if (this.#running || this.#closed) return;
-      this.#running = this.#round().finally(() => {
-        this.#running = null;
+      if (this.#closed) return;
+      // A round already under way (shipNow) counts as this one; the next comes after the pause.
+      this.#running ??= this.#round().finally(() => (this.#running = null));
+      void this.#running.then(() => {
         if (!this.#closed && this.#state.status !== 'stopped') this.#schedule(this.#d.idleMs ?? 5_000);
       });
     }, ms);
@@ -92,6 +95,7 @@ export class JournalShipper {
   }
 
   async #round(): Promise<void> {
+    if (this.#d.active && !this.#d.active()) return;
     const journal = this.#d.journal();
     const counterId = journal.counterId;
     try {

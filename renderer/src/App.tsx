@@ -7,6 +7,7 @@ import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { useReports } from './reports/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
+import { watchStation } from './station/store.ts';
 import { useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
 import { startPendingWatch } from './sale/pending-watch.ts';
@@ -45,6 +46,9 @@ export function App() {
       void startPendingWatch(useSale.getState().saleId);
     });
   }, [load]);
+
+  // Shipping to the station database (when there is one) is shown in the top bar.
+  useEffect(() => watchStation(), []);
 
   // Top-ups and adjustments happen outside the counter (the account manager): keep the balance
   // in the top bar current even when no sale is made.

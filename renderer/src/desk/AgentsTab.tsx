@@ -5,7 +5,7 @@ import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
 import { toLatinDigits } from '../settings/money-input.ts';
-import { Notice } from '../settings/parts.tsx';
+import { Field, Notice } from '../settings/parts.tsx';
 import { useDesk } from './store.ts';
 
 const PIN = /^[0-9]{4,8}$/;
@@ -102,38 +102,44 @@ export function AgentsTab() {
       )}
       <form className="st-form" onSubmit={(e) => void add(e)} data-testid="add-agent">
         <h3>{inUse ? t('settings.agents.add') : t('desk.first.title')}</h3>
-        <label htmlFor="agent-name">{t('desk.name')}</label>
-        <input id="agent-name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
+        <Field id="agent-name" label={t('desk.name')}>
+          <input id="agent-name" maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
+        </Field>
         {inUse && (
-          <>
-            <label htmlFor="agent-role">{t('settings.agents.role')}</label>
+          <Field id="agent-role" label={t('settings.agents.role')}>
             <select id="agent-role" value={role} onChange={(e) => setRole(e.target.value as AgentRole)}>
               <option value="agent">{t('desk.role.agent')}</option>
               <option value="supervisor">{t('desk.role.supervisor')}</option>
             </select>
-          </>
+          </Field>
         )}
-        <label htmlFor="agent-pin">{t('desk.newPin')}</label>
-        <input
-          id="agent-pin"
-          type="password"
-          inputMode="numeric"
-          autoComplete="off"
-          maxLength={8}
-          value={pin}
-          onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
-        />
-        <button type="submit" className="st-btn st-btn-primary" disabled={!name.trim() || !PIN.test(pin)}>
-          {inUse ? t('settings.agents.addSubmit') : t('desk.first.submit')}
-        </button>
+        <Field id="agent-pin" label={t('desk.newPin')}>
+          <input
+            id="agent-pin"
+            type="password"
+            inputMode="numeric"
+            autoComplete="off"
+            maxLength={8}
+            value={pin}
+            onChange={(e) => setPin(toLatinDigits(e.target.value).replace(/\D/g, ''))}
+          />
+        </Field>
+        <div className="st-actions st-field-wide">
+          <button type="submit" className="st-btn st-btn-primary" disabled={!name.trim() || !PIN.test(pin)}>
+            {inUse ? t('settings.agents.addSubmit') : t('desk.first.submit')}
+          </button>
+        </div>
       </form>
       {inUse && desk && (
         <form className="st-form" onSubmit={(e) => void saveMinutes(e)}>
-          <label htmlFor="idle-lock">{t('settings.agents.lockAfter')}</label>
-          <input id="idle-lock" inputMode="numeric" value={minutes ?? String(desk.idleLockMinutes)} onChange={(e) => setMinutes(e.target.value)} />
-          <button type="submit" className="st-btn">
-            {t('settings.agents.lockSave')}
-          </button>
+          <Field id="idle-lock" label={t('settings.agents.lockAfter')}>
+            <input id="idle-lock" inputMode="numeric" value={minutes ?? String(desk.idleLockMinutes)} onChange={(e) => setMinutes(e.target.value)} />
+          </Field>
+          <div className="st-actions st-field-wide">
+            <button type="submit" className="st-btn">
+              {t('settings.agents.lockSave')}
+            </button>
+          </div>
         </form>
       )}
       {saved && <Notice kind="ok">{saved}</Notice>}

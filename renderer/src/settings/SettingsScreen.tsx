@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
 import { AgentsTab } from '../desk/AgentsTab.tsx';
+import { StationTab } from '../station/StationTab.tsx';
 import { CounterTab } from './CounterTab.tsx';
 import { CredentialsTab } from './CredentialsTab.tsx';
 import { PricesTab } from './PricesTab.tsx';
@@ -9,7 +10,7 @@ import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
 import './settings.css';
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -94,6 +95,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'printers' && <PrintersTab />}
           {tab === 'counter' && <CounterTab />}
           {tab === 'agents' && <AgentsTab />}
+          {tab === 'station' && <StationTab />}
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
         </div>

@@ -5,6 +5,7 @@ import { formatPounds } from '../../../core/format.ts';
 import { PendingIndicator } from '../sale/PendingWatch.tsx';
 import { useDesk } from '../desk/store.ts';
 import { useReports } from '../reports/store.ts';
+import { SyncChip } from '../station/SyncChip.tsx';
 import { Kbd } from './Kbd.tsx';
 import { useShell } from './store.ts';
 
@@ -34,6 +35,7 @@ export function TopBar() {
       </div>
       {info && <EnvironmentBadge environment={info.environment} />}
       <PendingIndicator />
+      <SyncChip />
       <span className={`wallet${wallet?.low ? ' low' : ''}`} data-testid="wallet" title={wallet?.low ? t('shell.wallet.low') : undefined}>
         <span className="wallet-label">{t('shell.wallet')}</span>
         <strong>{wallet ? formatPounds(wallet.balanceMinor, locale) : '—'}</strong>

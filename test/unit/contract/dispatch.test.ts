@@ -85,6 +85,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'stationDayReport',
     'printDayReport',
     'exportDayReport',
+    'connectStation',
+    'disconnectStation',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -4,10 +4,11 @@ import { errors } from './errors.ts';
 import { settings } from './settings.ts';
 import { reports } from './reports.ts';
 import { shell } from './shell.ts';
+import { station } from './station.ts';
 import { search } from './search.ts';
 import { seatmap } from './seatmap.ts';
 import { sale } from './sale.ts';
 import { watch } from './watch.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station] as const;

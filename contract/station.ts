@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import type { CounterEnvironment } from './counter.ts';
+
+// The station's PostgreSQL as the counter sees it: where it is (the password goes to the OS
+// keychain, never to a file) and how shipping this counter's journal to it stands.
+
+export const StationConnectionInput = z.strictObject({
+  stationId: z.string().trim().regex(/^[a-z0-9][a-z0-9_-]{1,63}$/, 'lower-case letters, digits, - and _'),
+  stationName: z.string().trim().min(1).max(80),
+  host: z.string().trim().min(1).max(255),
+  port: z.int().min(1).max(65_535),
+  database: z.string().trim().min(1).max(63),
+  user: z.string().trim().min(1).max(63),
+  /** Absent keeps the one in the keychain (or none: trust/peer authentication). */
+  password: z.string().min(1).max(500).optional(),
+  tls: z.boolean(),
+});
+export type StationConnectionInput = z.infer<typeof StationConnectionInput>;
+
+export interface StationStatus {
+  /** Not set up: the counter keeps its journal alone (the default). */
+  configured: boolean;
+  station: { id: string; name: string } | null;
+  connection: { host: string; port: number; database: string; user: string; tls: boolean; hasPassword: boolean } | null;
+  /** The journal environment the station database takes (set when it was connected). */
+  environment: CounterEnvironment | null;
+  /**
+   * `synced` / `shipping`: fine; `offline`: entries kept and shipped when it is back;
+   * `stopped`: the database refused this counter's journal (a supervisor must look);
+   * `other_environment`: the counter runs in another environment than the station database's.
+   */
+  shipping: 'off' | 'synced' | 'shipping' | 'offline' | 'stopped' | 'other_environment';
+  backlog: number;
+  lastShippedAt: string | null;
+  lastError: string | null;
+}

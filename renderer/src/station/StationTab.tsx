@@ -1,0 +1,106 @@
+import { useState, type FormEvent } from 'react';
+import type { AppError } from '../../../contract/errors.ts';
+import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useT } from '../i18n/index.ts';
+import { Field, Notice } from '../settings/parts.tsx';
+import { useStation } from './store.ts';
+
+/**
+ * Settings → Station (supervisor): the station's PostgreSQL this counter ships its journal to.
+ * The password goes to the system keychain; connecting creates or migrates the schema.
+ */
+export function StationTab() {
+  const t = useT();
+  const status = useStation((s) => s.status);
+  const c = status?.connection;
+  const [form, setForm] = useState({
+    stationId: status?.station?.id ?? '',
+    stationName: status?.station?.name ?? '',
+    host: c?.host ?? '',
+    port: String(c?.port ?? 5432),
+    database: c?.database ?? 'shubbak',
+    user: c?.user ?? '',
+    password: '',
+    tls: c?.tls ?? true,
+  });
+  const [error, setError] = useState<AppError | null>(null);
+  const [busy, setBusy] = useState(false);
+  const field = (key: 'stationId' | 'stationName' | 'host' | 'port' | 'database' | 'user' | 'password', type = 'text') => (
+    <Field id={`station-${key}`} label={t(`station.field.${key}`)} wide={key === 'password'}>
+      <input
+        id={`station-${key}`}
+        type={type}
+        autoComplete="off"
+        value={form[key]}
+        onChange={(e) => setForm((f) => ({ ...f, [key]: e.target.value }))}
+        dir={key === 'stationName' ? 'auto' : 'ltr'}
+      />
+    </Field>
+  );
+
+  async function connect(e: FormEvent) {
+    e.preventDefault();
+    setBusy(true);
+    setError(null);
+    const r = await api.connectStation({
+      stationId: form.stationId.trim(),
+      stationName: form.stationName.trim(),
+      host: form.host.trim(),
+      port: Number(form.port),
+      database: form.database.trim(),
+      user: form.user.trim(),
+      tls: form.tls,
+      ...(form.password ? { password: form.password } : {}),
+    });
+    setBusy(false);
+    setForm((f) => ({ ...f, password: '' }));
+    if (r.ok) useStation.getState().set(r.value);
+    else setError(r.error);
+  }
+
+  async function disconnect() {
+    const r = await api.disconnectStation();
+    if (r.ok) useStation.getState().set(r.value);
+    else setError(r.error);
+  }
+
+  return (
+    <div className="st-tab" data-testid="settings-station">
+      <h2>{t('station.heading')}</h2>
+      <p className="st-intro">{t('station.intro')}</p>
+      {status?.configured && (
+        <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
+          {t(`station.sync.${status.shipping}`, { backlog: String(status.backlog) })} · {status.station?.name} ({status.connection?.host}:{status.connection?.port}/
+          {status.connection?.database})
+          {status.lastError && <p className="mono">{status.lastError}</p>}
+        </Notice>
+      )}
+      <form className="st-form" onSubmit={(e) => void connect(e)} data-testid="station-form">
+        {field('stationId')}
+        {field('stationName')}
+        {field('host')}
+        {field('port')}
+        {field('database')}
+        {field('user')}
+        {field('password', 'password')}
+        <label className="st-field st-field-wide">
+          <span>
+            <input type="checkbox" checked={form.tls} onChange={(e) => setForm((f) => ({ ...f, tls: e.target.checked }))} /> {t('station.field.tls')}
+          </span>
+        </label>
+        {error && <ErrorNotice error={error} />}
+        <div className="st-actions st-field-wide">
+          <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+            {t('station.connect')}
+          </button>
+          {status?.configured && (
+            <button type="button" className="st-btn" onClick={() => void disconnect()}>
+              {t('station.disconnect')}
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}
