@@ -24,7 +24,7 @@ import { TicketLanguage } from './counter.ts';
 import type { ShiftView } from './counter.ts';
 import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type ZReportView } from './shifts.ts';
 import type { City, TicketList } from './partner/resources.ts';
-import type { StationDayReport } from './reports.ts';
+import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 
 export { CounterEnvironment } from './counter.ts';
@@ -189,6 +189,8 @@ export const calls = {
   /** Tries the connection, creates or migrates the station schema, then keeps it (the password in the keychain). */
   connectStation: call('supervisor', StationConnectionInput).returns<StationStatus>(),
   disconnectStation: call('supervisor', NoArg).returns<StationStatus>(),
+  /** The station day report over every counter shipping to the station database, the wallet reconciled once. */
+  stationReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationReport>(),
 
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),

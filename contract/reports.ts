@@ -70,3 +70,30 @@ export interface StationDayReport {
   reconciliation: Reconciliation;
   madeAt: string;
 }
+
+/** Figures of a group of sales (a counter, an agent, the whole station). */
+export interface SalesLine {
+  /** Confirmed sales. */
+  sales: number;
+  passengers: number;
+  retailMinor: number;
+  netMinor: number;
+  cashMinor: number;
+  changeMinor: number;
+  failed: number;
+  /** Pending or without an answer yet. */
+  open: number;
+}
+
+/** The station day report over every counter that ships to the station database. */
+export interface StationReport {
+  date: string;
+  station: { id: string; name: string };
+  environment: CounterEnvironment;
+  totals: SalesLine;
+  counters: (SalesLine & { counterId: string })[];
+  agents: (SalesLine & { agentId: string; agentName: string })[];
+  /** The wallet statement reconciled once for the whole account, against every counter's sales. */
+  reconciliation: Reconciliation;
+  madeAt: string;
+}

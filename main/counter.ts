@@ -216,7 +216,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...agentHandlers(deps, desk, counterSettings),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
-    ...stationHandlers(stationLink),
+    ...stationHandlers(deps, stationLink),
   };
 
   return {

@@ -9,6 +9,8 @@ import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
 import type { Keychain } from '../vault/keychain.ts';
 import { migrateStation, stationPool } from './database.ts';
+import type { StationReport } from '../../contract/reports.ts';
+import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
@@ -101,6 +103,22 @@ export class StationLink {
       lastShippedAt: s.lastShippedAt,
       lastError: s.lastError,
     };
+  }
+
+  /** The station day report from the station database (what this counter has shipped first). */
+  async report(date: string, statement: StationReportDeps['statement']): Promise<StationReport> {
+    const saved = this.#file.load();
+    if (!saved || !this.#live) throw new AppFailure('not_configured', 'This counter is not linked to a station database: a supervisor connects it in Settings → Station');
+    await this.shipNow();
+    try {
+      return await stationReport(
+        { pool: this.#live.pool, station: { id: saved.stationId, name: saved.stationName }, environment: saved.environment, statement, now: this.#d.now(), log: this.#d.log },
+        date,
+      );
+    } catch (err) {
+      if (err instanceof AppFailure) throw err;
+      throw new AppFailure('station_unreachable', `The station database could not be read: ${err instanceof Error ? err.message : String(err)}`, { retryable: true });
+    }
   }
 
   /** Ships what is there now (tests; and before the Reports screen reads the station). */

@@ -87,6 +87,7 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'exportDayReport',
     'connectStation',
     'disconnectStation',
+    'stationReport',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -1,0 +1,98 @@
+// The station day report from the station database: every counter's sales of a Cairo business
+// day, read as entries and folded by the same projection any entry reader uses, summed per
+// counter and per agent, and the account's wallet statement reconciled once against all of them
+// (main/reports/reconcile.ts, the counter's own rule).
+import type pg from 'pg';
+import type { CounterEnvironment } from '../../contract/counter.ts';
+import type { SalesLine, StationReport } from '../../contract/reports.ts';
+import { toAppError } from '../failure.ts';
+import { reconcile } from '../reports/reconcile.ts';
+import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import type { DayStatement } from '../reports/station-day.ts';
+
+const SALE_TYPES = ['sale.intent', 'sale.outcome', 'sale.unanswered', 'cash.received'];
+
+const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
+
+function add(line: SalesLine, s: ProjectedSale): void {
+  if (s.status === 'confirmed') {
+    line.sales += 1;
+    line.passengers += s.passengers;
+    line.retailMinor += s.retailMinor;
+    line.netMinor += s.netMinor;
+    line.cashMinor += s.cashMinor;
+    line.changeMinor += s.changeMinor;
+  } else if (s.status === 'failed') line.failed += 1;
+  else line.open += 1;
+}
+
+/** The entries of the sales of a business day, of the station's counters, in each counter's order. */
+async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
+  const { rows } = await pool.query<{ counter_id: string; type: string; at: string; payload: string }>(
+    `WITH day AS (
+       SELECT e.counter_id, e.payload::jsonb ->> 'saleId' AS sale_id
+       FROM entries e JOIN counters c ON c.id = e.counter_id
+       WHERE e.type = 'sale.intent' AND e.payload::jsonb ->> 'businessDay' = $2 AND c.station_id = $1
+     )
+     SELECT e.counter_id, e.type, e.at, e.payload
+     FROM entries e JOIN day ON e.counter_id = day.counter_id AND e.payload::jsonb ->> 'saleId' = day.sale_id
+     WHERE e.type = ANY($3)
+     ORDER BY e.counter_id, e.seq`,
+    [stationId, date, SALE_TYPES],
+  );
+  return rows.map((r) => ({ counterId: r.counter_id, type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+}
+
+export interface StationReportDeps {
+  pool: pg.Pool;
+  station: { id: string; name: string };
+  environment: CounterEnvironment;
+  /** The account's statement of the day (one account for the whole station). */
+  statement: (date: string) => Promise<DayStatement>;
+  now: Date;
+  log: (message: string, err?: unknown) => void;
+}
+
+export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
+  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
+  const totals = zero();
+  const counters = new Map<string, SalesLine & { counterId: string }>();
+  const agents = new Map<string, SalesLine & { agentId: string; agentName: string }>();
+  for (const s of sales) {
+    add(totals, s);
+    const c = counters.get(s.counterId) ?? { counterId: s.counterId, ...zero() };
+    add(c, s);
+    counters.set(s.counterId, c);
+    const a = agents.get(s.agentId) ?? { agentId: s.agentId, agentName: s.agentName, ...zero() };
+    add(a, s);
+    agents.set(s.agentId, a);
+  }
+  let statement: DayStatement | null = null;
+  let error = null;
+  try {
+    statement = await d.statement(date);
+  } catch (err) {
+    d.log(`the wallet statement of ${date} could not be read`, err);
+    error = toAppError(err);
+  }
+  const rec = reconcile({
+    date,
+    lines: statement?.lines ?? [],
+    sales,
+    // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
+    saleOfOtherDay: () => null,
+    openingBalanceMinor: statement?.opening ?? null,
+    closingBalanceMinor: statement?.closing ?? null,
+  });
+  const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
+  return {
+    date,
+    station: d.station,
+    environment: d.environment,
+    totals,
+    counters: [...counters.values()].sort(byRetail),
+    agents: [...agents.values()].sort(byRetail),
+    reconciliation: { statementRead: statement !== null, error, ...rec },
+    madeAt: d.now.toISOString(),
+  };
+}
