@@ -7,7 +7,8 @@ import { DAY_REPORT_STRINGS } from './strings.ts';
 
 const BOM = '\uFEFF';
 
-function cell(v: string | number | null): string {
+/** One CSV field, quoted when it must be. */
+export function csvCell(v: string | number | null): string {
   if (v === null) return '';
   const s = String(v);
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
@@ -52,5 +53,5 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.unmatched, s.booking, s.amount, s.reason],
     ...rec.unmatched.map((u) => [s.side[u.side], u.bookingReference, pounds(u.amountMinor), s.why[u.reason]]),
   ];
-  return BOM + rows.map((row) => row.map(cell).join(',')).join('\r\n') + '\r\n';
+  return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }

@@ -2,13 +2,19 @@
 // its journal to the station's PostgreSQL, and the station day report, read from any of them,
 // equals the sum of the counters' own reports, with every wallet line of the account matched
 // exactly once to the one counter that sold it.
+import { execFile } from 'node:child_process';
+import { promisify } from 'node:util';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { ROOT } from '../../support/app.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller } from '../main/helpers.ts';
 
+const run = promisify(execFile);
 let api: RunningSandbox;
 let db: TestPostgres;
 const dirs = [tempDir('shubbak-stn-a-'), tempDir('shubbak-stn-b-'), tempDir('shubbak-stn-c-')];
@@ -70,5 +76,28 @@ describe('a station of three counters on one account', () => {
     expect(new Set(r.matchedDebits.map((m) => m.transactionId)).size).toBe(4);
     // The account's only other lines are the seeded opening top-up (apart), nothing unmatched.
     expect(r.unmatched).toEqual([]);
+  });
+
+  it('reads the same from a shell: npm run station -- init | report, with the CSV for the accountant', async () => {
+    const envOf = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: db.database, PGUSER: db.user };
+    // Not execFileSync: the sandbox answering the CLI runs in this process.
+    const cli = async (args: string[], extra: Record<string, string> = {}) =>
+      (await run(process.execPath, [join(ROOT, 'main/station/cli.ts'), ...args], { env: { ...envOf, ...extra }, encoding: 'utf8' })).stdout;
+    expect(await cli(['init'])).toContain('station database: up to date');
+    const csvPath = join(dirs[0]!.dir, 'station.csv');
+    const out = await cli(['report', '--station', 'stn_cairo', '--csv', csvPath], {
+      SHUBBAK_API_BASE_URL: api.baseUrl,
+      SHUBBAK_CLIENT_ID: 'cid_sandbox_demo',
+      SHUBBAK_CLIENT_SECRET: 'sk_sandbox_demo',
+    });
+    const report = await callers[0]!.ok('stationReport');
+    expect(out).toContain('Cairo Gateway (stn_cairo)');
+    expect(out).toMatch(new RegExp(`^station\\s+${report.totals.sales} sales`, 'm'));
+    expect(out).toContain(`wallet: ${report.reconciliation.matchedDebits.length} debits and ${report.reconciliation.matchedReversals.length} reversals matched; 0 not matched`);
+    const csv = readFileSync(csvPath);
+    expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(csv.toString('utf8')).toContain(`station,${report.totals.sales},${report.totals.passengers},${(report.totals.retailMinor / 100).toFixed(2)}`);
+    // Without a credential the figures still come, and the wallet says why it is not reconciled.
+    expect(await cli(['report', '--station', 'stn_cairo'])).toContain('wallet: not reconciled (no Partner API credential given');
   });
 });

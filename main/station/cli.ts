@@ -1,0 +1,104 @@
+// `npm run station -- <command>`: the station database from a shell, for an administrator or
+// the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
+// PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require for TLS) or flags.
+//   init                                   create or migrate the schema
+//   report --station S [--date D] [--csv F] the station day report (figures per counter and agent;
+//                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
+//                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too)
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { cairoDate } from '../../core/cairo-time.ts';
+import { formatMoney } from '../../core/format.ts';
+import { sleep, systemClock } from '../clock.ts';
+import { AppFailure } from '../failure.ts';
+import { PartnerClient } from '../partner/client.ts';
+import { statementOf } from '../reports/station-day.ts';
+import { migrateStation, stationPool } from './database.ts';
+import { stationReport } from './report.ts';
+import { stationReportCsv } from './report-csv.ts';
+
+const { positionals, values } = parseArgs({
+  allowPositionals: true,
+  options: {
+    host: { type: 'string' },
+    port: { type: 'string' },
+    database: { type: 'string' },
+    user: { type: 'string' },
+    station: { type: 'string' },
+    date: { type: 'string' },
+    csv: { type: 'string' },
+  },
+});
+
+const env = process.env;
+const pool = stationPool({
+  host: values.host ?? env.PGHOST ?? '127.0.0.1',
+  port: Number(values.port ?? env.PGPORT ?? 5432),
+  database: values.database ?? env.PGDATABASE ?? 'shubbak',
+  user: values.user ?? env.PGUSER ?? 'postgres',
+  password: env.PGPASSWORD,
+  tls: env.PGSSLMODE === 'require' || env.PGSSLMODE === 'verify-full',
+});
+
+async function main(): Promise<number> {
+  const command = positionals[0];
+  if (command === 'init') {
+    const done = await migrateStation(pool);
+    console.log(done.length ? `station database: applied migrations ${done.join(', ')}` : 'station database: up to date');
+    return 0;
+  }
+  if (command === 'report') {
+    if (!values.station) throw new Error('report needs --station <station id>');
+    const date = values.date ?? cairoDate(new Date());
+    const names = await pool.query<{ name: string; environment: string }>(
+      'SELECT s.name, min(c.environment) AS environment FROM stations s LEFT JOIN counters c ON c.station_id = s.id WHERE s.id = $1 GROUP BY s.name',
+      [values.station],
+    );
+    const row = names.rows[0];
+    if (!row) throw new Error(`no station ${values.station} in this database`);
+    const base = env.SHUBBAK_API_BASE_URL;
+    const client =
+      base && env.SHUBBAK_CLIENT_ID && env.SHUBBAK_CLIENT_SECRET
+        ? new PartnerClient({ baseUrl: base, credentials: [{ clientId: env.SHUBBAK_CLIENT_ID, clientSecret: env.SHUBBAK_CLIENT_SECRET }], version: 'station-cli', clock: systemClock, sleep })
+        : null;
+    const report = await stationReport(
+      {
+        pool,
+        station: { id: values.station, name: row.name },
+        environment: (row.environment ?? 'LIVE') as 'LIVE',
+        statement: (d) =>
+          client
+            ? statementOf(client, d)
+            : Promise.reject(new AppFailure('not_configured', 'no Partner API credential given (SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID, SHUBBAK_CLIENT_SECRET)')),
+        now: new Date(),
+        log: () => {},
+      },
+      date,
+    );
+    const m = (minor: number) => formatMoney(minor, 'en');
+    console.log(`${report.station.name} (${report.station.id}) · ${report.date} · ${report.environment}`);
+    for (const [label, l] of [['station', report.totals], ...report.counters.map((c) => [`counter ${c.counterId}`, c] as const), ...report.agents.map((a) => [`agent ${a.agentName}`, a] as const)] as const) {
+      console.log(`${label.padEnd(52)} ${String(l.sales).padStart(6)} sales  ${m(l.retailMinor).padStart(16)} retail  ${m(l.netMinor).padStart(16)} NET  ${m(l.cashMinor).padStart(16)} cash  ${l.failed} failed  ${l.open} open`);
+    }
+    const r = report.reconciliation;
+    if (r.statementRead) {
+      console.log(`wallet: ${r.matchedDebits.length} debits and ${r.matchedReversals.length} reversals matched; ${r.unmatched.length} not matched; balance ${r.openingBalanceMinor === null ? '—' : m(r.openingBalanceMinor)} → ${r.closingBalanceMinor === null ? '—' : m(r.closingBalanceMinor)}`);
+      for (const u of r.unmatched) console.log(`  ${u.reason} ${u.side} ${u.bookingReference ?? '—'} ${m(u.amountMinor)} ${u.counterId ?? ''}`);
+    } else console.log(`wallet: not reconciled (${r.error?.message ?? 'no statement'})`);
+    if (values.csv) {
+      writeFileSync(values.csv, stationReportCsv(report));
+      console.log(`written ${values.csv}`);
+    }
+    return 0;
+  }
+  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE]');
+  return 2;
+}
+
+main()
+  .then((code) => (process.exitCode = code))
+  .catch((err: unknown) => {
+    console.error(`station: ${err instanceof Error ? err.message : String(err)}`);
+    process.exitCode = 1;
+  })
+  .finally(() => void pool.end());
