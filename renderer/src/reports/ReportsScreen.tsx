@@ -6,6 +6,7 @@ import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts'
 import { useLocale, useT } from '../i18n/index.ts';
 import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';
+import { StationSection } from './StationSection.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
 
@@ -159,6 +160,7 @@ export function ReportsScreen() {
               </table>
             )}
           </section>
+          <StationSection date={report.date} />
           <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>
         </>
       )}

@@ -1,0 +1,39 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { counterPerFile, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
+import { caller, sellOneSeat } from '../integration/main/helpers.ts';
+
+// The counter linked to a station database: the top bar says it is synced, and the Reports
+// screen (F7) shows the whole station's day beside the counter's own.
+
+let c: Counter;
+let db: TestPostgres;
+counterPerFile((opened) => {
+  c = opened;
+});
+beforeAll(async () => {
+  db = await startPostgres();
+});
+afterAll(() => db?.destroy());
+
+describe('a counter of a station', () => {
+  it('ships its sale and shows the station’s day on the Reports screen', async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+    const api = caller(c.app.counter.dispatch);
+    await api.ok('connectStation', { stationId: 'stn_luxor', stationName: 'Luxor station', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+    const sale = await sellOneSeat(api, 'Hoda Salem', 0);
+    expect(sale.status).toBe('confirmed');
+    await page.keyboard.press('F7');
+    const section = page.getByTestId('station-report');
+    await section.waitFor({ timeout: 20_000 });
+    await expect.poll(async () => plain(await section.textContent()), { timeout: 20_000 }).toContain('The whole station: Luxor station');
+    expect(plain(await section.locator('tbody tr').first().textContent())).toMatch(/^Station1/);
+    expect(plain(await section.textContent())).toContain('1 debits and 0 reversals matched');
+    await section.scrollIntoViewIfNeeded();
+    await shotBothLanguages(page, 'reports-2-station');
+    const chip = page.getByTestId('sync-chip');
+    await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('synced');
+    await page.keyboard.press('Escape');
+  });
+});
