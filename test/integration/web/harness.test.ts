@@ -1,3 +1,4 @@
+import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ok } from '../../../contract/errors.ts';
 import { CALL_PATH, startHarness, TOKEN_HEADER, type Harness } from '../../../main/web/harness.ts';
@@ -41,5 +42,23 @@ describe('web harness', () => {
     const res = await post('{}', 'nope');
     expect(res.status).toBe(401);
     expect(((await res.json()) as { error: { code: string } }).error.code).toBe('forbidden_sender');
+  });
+
+  it('refuses another Host (DNS rebinding) and another Origin, whatever the token', async () => {
+    const raw = (headers: Record<string, string>) =>
+      new Promise<number>((resolve, reject) => {
+        const req = request(`${harness.origin}${CALL_PATH}appInfo`, { method: 'POST', headers: { [TOKEN_HEADER]: harness.token, ...headers } }, (res) => {
+          res.resume();
+          resolve(res.statusCode ?? 0);
+        });
+        req.on('error', reject);
+        req.end('{}');
+      });
+    const before = seen.length;
+    expect(await raw({ host: 'evil.example' })).toBe(421);
+    expect(await raw({ host: `localhost:${new URL(harness.origin).port}` })).toBe(421);
+    expect(await raw({ origin: 'https://evil.example' })).toBe(403);
+    expect(await raw({ origin: 'null' })).toBe(403);
+    expect(seen.length).toBe(before);
   });
 });
