@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
 import { startCounter } from './counter.ts';
 import { registerIpc } from './ipc.ts';
-import { lockDownContents, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
+import { lockDownContents, lockDownSession, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
 import { readRendererFile } from './renderer-files.ts';
 
 // The thin Electron shell: a locked-down window over the built renderer, IPC to the counter
@@ -25,8 +25,7 @@ async function main() {
     log: (message, err) => (err === undefined ? console.error(message) : console.error(message, err)),
   });
 
-  session.defaultSession.setPermissionRequestHandler((_wc, _permission, callback) => callback(false));
-  session.defaultSession.setPermissionCheckHandler(() => false);
+  lockDownSession(session.defaultSession);
   protocol.handle('app', async (request) => {
     const url = new URL(request.url);
     const file = url.host === 'shubbak' ? await readRendererFile(RENDERER_DIR, url.pathname) : null;

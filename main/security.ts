@@ -45,6 +45,18 @@ export function lockDownContents(contents: LockableContents): void {
   contents.setWindowOpenHandler(() => ({ action: 'deny' }));
 }
 
+/** The permission side of the Electron session that `lockDownSession` answers. */
+export interface LockableSession {
+  setPermissionRequestHandler(handler: (webContents: unknown, permission: string, callback: (granted: boolean) => void) => void): void;
+  setPermissionCheckHandler(handler: (webContents: unknown, permission: string) => boolean): void;
+}
+
+/** No camera, microphone, notifications, geolocation or anything else: every permission is refused. */
+export function lockDownSession(session: LockableSession): void {
+  session.setPermissionRequestHandler((_contents, _permission, callback) => callback(false));
+  session.setPermissionCheckHandler(() => false);
+}
+
 /**
  * The renderer's Content-Security-Policy, sent as a header by both transports (Electron's
  * app:// protocol and the web harness). Nothing remote, no inline script, no eval.

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, RENDERER_HEADERS, lockDownContents, mainWindowOptions, type LockableContents } from '../../../main/security.ts';
+import { CONTENT_SECURITY_POLICY, RENDERER_HEADERS, lockDownContents, lockDownSession, mainWindowOptions, type LockableContents } from '../../../main/security.ts';
 
 // The Electron runtime cannot run here: these are the options and handlers main/index.ts hands to
 // it, checked as data. The harness serves the same CSP (test/e2e/shell.test.ts checks it in force).
@@ -48,6 +48,18 @@ describe('every page', () => {
     };
     return { prevented, open: () => openHandler?.() };
   }
+
+  it('refuses every permission a page asks for, and every permission check', () => {
+    let request: ((c: unknown, p: string, cb: (granted: boolean) => void) => void) | null = null;
+    let check: ((c: unknown, p: string) => boolean) | null = null;
+    lockDownSession({ setPermissionRequestHandler: (h) => void (request = h), setPermissionCheckHandler: (h) => void (check = h) });
+    for (const permission of ['media', 'geolocation', 'notifications', 'clipboard-read', 'fullscreen', 'openExternal']) {
+      let granted: boolean | null = null;
+      request!(null, permission, (g) => (granted = g));
+      expect(granted, permission).toBe(false);
+      expect(check!(null, permission), permission).toBe(false);
+    }
+  });
 
   it('navigates nowhere, follows no redirect, attaches no <webview> and opens no window', () => {
     const page = lockedDown();
