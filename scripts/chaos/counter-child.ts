@@ -1,0 +1,81 @@
+// One counter process of the fault campaign (scripts/chaos/campaign.ts): it recovers what a
+// killed predecessor left open, then sells. It may kill itself (SIGKILL) at a random fault point
+// of a sale, and its parent may kill it at any moment. Prints `TRY <i>` before each attempt and
+// `DONE <i> <status>` after; nothing else on stdout.
+//   env: CHAOS_DATA_DIR, CHAOS_BASE_URL, CHAOS_FROM (first attempt index), CHAOS_COUNT,
+//        CHAOS_SEED, CHAOS_SELF_KILL (probability per sale), CHAOS_MODE = sell | recover
+import { randomUUID } from 'node:crypto';
+import { startCounter } from '../../main/counter.ts';
+import type { FaultPoint } from '../../main/selling/sales.ts';
+import { memoryKeychain } from '../../main/vault/keychain.ts';
+
+const env = process.env;
+const baseUrl = env.CHAOS_BASE_URL!;
+let seed = Number(env.CHAOS_SEED ?? 1);
+const rand = () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+  t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const selfKill = Number(env.CHAOS_SELF_KILL ?? 0);
+const POINTS: FaultPoint[] = ['after-intent', 'before-send', 'after-send'];
+let killAt: FaultPoint | null = null;
+
+const credential = JSON.stringify({ clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo', baseUrl, savedAt: '2026-01-01T00:00:00.000Z' });
+const counter = await startCounter({
+  dataDir: env.CHAOS_DATA_DIR!,
+  version: 'chaos',
+  keychain: memoryKeychain({ primary: credential }),
+  resumeEveryMs: 3_600_000,
+  timeoutMs: 2_000,
+  faults: (point) => {
+    if (point === killAt) process.kill(process.pid, 'SIGKILL');
+  },
+  log: () => {},
+});
+const call = async <T>(name: string, arg?: unknown): Promise<T> => {
+  const r = (await counter.dispatch(name, arg)) as { ok: boolean; value?: T; error?: { code: string } };
+  if (!r.ok) throw new Error(r.error?.code ?? 'error');
+  return r.value as T;
+};
+
+// What a killed predecessor left open is resumed first, with the same key and body.
+await counter.resume();
+
+if (env.CHAOS_MODE === 'sell') {
+  const ref = await call<{ cities: { id: string; name: string }[] }>('referenceData').catch(() => null);
+  const city = (name: string) => ref?.cities.find((c) => c.name === name)?.id;
+  const from = Number(env.CHAOS_FROM);
+  for (let i = from; i < from + Number(env.CHAOS_COUNT); i++) {
+    process.stdout.write(`TRY ${i}\n`);
+    let status: string;
+    try {
+      const day = new Date(Date.now() + (2 + (i % 20)) * 86_400_000).toISOString().slice(0, 10);
+      const found = await call<{ offers: { offer: { id: string } }[] }>('search', { origin: city('Cairo'), destination: city('Alexandria'), departureDate: day, passengers: 1 });
+      const offer = found.offers[Math.floor(rand() * found.offers.length)];
+      if (!offer) throw new Error('no_offer');
+      const r = rand();
+      const trigger = r < 0.05 ? ' TEST FAIL' : r < 0.1 ? ' TEST PENDING' : r < 0.13 ? ' TEST TIMEOUT' : r < 0.16 ? ' TEST CLASH' : '';
+      const sale = {
+        saleId: randomUUID(),
+        offerId: offer.offer.id,
+        passengers: [{ full_name: `Chaos ${i}${trigger}` }],
+        contact: { name: 'Chaos Campaign', phone: '+201001234567' },
+        language: 'en',
+        cashTenderedMinor: 100_000_00,
+      };
+      killAt = rand() < selfKill ? POINTS[Math.floor(rand() * POINTS.length)]! : null;
+      // A double press: the same sale sent twice at once.
+      const double = rand() < 0.1;
+      const answers = await Promise.allSettled([call<{ status: string }>('sell', sale), ...(double ? [call<{ status: string }>('sell', sale)] : [])]);
+      const first = answers[0]!;
+      status = first.status === 'fulfilled' ? first.value.status : (first.reason as Error).message;
+    } catch (err) {
+      status = err instanceof Error ? err.message : 'error';
+    }
+    killAt = null;
+    process.stdout.write(`DONE ${i} ${status}\n`);
+  }
+}
+await counter.close();
