@@ -5,6 +5,7 @@
 //   report --station S [--date D] [--csv F] the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
 //                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too)
+//   summary [--date D]                      the head office's day: one line per station
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cairoDate } from '../../core/cairo-time.ts';
@@ -91,7 +92,19 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE]');
+  if (command === 'summary') {
+    const date = values.date ?? cairoDate(new Date());
+    const stations = (await pool.query<{ id: string; name: string }>('SELECT id, name FROM stations ORDER BY name')).rows;
+    const m = (minor: number) => formatMoney(minor, 'en');
+    console.log(`company day ${date}: ${stations.length} stations`);
+    const noStatement = () => Promise.reject(new AppFailure('not_configured', 'the summary does not read wallets'));
+    for (const st of stations) {
+      const r = await stationReport({ pool, station: st, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, date);
+      console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed`);
+    }
+    return 0;
+  }
+  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 

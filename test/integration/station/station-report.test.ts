@@ -97,6 +97,9 @@ describe('a station of three counters on one account', () => {
     const csv = readFileSync(csvPath);
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toContain(`station,${report.totals.sales},${report.totals.passengers},${(report.totals.retailMinor / 100).toFixed(2)}`);
+    // The head office's day: one line per station.
+    const summary = await cli(['summary']);
+    expect(summary).toMatch(new RegExp(`^Cairo Gateway\\s+3 counters\\s+${report.totals.sales} sales`, 'm'));
     // Without a credential the figures still come, and the wallet says why it is not reconciled.
     expect(await cli(['report', '--station', 'stn_cairo'])).toContain('wallet: not reconciled (no Partner API credential given');
   });
