@@ -1,10 +1,11 @@
 import { readdirSync } from 'node:fs';
-import { spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 
 // `npm run bench`: runs every test/bench/*.bench.ts in its own process, one after the other
 // (the machine has two cores; benches must not share them). Each prints its own
-// `bench: <name> = <value> <unit> (goal <op> <value>)` lines.
+// `bench: <name> = <value> <unit> (goal <op> <value>)` lines; at the end one table gathers every
+// figure that has a goal, beside it, met or not.
 
 const dir = import.meta.dirname;
 const only = process.argv.slice(2);
@@ -13,13 +14,43 @@ const files = readdirSync(dir)
   .filter((f) => only.length === 0 || only.some((o) => f.includes(o)))
   .sort();
 
+const LINE = /^bench: (\S+) = ([\d.]+) (\S+)(?: \(goal ([<>]=?) ([\d.]+)(.*)\))?/;
+const figures: { name: string; value: number; unit: string; goal: string | null; met: boolean | null }[] = [];
+
+function run(file: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, [join(dir, file)], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let rest = '';
+    child.stdout.on('data', (b: Buffer) => {
+      process.stdout.write(b);
+      const lines = (rest + b.toString()).split('\n');
+      rest = lines.pop() ?? '';
+      for (const l of lines) {
+        const m = LINE.exec(l);
+        if (!m) continue;
+        const value = Number(m[2]);
+        const [op, target] = [m[4], Number(m[5])];
+        const met = op === undefined ? null : op === '<' ? value < target : op === '<=' ? value <= target : op === '>' ? value > target : value >= target;
+        figures.push({ name: m[1]!, value, unit: m[3]!, goal: op === undefined ? null : `${op} ${m[5]}${m[6] ?? ''}`, met });
+      }
+    });
+    child.on('exit', (code) => resolve(code));
+  });
+}
+
 let failed = 0;
 for (const file of files) {
   console.log(`# ${file}`);
-  const res = spawnSync(process.execPath, [join(dir, file)], { stdio: 'inherit' });
-  if (res.status !== 0) {
+  const code = await run(file);
+  if (code !== 0) {
     failed++;
-    console.log(`# ${file} exited with ${res.status ?? res.signal}`);
+    console.log(`# ${file} exited with ${code}`);
   }
+}
+
+const withGoal = figures.filter((f) => f.goal !== null);
+if (withGoal.length > 0) {
+  console.log('\n| figure | value | goal | met |\n| --- | --- | --- | --- |');
+  for (const f of withGoal) console.log(`| ${f.name} | ${f.value} ${f.unit} | ${f.goal} | ${f.met ? 'yes' : '**no**'} |`);
 }
 process.exit(failed ? 1 : 0);
