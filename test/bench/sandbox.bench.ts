@@ -3,6 +3,8 @@
 // warmed up for a second and then measured for a few. Run: node test/bench/sandbox.bench.ts
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
+import { rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 import autocannon from 'autocannon';
@@ -87,7 +89,8 @@ async function run(base: string, origin: string): Promise<void> {
   let r = 0;
 
   await measure('token', origin, { method: 'POST', next: () => ({ path: '/v1/oauth/token', body: JSON.stringify(credentials), headers: { 'content-type': 'application/json' } }) });
-  await measure('search', origin, { method: 'POST', next: () => ({ path: '/v1/search', body: searchBody, headers: auth }) });
+  const searchRps = await measure('search', origin, { method: 'POST', next: () => ({ path: '/v1/search', body: searchBody, headers: auth }) });
+  if (searchRps !== null) await againstBareFastify(searchRps, await (await fetch(`${base}/search`, { method: 'POST', headers: auth, body: searchBody })).text(), searchBody);
   await measure('offer', origin, { method: 'GET', next: () => ({ path: `/v1/offers/${readIds[r++ % readIds.length]}`, headers: auth }) });
   const holdOffer = await offerPool(token);
   await measure('hold', origin, { method: 'POST', next: () => ({ path: '/v1/holds', body: JSON.stringify({ offer_id: holdOffer() }), headers: auth }) });
@@ -107,8 +110,26 @@ async function run(base: string, origin: string): Promise<void> {
   });
 }
 
-async function measure(name: string, origin: string, target: Target): Promise<void> {
-  if (ONLY.length > 0 && !ONLY.includes(name)) return;
+/** The sandbox's search throughput as a share of a bare fastify's sending the same answer, same run. */
+async function againstBareFastify(searchRps: number, answer: string, requestBody: string): Promise<void> {
+  const file = join(tmpdir(), `shubbak-bare-${process.pid}.json`);
+  writeFileSync(file, answer);
+  const bare = spawn(process.execPath, [join(ROOT, 'test/bench/bare-fastify.ts')], { cwd: ROOT, env: { ...process.env, BARE_BODY_FILE: file }, stdio: ['ignore', 'pipe', 'inherit'] });
+  try {
+    const origin = new URL(/listening on (\S+)/.exec(await firstLine(bare.stdout!))![1]!).origin;
+    const bareRps = await measure('bare_fastify_search', origin, {
+      method: 'POST',
+      next: () => ({ path: '/v1/search', body: requestBody, headers: { 'content-type': 'application/json' } }),
+    });
+    if (bareRps) console.log(`bench: sandbox.search_vs_bare_fastify.ratio = ${(searchRps / bareRps).toFixed(2)} (goal >= 0.7)`);
+  } finally {
+    bare.kill('SIGTERM');
+    rmSync(file, { force: true });
+  }
+}
+
+async function measure(name: string, origin: string, target: Target): Promise<number | null> {
+  if (ONLY.length > 0 && !ONLY.includes(name) && !(name === 'bare_fastify_search' && ONLY.includes('search'))) return null;
   const once = (duration: number) =>
     autocannon({
       url: origin,
@@ -135,6 +156,7 @@ async function measure(name: string, origin: string, target: Target): Promise<vo
   if (result.non2xx > 0 || result.errors > 0) {
     console.log(`# ${name}: ${result.non2xx} non-2xx answers, ${result.errors} errors, statuses ${JSON.stringify(result.statusCodeStats)}`);
   }
+  return rps;
 }
 
 function firstLine(stream: NodeJS.ReadableStream): Promise<string> {
