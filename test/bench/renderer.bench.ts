@@ -18,6 +18,7 @@ interface BenchWindow {
   shubbakBench?: {
     offers(offers: unknown, locale: 'ar' | 'en'): number;
     seatMap(detail: unknown, locale: 'ar' | 'en'): number;
+    seatClicks(detail: unknown, locale: 'ar' | 'en', clicks: number): number[];
   };
 }
 const build = spawnSync(join(ROOT, 'node_modules', '.bin', 'electron-vite'), ['build', '--logLevel', 'warn'], { cwd: ROOT, stdio: 'inherit' });
@@ -59,11 +60,19 @@ try {
   const mapAr = await measure('seatMap', 'ar');
   const rendered = await page.evaluate(() => document.querySelectorAll('button.seat').length);
   if (rendered !== seats) throw new Error(`the seat map drew ${rendered} seats, not ${seats}`);
+  const clicks: number[] = [];
+  for (const l of ['en', 'ar'] as const) {
+    clicks.push(...(await page.evaluate(([data, lang]) => (window as BenchWindow).shubbakBench!.seatClicks(data, lang, 10), [detail, l] as const)));
+  }
+  if (clicks.length < 10) throw new Error(`only ${clicks.length} seats could be clicked`);
+  const picked = await page.evaluate(() => document.querySelectorAll('button.seat[aria-pressed=true]').length);
+  if (picked === 0) throw new Error('a click picked no seat');
 
   const f = (n: number) => n.toFixed(1);
   console.log(`bench: ui.render_300_offers.ms = ${f(Math.max(offersEn.median, offersAr.median))} ms (goal < 50)`);
   console.log(`#   300 offers: en median ${f(offersEn.median)} ms (first ${f(offersEn.first)}), ar median ${f(offersAr.median)} ms (first ${f(offersAr.first)})`);
   console.log(`bench: ui.render_double_decker_map.ms = ${f(Math.max(mapEn.median, mapAr.median))} ms (goal <= 100)`);
+  console.log(`bench: ui.seat_click_to_repaint.p95 = ${f([...clicks].sort((a, b) => a - b)[Math.floor(clicks.length * 0.95)]!)} ms (goal < 16)`);
   console.log(`#   double-decker, ${seats} seats on two decks: en median ${f(mapEn.median)} ms (first ${f(mapEn.first)}), ar median ${f(mapAr.median)} ms (first ${f(mapAr.first)})`);
 } finally {
   await browser.close();

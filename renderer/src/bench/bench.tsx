@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { flushSync } from 'react-dom';
 import { createRoot, type Root } from 'react-dom/client';
 import type { PricedOffer, PricedOfferDetail } from '../../../contract/counter.ts';
@@ -16,6 +17,8 @@ declare global {
     shubbakBench?: {
       offers(offers: PricedOffer[], locale: 'ar' | 'en'): number;
       seatMap(detail: PricedOfferDetail, locale: 'ar' | 'en'): number;
+      /** Clicks free seats of the map one after the other: the time of each click to a laid-out map. */
+      seatClicks(detail: PricedOfferDetail, locale: 'ar' | 'en', clicks: number): number[];
     };
   }
 }
@@ -25,6 +28,22 @@ function timed(root: Root, host: HTMLElement, element: React.ReactNode): number 
   flushSync(() => root.render(element));
   void host.getBoundingClientRect().height; // style and layout, as the agent would wait for them
   return performance.now() - start;
+}
+
+/** The seat map as the seats step holds it: a click picks a seat and the map repaints. */
+function PickingMap({ detail, locale }: { detail: PricedOfferDetail; locale: 'ar' | 'en' }) {
+  const [picked, setPicked] = useState<string[]>([]);
+  return (
+    <SeatMapView
+      offer={detail.offer}
+      retailBySeat={detail.retailBySeat}
+      locale={locale}
+      picked={picked}
+      held={[]}
+      classFilter={null}
+      onToggle={(seat) => flushSync(() => setPicked((p) => (p.includes(seat.number) ? p.filter((x) => x !== seat.number) : [...p, seat.number])))}
+    />
+  );
 }
 
 export function startBench() {
@@ -56,6 +75,20 @@ export function startBench() {
         host,
         <SeatMapView offer={detail.offer} retailBySeat={detail.retailBySeat} locale={locale} picked={[]} held={[]} classFilter={null} onToggle={() => {}} />,
       );
+    },
+    seatClicks(detail, locale, clicks) {
+      fresh();
+      document.documentElement.dir = locale === 'ar' ? 'rtl' : 'ltr';
+      flushSync(() => root.render(<PickingMap detail={detail} locale={locale} />));
+      const free = [...host.querySelectorAll<HTMLButtonElement>('button.seat:not([disabled])')];
+      const times: number[] = [];
+      for (let i = 0; i < clicks && i < free.length; i++) {
+        const start = performance.now();
+        free[i]!.click();
+        void host.getBoundingClientRect().height;
+        times.push(performance.now() - start);
+      }
+      return times;
     },
   };
 }
