@@ -6,6 +6,8 @@ import { Spinner } from './components/Icons.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { useReports } from './reports/store.ts';
+import { LookupScreen } from './lookup/LookupScreen.tsx';
+import { useLookup } from './lookup/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
 import { useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
@@ -25,6 +27,7 @@ export function App() {
   const loadError = useShell((s) => s.loadError);
   const settingsOpen = useShell((s) => s.settingsOpen);
   const reportsOpen = useReports((s) => s.open);
+  const lookupOpen = useLookup((s) => s.open);
   const { load, openSettings } = useShell.getState();
   useShortcuts();
 
@@ -62,6 +65,8 @@ export function App() {
         </main>
       ) : reportsOpen ? (
         <ReportsScreen />
+      ) : lookupOpen ? (
+        <LookupScreen />
       ) : reference ? (
         <SaleScreen />
       ) : (
@@ -76,7 +81,7 @@ export function App() {
         </main>
       )}
       <PendingNotices />
-      {!settingsOpen && !reportsOpen && <KeyBar />}
+      {!settingsOpen && !reportsOpen && !lookupOpen && <KeyBar />}
     </div>
   );
 }
