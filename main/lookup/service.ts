@@ -18,6 +18,9 @@ export const ACCOUNT_PAGES = 5;
 const PAGE = 200;
 const ACCOUNT_HITS = 20;
 
+/** What the lookup asks of the Partner API. */
+export type AccountBookings = Pick<PartnerClient, 'booking' | 'bookings'>;
+
 interface RequestBody {
   passengers: { full_name: string; phone?: string }[];
   contact: { name: string; phone?: string };
@@ -86,7 +89,7 @@ export function saleOfBooking(journal: Journal, reference: string): string | nul
  * reference is read directly, a whole date with the `travel_date` filter, anything else over the
  * last ACCOUNT_PAGES pages of bookings.
  */
-export async function findOnAccount(client: PartnerClient, journal: Journal, query: string): Promise<BookingHit[]> {
+export async function findOnAccount(client: AccountBookings, journal: Journal, query: string): Promise<BookingHit[]> {
   const prefixes = queryPrefixes(query);
   if (prefixes.length === 0) return [];
   const notSoldHere = (b: Booking) => saleOfBooking(journal, b.id) === null;
@@ -115,7 +118,7 @@ export async function findOnAccount(client: PartnerClient, journal: Journal, que
 }
 
 /** A booking with what this counter knows of it: the API's copy now (the journal's when unreachable), and the sale made here. */
-export async function readBooking(client: PartnerClient, journal: Journal, a: { saleId?: string | undefined; bookingReference?: string | undefined }): Promise<BookingView> {
+export async function readBooking(client: AccountBookings, journal: Journal, a: { saleId?: string | undefined; bookingReference?: string | undefined }): Promise<BookingView> {
   const saleId = a.saleId ?? (a.bookingReference ? saleOfBooking(journal, a.bookingReference) : null);
   const sale = saleId ? receiptData(journal, saleId) : null;
   const reference = a.bookingReference ?? sale?.bookingReference ?? null;

@@ -1,9 +1,11 @@
+import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { Journal } from '../../../../main/journal/journal.ts';
 import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
 import { findSaleIds, keyUnkeyedSales } from '../../../../main/journal/sale-lookup.ts';
 import { SalesStore } from '../../../../main/selling/store.ts';
 import { booking } from '../selling/fixtures.ts';
-import { manualClock, openTempJournal } from './helpers.ts';
+import { manualClock, openTempJournal, TEST_COUNTER } from './helpers.ts';
 import { intent } from './sale-intent.ts';
 
 let t: ReturnType<typeof openTempJournal>;
@@ -39,5 +41,19 @@ describe('the sale lookup read model', () => {
     expect(keyUnkeyedSales(t.journal)).toBe(2);
     expect(t.journal.db.prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all()).toEqual(before);
     expect(keyUnkeyedSales(t.journal)).toBe(0);
+  });
+
+  it('is filled for the sales already in a journal when migration 0011 is applied to it', () => {
+    twoSales();
+    const path = join(t.dir, 'journal.db');
+    t.journal.db.exec("DROP TABLE sale_lookup; DELETE FROM schema_migrations WHERE version = 11;");
+    t.journal.close();
+    const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });
+    try {
+      expect(findSaleIds(reopened, 'PB-A1', 10)).toEqual(['a']);
+      expect(findSaleIds(reopened, 'منى', 10)).toEqual(['b']);
+    } finally {
+      reopened.close();
+    }
   });
 });
