@@ -65,7 +65,9 @@ export function keyUnkeyedSales(j: Journal): number {
 
 /**
  * The sales whose keys start with what the agent typed, most recent first, at most `limit`.
- * Each prefix is one range scan of the primary key, stopped after `limit` distinct sales.
+ * Each prefix is one range scan of the primary key, stopped after `limit` distinct sales, so a
+ * keystroke costs the same on any journal; a query as vague as "PB" gets `limit` of its many
+ * matches (in key order), and the next keystrokes narrow it.
  */
 export function findSaleIds(j: Journal, query: string, limit: number): string[] {
   const prefixes = queryPrefixes(query);

@@ -41,6 +41,9 @@ describe('find a booking', () => {
     expect(await page.locator('[data-testid=passenger] svg.qr path').count()).toBe(1);
     expect(plain(await page.getByTestId('print-counts').textContent())).toBe('Printed so far: tickets 1, receipts 1');
     await shotBothLanguages(page, 'lookup-booking');
+    await page.getByTestId('reprint-receipt').scrollIntoViewIfNeeded();
+    expect(plain(await page.getByTestId('reprint-receipt').textContent())).toBe('Receipt (COPY)');
+    await shotBothLanguages(page, 'lookup-booking-sale');
 
     await page.getByTestId('reprint-receipt').click();
     await expect.poll(async () => plain(await page.getByTestId('print-counts').textContent())).toBe('Printed so far: tickets 1, receipts 2');

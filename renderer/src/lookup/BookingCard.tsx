@@ -165,7 +165,9 @@ export function BookingCard() {
             <dt>{t('lookup.agent')}</dt>
             <dd>{s.agentName}</dd>
             <dt>{t('lookup.shift')}</dt>
-            <dd className="mono">{s.shiftId}</dd>
+            <dd>
+              <bdi className="mono">{s.shiftId}</bdi>
+            </dd>
             <dt>{t('lookup.soldAt')}</dt>
             <dd>{formatCairo(s.createdAt, locale)}</dd>
           </dl>
@@ -185,7 +187,7 @@ export function BookingCard() {
           </button>
           {s?.cashRecorded && (
             <button type="button" className="st-btn" onClick={press({ kind: 'receipt' })} data-testid="reprint-receipt">
-              {t('lookup.receiptCopy')}
+              {t(s.receiptsPrinted > 0 ? 'lookup.receiptCopy' : 'lookup.receipt')}
             </button>
           )}
           {printed && (

@@ -51,6 +51,7 @@ export const lookup = defineMessages({
     'lookup.inArabic': 'Arabic',
     'lookup.inEnglish': 'English',
     'lookup.receiptCopy': 'Receipt (COPY)',
+    'lookup.receipt': 'Receipt',
     'lookup.printed': 'Sent to {printer}.',
   },
   ar: {
@@ -102,6 +103,7 @@ export const lookup = defineMessages({
     'lookup.inArabic': 'بالعربية',
     'lookup.inEnglish': 'بالإنجليزية',
     'lookup.receiptCopy': 'الإيصال (نسخة)',
+    'lookup.receipt': 'الإيصال',
     'lookup.printed': 'أُرسلت إلى {printer}.',
   },
 });
