@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { systemClock, sleep } from '../../../main/clock.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
@@ -9,6 +11,27 @@ import { counterPerFile, daysAhead, findOffer, sellOneSeat } from '../main/helpe
 // here by each of its keys, and a booking made on the same account outside the app.
 
 const it_ = counterPerFile('shubbak-lookup-');
+
+/** A booking made on the counter's account by another channel (straight to the API), 4 days ahead. */
+async function bookOutside(name: string, phone: string) {
+  const info = await it_.c.ok('appInfo');
+  const client = new PartnerClient({ baseUrl: info.apiBaseUrl, credentials: [TRAINING_CREDENTIAL], version: '0.1.0', clock: systemClock, sleep });
+  const { priced } = await findOffer(it_.c, 1, 4);
+  const body = { offer_id: priced.offer.id, passengers: [{ full_name: name }], contact: { name, phone } };
+  return (await client.createBooking(randomUUID(), JSON.stringify(body))).booking;
+}
+
+/** The print.recorded entries of the counter's journal, read from its file. */
+function printsInJournal(): { saleId: string | null; kind: string; copy: boolean; language: string; document?: string; shiftId: string | null }[] {
+  const db = new Database(join(it_.dir, 'training', 'journal.db'), { readonly: true });
+  try {
+    return (db.prepare("SELECT payload, shift_id FROM entries WHERE type = 'print.recorded' ORDER BY seq").all() as { payload: string; shift_id: string | null }[]).map(
+      (r) => ({ ...(JSON.parse(r.payload) as { saleId: string | null; kind: string; copy: boolean; language: string; document?: string }), shiftId: r.shift_id }),
+    );
+  } finally {
+    db.close();
+  }
+}
 
 describe('finding a booking', () => {
   it('finds a sale made here by booking reference, operator reference, name, phone (any writing) and travel date', async () => {
@@ -57,11 +80,7 @@ describe('finding a booking', () => {
 
   it('finds a booking made outside the app on the account (GET /bookings), by name, phone, date and reference', async () => {
     const { c } = it_;
-    const info = await c.ok('appInfo');
-    const client = new PartnerClient({ baseUrl: info.apiBaseUrl, credentials: [TRAINING_CREDENTIAL], version: '0.1.0', clock: systemClock, sleep });
-    const { priced } = await findOffer(c, 1, 4);
-    const body = { offer_id: priced.offer.id, passengers: [{ full_name: 'Karim Elsayed' }], contact: { name: 'Karim Elsayed', phone: '01229876543' } };
-    const made = (await client.createBooking(randomUUID(), JSON.stringify(body))).booking;
+    const made = await bookOutside('Karim Elsayed', '01229876543');
     expect(made.status).toBe('confirmed');
     for (const query of ['Karim', 'kareem elsayed', '+20 122 987', made.id, made.boarding.operator_reference, daysAhead(4)]) {
       const hits = await c.ok('findAccountBookings', { query });
@@ -85,6 +104,28 @@ describe('finding a booking', () => {
     expect(receipt.status).toBe('sent');
     const view = await c.ok('readBooking', { saleId: sale.saleId });
     expect(view.sale).toMatchObject({ ticketsPrinted: 2, receiptsPrinted: 2 });
+    // The journal marks the two reprints as copies (what the Z-report counts as reprints), in the agent's shift.
+    const prints = printsInJournal().filter((p) => p.saleId === sale.saleId);
+    expect(prints.map((p) => [p.kind, p.copy, p.language])).toEqual([
+      ['tickets', false, 'ar'],
+      ['receipt', false, 'ar'],
+      ['tickets', true, 'en'],
+      ['receipt', true, 'ar'],
+    ]);
+    expect(prints.every((p) => p.shiftId === view.sale!.shiftId)).toBe(true);
     expect((await c.err('printTickets', { saleId: sale.saleId, bookingReference: sale.booking!.id })).code).toBe('invalid_argument');
+  });
+
+  it('prints the tickets of a booking not sold here (the API PDF), one traveller too; a second print is a copy; there is no receipt', async () => {
+    const { c } = it_;
+    const made = await bookOutside('Rania Outside', '01012340000');
+    expect(await c.ok('printTickets', { bookingReference: made.id })).toMatchObject({ kind: 'tickets', status: 'sent' });
+    expect(await c.ok('printTickets', { bookingReference: made.id, passengerIndex: 0, language: 'en' })).toMatchObject({ status: 'sent' });
+    const prints = printsInJournal().filter((p) => p.document === `tickets:${made.id}`);
+    expect(prints.map((p) => [p.saleId, p.copy, p.language])).toEqual([
+      [null, false, 'ar'],
+      [null, true, 'en'],
+    ]);
+    expect((await c.ok('readBooking', { bookingReference: made.id })).sale).toBeNull();
   });
 });
