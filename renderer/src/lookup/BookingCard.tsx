@@ -166,7 +166,7 @@ export function BookingCard() {
             <dd>{s.agentName}</dd>
             <dt>{t('lookup.shift')}</dt>
             <dd>
-              <bdi className="mono">{s.shiftId}</bdi>
+              {formatDay(s.businessDay, locale, true)} · <bdi className="mono">{s.shiftId}</bdi>
             </dd>
             <dt>{t('lookup.soldAt')}</dt>
             <dd>{formatCairo(s.createdAt, locale)}</dd>
