@@ -10,7 +10,7 @@ import globals from 'globals';
 //   core/      pure rules shared by all: imports nothing outside core; no Node, no DOM, no packages
 //   contract/  the typed contract: core and zod only
 //   preload/   the contract and electron only
-//   renderer/  untrusted UI: core, contract, react, react-dom, zustand, zod; no Node
+//   renderer/  untrusted UI: core, contract, react, react-dom, zustand, zod, qrcode (e-ticket QR); no Node
 //   sandbox/   the Partner API simulator: never main, renderer or preload; no electron
 //   main/      never renderer or preload; of the sandbox only its embedding entry point
 //              (sandbox/server.ts, started in TRAINING); electron's runtime only in main/index.ts
@@ -102,7 +102,7 @@ export default tseslint.config(
       'no-restricted-imports': imports({
         who: 'The renderer (untrusted)',
         notInto: outside('renderer', 'contract', 'core'),
-        packages: ['react', 'react-dom', 'zustand', 'zod'],
+        packages: ['react', 'react-dom', 'zustand', 'zod', 'qrcode'],
       }),
       'no-restricted-globals': restrictedGlobals(NODE_GLOBALS, 'The renderer has no Node.'),
       'no-restricted-syntax': restrictedSyntax(

@@ -26,6 +26,7 @@ import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, typ
 import type { City, TicketList } from './partner/resources.ts';
 import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
+import type { BookingHit, BookingView } from './lookup.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -92,6 +93,16 @@ export const calls = {
   listSales: call('agent', Page.optional()).returns<SaleSummary[]>(),
   ticketList: call('agent', z.strictObject({ bookingReference: Id })).returns<TicketList>(),
 
+  // finding a booking after the sale: this counter's journal as the agent types, then the account's bookings
+  findBookings: call('agent', z.strictObject({ query: z.string().max(100), limit: z.int().min(1).max(50).optional() })).returns<BookingHit[]>(),
+  findAccountBookings: call('agent', z.strictObject({ query: z.string().max(100) })).returns<BookingHit[]>(),
+  readBooking: call(
+    'agent',
+    z
+      .strictObject({ saleId: SaleId.optional(), bookingReference: Id.optional() })
+      .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference'),
+  ).returns<BookingView>(),
+
   // wallet
   wallet: call('agent', NoArg).returns<WalletView>(),
   walletTransactions: call('agent', Page.optional()).returns<TransactionsPage>(),
@@ -140,7 +151,21 @@ export const calls = {
     }),
   ).returns<PrintSettings>(),
   printTestPage: call('agent', z.strictObject({ printer: PrinterName })).returns<PrintResult>(),
-  printTickets: call('agent', z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
+  /**
+   * A sale's tickets (`saleId`), or a booking's not sold here (`bookingReference`): all travellers
+   * or one (`passengerIndex`, from 0), in the sale's language or the one asked. A repeat is a COPY in the journal.
+   */
+  printTickets: call(
+    'agent',
+    z
+      .strictObject({
+        saleId: SaleId.optional(),
+        bookingReference: Id.optional(),
+        passengerIndex: z.int().min(0).max(9).optional(),
+        language: TicketLanguage.optional(),
+      })
+      .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference'),
+  ).returns<PrintResult>(),
   printReceipt: call('agent', z.strictObject({ saleId: SaleId })).returns<PrintResult>(),
 
   // agents at the counter: sign in with a PIN, lock the screen, sign out

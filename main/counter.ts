@@ -9,6 +9,7 @@ import type { CounterDeps, PrintingDeps } from './deps.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { AppFailure, toAppError } from './failure.ts';
 import { journalHandlers } from './journal/handlers.ts';
+import { lookupHandlers } from './lookup/handlers.ts';
 import { recordPrint } from './journal/prints.ts';
 import { httpDeps } from './partner/client.ts';
 import { pricingHandlers } from './pricing/handlers.ts';
@@ -217,6 +218,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
     ...stationHandlers(deps, stationLink),
+    ...lookupHandlers(deps),
   };
 
   return {

@@ -1,6 +1,7 @@
 // QR codes drawn as vector modules (sharp on laser and thermal printers at any scale).
 import QRCode from 'qrcode';
 import type { Doc } from './text.ts';
+import { qrRuns } from '../../core/qr-runs.ts';
 
 export interface QrOptions {
   x: number;
@@ -26,18 +27,7 @@ export function drawQr(doc: Doc, value: string, o: QrOptions): number {
   doc.save();
   doc.rect(o.x, o.y, o.size, o.size).fill('#fff');
   // One rectangle per horizontal stretch of dark modules, all filled as one path.
-  for (let row = 0; row < n; row++) {
-    let col = 0;
-    while (col < n) {
-      if (!data[row * n + col]) {
-        col++;
-        continue;
-      }
-      const start = col;
-      while (col < n && data[row * n + col]) col++;
-      doc.rect(ox + start * cell, oy + row * cell, (col - start) * cell, cell);
-    }
-  }
+  for (const r of qrRuns(n, data)) doc.rect(ox + r.col * cell, oy + r.row * cell, r.length * cell, cell);
   doc.fill(o.color ?? '#000');
   doc.restore();
   return cell;

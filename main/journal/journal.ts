@@ -7,6 +7,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
+import { keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
 import { applyEntry } from './read-models.ts';
 
 export interface Entry<K extends EntryType = EntryType> {
@@ -98,7 +99,7 @@ export class Journal {
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
       db.pragma('cache_size = -32000'); // 32 MB: the report and sale indexes stay in memory
-      migrate(db, { now: () => opts.clock.now() });
+      const migrated = migrate(db, { now: () => opts.clock.now() });
       const row = db.prepare("SELECT value FROM meta WHERE key = 'environment'").get() as { value: string } | undefined;
       if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('environment', ?)").run(opts.environment);
       else if (row.value !== opts.environment) {
@@ -106,7 +107,9 @@ export class Journal {
       }
       db.prepare("INSERT INTO meta (key, value) VALUES ('counter_id', ?) ON CONFLICT (key) DO NOTHING").run(opts.counterId);
       const counter = db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string };
-      return new Journal(db, opts, counter.value);
+      const journal = new Journal(db, opts, counter.value);
+      if (migrated.includes(SALE_LOOKUP_MIGRATION)) keyUnkeyedSales(journal);
+      return journal;
     } catch (err) {
       db.close();
       throw err;

@@ -1,14 +1,15 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { OfferSummary } from './entries.ts';
+import { keySale } from './sale-lookup.ts';
 import type { Entry, Journal } from './journal.ts';
 import type { EntryType } from './entries.ts';
 
-// The one place the read models (shifts, sales, cash_movements, prints, markup_rules) are
+// The one place the read models (shifts, sales, sale_lookup, cash_movements, prints, markup_rules) are
 // written: each entry, as it is appended, and every entry again when they are rebuilt. Nothing
 // else writes them, so they always equal what the entries alone say.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
-export const READ_MODELS = ['agents', 'shifts', 'sales', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections'] as const;
+export const READ_MODELS = ['agents', 'shifts', 'sales', 'sale_lookup', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections'] as const;
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
 const LEGACY_AGENT_ID = 'agent-1';
@@ -108,6 +109,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
       at: e.at,
       printOnConfirm: p.printOnConfirm ? 1 : 0,
     });
+    keySale(j, p.saleId);
   },
 
   'sale.attempt': (j, e) => {
@@ -136,6 +138,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
       e.at,
       p.saleId,
     );
+    keySale(j, p.saleId);
   },
 
   'cash.received': (j, e) => {

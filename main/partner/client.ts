@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { list, PageMeta, single } from '../../contract/partner/common.ts';
-import type { HoldRequest, SearchRequest } from '../../contract/partner/requests.ts';
+import type { BookingsQuery, HoldRequest, SearchRequest } from '../../contract/partner/requests.ts';
 import {
   Booking,
   City,
@@ -173,6 +173,11 @@ export class PartnerClient {
 
   booking(reference: string) {
     return this.#data({ method: 'GET', path: `/bookings/${enc(reference)}`, schema: single(Booking), idempotent: true });
+  }
+
+  /** GET /bookings: the account's bookings, newest first, a page at a time (`before` from `meta.next_before`). */
+  async bookings(q: z.infer<typeof BookingsQuery> = {}) {
+    return (await this.request({ method: 'GET', path: '/bookings', query: q, schema: list(Booking, PageMeta), idempotent: true })).value;
   }
 
   tickets(reference: string) {

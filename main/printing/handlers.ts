@@ -10,7 +10,11 @@ export function printingHandlers(service: PrintService): HandlerGroup<PrintingCa
     printSettings: () => service.settings(),
     savePrintSettings: (s) => service.saveSettings(s),
     printTestPage: ({ printer }) => service.testPage(printer),
-    printTickets: ({ saleId }) => service.saleTickets(saleId),
+    // The contract lets exactly one of saleId and bookingReference through.
+    printTickets: ({ saleId, bookingReference, passengerIndex, language }) =>
+      saleId !== undefined
+        ? service.saleTickets(saleId, { passengerIndex, language })
+        : service.bookingTickets(bookingReference ?? '', { passengerIndex, language }),
     printReceipt: ({ saleId }) => service.saleReceipt(saleId),
   };
 }

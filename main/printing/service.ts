@@ -24,13 +24,19 @@ interface Job {
   title: string;
   saleId: string | null;
   language: 'ar' | 'en' | null;
-  /** A report's identity, so that its second print is known as a copy. */
+  /** A report's (or a booking's not sold here) identity, so that its second print is known as a copy. */
   report?: string;
   /** The PDF, and the paper to ask the spooler for (the printer's own default when absent). */
   document: () => Promise<{ pdf: Uint8Array; media?: string | undefined }>;
 }
 
 export type PrintService = ReturnType<typeof createPrintService>;
+
+/** Which tickets to print: one traveller (`passengerIndex`, from 0) or all, and in which language. */
+export interface TicketChoice {
+  passengerIndex?: number | undefined;
+  language?: 'ar' | 'en' | undefined;
+}
 
 export interface ReportJob {
   /** `z:<number>`, `day:<date>`: what makes a second print a copy. */
@@ -117,6 +123,32 @@ export function createPrintService(deps: PrintingDeps) {
     return (id: string | null) => (id === null ? null : (names.get(id) ?? null));
   };
 
+  /**
+   * The API's own tickets PDF (all travellers, or one), as it is: TRAINING and SANDBOX tickets
+   * carry the API's "not valid for travel" marking. Fetched before anything is spooled: a ticket
+   * that is not ready yet is an error to retry, not a failed print.
+   */
+  const ticketsJob = (
+    printer: string,
+    reference: string,
+    t: { saleId: string | null; language: 'ar' | 'en'; passengerIndex: number | undefined },
+  ): Promise<PrintResult> =>
+    print({
+      kind: 'tickets',
+      printer,
+      title: `Shubbak tickets ${reference}`,
+      saleId: t.saleId,
+      language: t.language,
+      ...(t.saleId === null ? { report: `tickets:${reference}` } : {}),
+      document: async () => {
+        const { bytes } = await deps
+          .session()
+          .client.ticketsPdf(reference, { lang: t.language, ...(t.passengerIndex === undefined ? {} : { passengerIndex: t.passengerIndex }) });
+        if (!bytes || bytes.length === 0) throw new AppFailure('bad_response', `No PDF in the answer for the tickets of ${reference}`);
+        return { pdf: bytes };
+      },
+    });
+
   return {
     listPrinters,
     settings,
@@ -152,28 +184,21 @@ export function createPrintService(deps: PrintingDeps) {
       });
     },
 
-    saleTickets: async (saleId: string): Promise<PrintResult> => {
+    /** A sale's tickets: all travellers or one, in the sale's language unless another is asked. */
+    saleTickets: async (saleId: string, opts: TicketChoice = {}): Promise<PrintResult> => {
       const printer = chosen((await settings()).ticketPrinter, 'ticket');
-      const client = deps.session().client;
       return serial(`${saleId}:tickets`, async () => {
         const sale = deps.receipt(saleId);
-        const reference = ticketsReference(sale);
-        return print({
-          kind: 'tickets',
-          printer,
-          title: `Shubbak tickets ${reference}`,
-          saleId,
-          language: sale.language,
-          // The API's own PDF in the booking's language, as it is (TRAINING and SANDBOX tickets
-          // carry the API's "not valid for travel" marking). Fetched before anything is spooled:
-          // a ticket that is not ready yet is an error to retry, not a failed print.
-          document: async () => {
-            const { bytes } = await client.ticketsPdf(reference, { lang: sale.language });
-            if (!bytes || bytes.length === 0) throw new AppFailure('bad_response', `No PDF in the answer for the tickets of ${reference}`);
-            return { pdf: bytes };
-          },
-        });
+        return ticketsJob(printer, ticketsReference(sale), { saleId, language: opts.language ?? sale.language, passengerIndex: opts.passengerIndex });
       });
+    },
+
+    /** The tickets of a booking this counter did not sell (found on the account); a repeat is a COPY. */
+    bookingTickets: async (reference: string, opts: TicketChoice = {}): Promise<PrintResult> => {
+      const printer = chosen((await settings()).ticketPrinter, 'ticket');
+      return serial(`${reference}:tickets`, () =>
+        ticketsJob(printer, reference, { saleId: null, language: opts.language ?? 'ar', passengerIndex: opts.passengerIndex }),
+      );
     },
 
     /** A report (Z-report, day report) on the receipt printer and its paper; a second print is a COPY. */

@@ -6,6 +6,8 @@ import { Spinner } from './components/Icons.tsx';
 import { SettingsScreen } from './settings/SettingsScreen.tsx';
 import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { useReports } from './reports/store.ts';
+import { LookupScreen } from './lookup/LookupScreen.tsx';
+import { useLookup } from './lookup/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
 import { watchStation } from './station/store.ts';
 import { useSale } from './sale/store.ts';
@@ -26,6 +28,7 @@ export function App() {
   const loadError = useShell((s) => s.loadError);
   const settingsOpen = useShell((s) => s.settingsOpen);
   const reportsOpen = useReports((s) => s.open);
+  const lookupOpen = useLookup((s) => s.open);
   const { load, openSettings } = useShell.getState();
   useShortcuts();
 
@@ -66,6 +69,8 @@ export function App() {
         </main>
       ) : reportsOpen ? (
         <ReportsScreen />
+      ) : lookupOpen ? (
+        <LookupScreen />
       ) : reference ? (
         <SaleScreen />
       ) : (
@@ -80,7 +85,7 @@ export function App() {
         </main>
       )}
       <PendingNotices />
-      {!settingsOpen && !reportsOpen && <KeyBar />}
+      {!settingsOpen && !reportsOpen && !lookupOpen && <KeyBar />}
     </div>
   );
 }

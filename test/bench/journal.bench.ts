@@ -5,6 +5,8 @@
 //  - journal.eod_report_1m: the end-of-day report's queries (totals by agent and shift, by
 //    operator, counts by status, cash against confirmed retail) for one business day of that
 //    journal (1,000,000 sales over a year, 4 agents, 20 operators).
+//  - lookup.per_keystroke_1m: finding a booking as the agent types its reference, a passenger's
+//    name (Latin or Arabic) or a phone number, one call of the counter's lookup per keystroke.
 // Env BENCH_SALES overrides the size (default 1,000,000); BENCH_VERIFY=1 also times verifyJournal.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -24,12 +26,17 @@ import { ShiftService } from '../../main/shifts/service.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
 import { idempotencyKeyOf } from '../../main/selling/sales.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
+import { saleKeys } from '../../main/journal/sale-lookup.ts';
+import { findInJournal } from '../../main/lookup/service.ts';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
 const DAYS = 365;
 const AGENTS = ['agent-1', 'agent-2', 'agent-3', 'agent-4'];
 const OPERATORS = Array.from({ length: 20 }, (_, i) => `opr_${String(i).padStart(4, '0')}`);
 const START = Date.parse('2025-07-01T06:00:00.000Z');
+// Travellers' names as the counter sees them: Latin and Arabic, first name + family name.
+const FIRST = ['Mohamed', 'Ahmed', 'Mahmoud', 'Mostafa', 'Omar', 'Youssef', 'Karim', 'Hassan', 'Mona', 'Fatma', 'Nour', 'Hala', 'Sara', 'محمد', 'أحمد', 'محمود', 'يوسف', 'منى', 'فاطمة', 'نور'];
+const FAMILY = ['Ali', 'Hassan', 'Ibrahim', 'Abdel Rahman', 'El Sayed', 'Mansour', 'Fawzy', 'Nasser', 'Saleh', 'Farouk', 'علي', 'حسن', 'إبراهيم', 'عبد الرحمن', 'السيد', 'منصور'];
 
 const dir = mkdtempSync(join(tmpdir(), 'shubbak-bench-'));
 const path = join(dir, 'journal.db');
@@ -61,8 +68,9 @@ function generate() {
     `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id, business_day,
        language, offer_id, operator_id, route, departure_at, passengers, net_total_minor, retail_total_minor, cash_tendered_minor,
        change_minor, summary, status, booking_ref, charged, cash_recorded, created_at, updated_at)
-     VALUES (?, ?, ?, ?, '', 'TRAINING', ?, ?, ?, 'ar', 'off_x', ?, 'Cairo → Alexandria', NULL, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?)`,
+     VALUES (?, ?, ?, ?, '', 'TRAINING', ?, ?, ?, 'ar', 'off_x', ?, 'Cairo → Alexandria', ?, ?, ?, ?, ?, ?, '{}', ?, ?, ?, ?, ?, ?)`,
   );
+  const insKey = db.prepare('INSERT OR IGNORE INTO sale_lookup (key, sale_id) VALUES (?, ?)');
   const insCash = db.prepare(
     `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
      VALUES (?, 'sale', ?, ?, ?, ?, ?, ?, ?, ?)`,
@@ -103,7 +111,10 @@ function generate() {
       const r = rand();
       const status = r < 0.9 ? 'confirmed' : r < 0.99 ? 'failed' : 'pending';
       const key = idempotencyKeyOf(saleId);
-      const body = `{"offer_id":"off_${i}","passengers":[{"full_name":"Traveller ${i}"}],"contact":{"name":"Traveller ${i}","phone":"+201000000000"}}`;
+      const name = `${FIRST[Math.floor(rand() * FIRST.length)]!} ${FAMILY[Math.floor(rand() * FAMILY.length)]!}`;
+      const phone = `01${'0125'[Math.floor(rand() * 4)]!}${String(Math.floor(rand() * 1e8)).padStart(8, '0')}`;
+      const body = JSON.stringify({ offer_id: `off_${i}`, passengers: [{ full_name: name }], contact: { name, phone } });
+      const departureAt = `${day}T${String(6 + Math.floor(rand() * 16)).padStart(2, '0')}:30:00+02:00`;
       const intentSeq = append(
         'sale.intent',
         {
@@ -125,7 +136,8 @@ function generate() {
       );
       const ref = `PB-${String(i).padStart(10, '0')}`;
       append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at, shiftId);
-      insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
+      insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, departureAt, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
+      for (const k of saleKeys({ request_body: body, departure_at: departureAt, booking_ref: ref, booking: null })) insKey.run(k, saleId);
       if (status === 'confirmed') {
         const c = append('cash.received', { agentId, amountMinor: retail, bookingReference: ref, businessDay: day, changeMinor: tendered - retail, saleId, shiftId, tenderedMinor: tendered }, at, shiftId);
         insCash.run(c, saleId, agentId, shiftId, day, retail, tendered, tendered - retail, at);
@@ -222,7 +234,28 @@ const dayReportMs = ms(t0);
 const matched = day.reconciliation.matchedDebits.length + day.reconciliation.matchedReversals.length;
 if (day.reconciliation.unmatched.some((u) => u.reason !== 'pending_at_close')) throw new Error('the bench statement should match but for pending sales');
 
-// 4. Sale commits on the full journal, through the counter's own SalesStore.
+// 4. Finding a booking as the agent types: every prefix of a reference, a name or a phone of
+// sales spread over the journal, each one call of the counter's lookup (index scan + rows).
+const lookupRand = prng(7);
+const typed: string[] = [];
+const rowOf = db.prepare('SELECT booking_ref, request_body FROM sales WHERE sale_id = ?');
+for (let n = 0; n < 100; n++) {
+  const row = rowOf.get(`00000000-0000-4000-8000-${String(Math.floor(lookupRand() * SALES)).padStart(12, '0')}`) as { booking_ref: string; request_body: string };
+  const b = JSON.parse(row.request_body) as { contact: { name: string; phone: string } };
+  for (const q of [row.booking_ref, b.contact.name, b.contact.phone.replace(/^0(\d\d)(\d{4})/, '+20 $1 $2 ')]) {
+    for (let len = 1; len <= q.length; len++) typed.push(q.slice(0, len));
+  }
+}
+const keystrokes: number[] = [];
+let found = 0;
+for (const q of typed) {
+  const a = performance.now();
+  found += findInJournal(journal, q, 20).length;
+  keystrokes.push(ms(a));
+}
+if (found === 0) throw new Error('the lookup found nothing');
+
+// 5. Sale commits on the full journal, through the counter's own SalesStore.
 const store = new SalesStore(journal);
 const commits: number[] = [];
 const intents: number[] = [];
@@ -284,6 +317,8 @@ console.log(`bench: journal.eod_report_1m.ms = ${fmt(eodMs)} ms (goal <= 500)`);
 console.log(`#   Z-report of ${zShift}: ${z.bookings} bookings; day report of ${reportDay}: ${lines.length} statement lines, ${matched} matched`);
 console.log(`bench: reports.z_report_1m.ms = ${fmt(zMs)} ms (goal < 50)`);
 console.log(`bench: reports.station_day_report_1m.ms = ${fmt(dayReportMs)} ms (goal < 50)`);
+console.log(`#   lookup: ${keystrokes.length} keystrokes (references, names, phones), p50 ${fmt(pct(keystrokes, 50))} ms`);
+console.log(`bench: lookup.per_keystroke_1m.p99 = ${fmt(pct(keystrokes, 99))} ms (goal < 30)`);
 console.log('#   every day at once, full scan, for scale:');
 console.log(`bench: journal.report_all_days_1m.ms = ${fmt(allDaysMs)} ms`);
 

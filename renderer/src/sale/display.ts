@@ -12,12 +12,7 @@ export function localDigits(text: string, locale: Locale): string {
   return locale === 'ar' ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)] as string) : text;
 }
 
-/** Arabic-Indic and Eastern Arabic-Indic digits typed by the agent, back to Western. */
-export function westernDigits(text: string): string {
-  return text
-    .replace(/[٠-٩]/g, (d) => String(d.charCodeAt(0) - 0x0660))
-    .replace(/[۰-۹]/g, (d) => String(d.charCodeAt(0) - 0x06f0));
-}
+export { westernDigits } from '../../../core/phone.ts';
 
 /** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
 export function clockTime(iso: string, locale: Locale): string {

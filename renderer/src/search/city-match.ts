@@ -1,7 +1,12 @@
 // Type-ahead over the cached cities, in English or Arabic, tolerant of the many ways Egyptian
 // place names are written in Latin letters ("Assiut", "Asyut", "El-Minya", "Menia") and of
 // Arabic spelling variants (hamza forms, taa marbuta, alef maqsura, the article, tashkeel).
-// Pure and DOM-free: unit-tested in test/unit/renderer/city-match.test.ts.
+// Pure and DOM-free: unit-tested in test/unit/renderer/city-match.test.ts. The folding itself is
+// core/text-fold.ts (the booking lookup folds names the same way).
+import { foldLatin, isArabic, normaliseArabic, normaliseLatin, skeleton } from '../../../core/text-fold.ts';
+// Re-exported for the tests of the folding with city names.
+export { foldLatin, isArabic, normaliseArabic, normaliseLatin, skeleton };
+
 
 export interface CityLike {
   id: string;
@@ -13,70 +18,6 @@ export interface CityMatch<C extends CityLike = CityLike> {
   city: C;
   /** Lower is better: 0 exact, 1 name prefix, 2 word prefix, 3 folded, 4 skeleton, 5 subsequence. */
   tier: number;
-}
-
-// ---------------------------------------------------------------------------------------------
-// Arabic
-
-const TASHKEEL = /[\u0610-\u061A\u064B-\u065F\u0670\u06D6-\u06ED]/g;
-const TATWEEL = /\u0640/g;
-const ARABIC = /[\u0600-\u06FF]/;
-
-/** One spelling for the forms people type interchangeably; the article dropped from each word. */
-export function normaliseArabic(text: string, keepArticle = false): string {
-  const words = text
-    .replace(TASHKEEL, '')
-    .replace(TATWEEL, '')
-    .replace(/[أإآٱ]/g, 'ا')
-    .replace(/ة/g, 'ه')
-    .replace(/ى/g, 'ي')
-    .replace(/ؤ/g, 'و')
-    .replace(/ئ/g, 'ي')
-    .replace(/[^\u0621-\u064A0-9\s]/g, ' ')
-    .split(/\s+/)
-    .filter(Boolean);
-  return (keepArticle ? words : words.map((w) => (w.length > 3 && w.startsWith('ال') ? w.slice(2) : w))).join(' ');
-}
-
-export function isArabic(text: string): boolean {
-  return ARABIC.test(text);
-}
-
-// ---------------------------------------------------------------------------------------------
-// Latin
-
-const ARTICLES = new Set(['el', 'al', 'el-', 'al-', 'the']);
-
-/** Lower case, no diacritics, punctuation to spaces, the article dropped ("El-Mansoura" → "mansoura"). */
-export function normaliseLatin(text: string, keepArticle = false): string {
-  const lower = text.normalize('NFD').replace(/[\u0300-\u036f]/g, '').toLowerCase();
-  return (keepArticle ? lower : lower.replace(/\b(el|al)-(?=[a-z])/g, ''))
-    .replace(/[^a-z0-9\s]/g, ' ')
-    .split(/\s+/)
-    .filter((w) => w && (keepArticle || !ARTICLES.has(w)))
-    .join(' ');
-}
-
-/**
- * Folds the usual transliteration variants onto one spelling: sh/ch, ou/oo/u, ee/ie/ei/y/i,
- * k/q/c/ck, ph/f, doubled letters, and an 'a'/'e' that only marks a short vowel.
- */
-export function foldLatin(normalised: string): string {
-  return normalised
-    .replace(/ch/g, 'sh')
-    .replace(/ph/g, 'f')
-    .replace(/ck|q|c/g, 'k')
-    .replace(/ou|oo|w(?=[^aeiou]|$)/g, 'u')
-    .replace(/ee|ie|ei|ey|iy|y/g, 'i')
-    .replace(/ai|ay/g, 'a')
-    .replace(/e/g, 'a')
-    .replace(/o/g, 'u')
-    .replace(/([a-z])\1+/g, '$1');
-}
-
-/** Consonants only (vowels and the half-vowels w/y dropped): "Asyut" and "Assiut" → "st". */
-export function skeleton(folded: string): string {
-  return folded.replace(/[aeiouwy\s]/g, '');
 }
 
 function isSubsequence(needle: string, haystack: string): boolean {

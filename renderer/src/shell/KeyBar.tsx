@@ -13,6 +13,7 @@ const KEYS: { k: string; label: MessageKey; steps: Step[] | 'all' }[] = [
   { k: 'F10', label: 'keys.f10', steps: ['payment'] },
   { k: 'F12', label: 'keys.f12', steps: 'all' },
   { k: 'F3', label: 'keys.f3', steps: 'all' },
+  { k: 'Ctrl+F', label: 'lookup.key', steps: 'all' },
 ];
 
 /** Every shortcut, always on screen; the ones that act on this step stand out. */

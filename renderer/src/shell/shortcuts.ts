@@ -2,13 +2,14 @@ import { useEffect } from 'react';
 import { useLocale } from '../i18n/index.ts';
 import { useDesk } from '../desk/store.ts';
 import { useReports } from '../reports/store.ts';
+import { useLookup } from '../lookup/store.ts';
 import { useSale } from '../sale/store.ts';
 import { useShell } from './store.ts';
 
 /**
  * The counter's function keys, the same on every step (shown in the key bar):
  *   F2 search · F3 language · F4 swap · F6 seats · F8 passengers · F9 payment · F10 confirm ·
- *   F12 or Ctrl+N next customer · Esc back.
+ *   F12 or Ctrl+N next customer · Ctrl+F find a booking · Esc back.
  * Enter is handled by each field (it moves to the next thing to type).
  */
 export function useShortcuts() {
@@ -29,6 +30,13 @@ export function useShortcuts() {
       if (e.ctrlKey && !e.altKey && (e.code === 'KeyL' || key.toLowerCase() === 'l') && desk.desk?.signedIn) {
         handled();
         void desk.lock();
+        return;
+      }
+      // Find a booking: from the main screen; over it, its own screen takes the keys (Esc closes).
+      if (useLookup.getState().open) return;
+      if (e.ctrlKey && !e.altKey && (e.code === 'KeyF' || key.toLowerCase() === 'f') && !useReports.getState().open && desk.panel === null) {
+        handled();
+        useLookup.getState().show(true);
         return;
       }
       if (key === 'F7') {

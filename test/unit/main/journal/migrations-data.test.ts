@@ -22,6 +22,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
     summary: '{}', status: 'confirmed', booking_ref: 'PB-1', booking: null, error: null, charged: 1, cash_recorded: 1, in_doubt: 0, attempts: 1,
     last_attempt_at: '2026-07-01T08:00:01.000Z', created_at: '2026-07-01T08:00:00.000Z', updated_at: '2026-07-01T08:00:02.000Z',
   },
+  sale_lookup: { key: 'n:ahmad ali', sale_id: 's1' },
   cash_movements: { seq: 4, kind: 'sale', sale_id: 's1', agent_id: 'agent-1', shift_id: 'shift-agent-1-2026-07-01', business_day: '2026-07-01', amount_minor: 36300, tendered_minor: 40000, change_minor: 3700, at: '2026-07-01T08:00:02.000Z' },
   prints: { seq: 5, print_id: 'p1', sale_id: 's1', kind: 'receipt', printer: 'ReceiptPDF', status: 'sent', copy: 0, at: '2026-07-01T08:00:03.000Z' },
   markup_rules: { id: 'default', operator_id: null, origin_id: null, destination_id: null, fare_class: null, percent: 10, fixed_minor: 0, changed_by: 'Agent 1', changed_at: '2026-07-01T08:00:00.000Z', changed_seq: 1 },

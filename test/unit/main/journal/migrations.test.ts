@@ -150,4 +150,16 @@ describe('journal migrations', () => {
     db.prepare("INSERT INTO prints (seq, print_id, kind, printer, status, copy, at, document) VALUES (1, 'p', 'report', 'R', 'sent', 0, 't', 'z:1')").run();
     expect(db.prepare("SELECT count(*) AS n FROM prints WHERE document = 'z:1'").get()).toEqual({ n: 1 });
   });
+
+  it('0011 sale-lookup: the keys of each sale, one row per key and sale, ordered for prefix scans', () => {
+    upTo(11);
+    expect(columns('sale_lookup')).toEqual(['key', 'sale_id']);
+    const insert = db.prepare('INSERT INTO sale_lookup (key, sale_id) VALUES (?, ?)');
+    expect(() => insert.run('n:mona ali', 'no-such-sale')).toThrow(/FOREIGN KEY/);
+    db.pragma('foreign_keys = OFF');
+    insert.run('n:mona ali', 's1');
+    expect(() => insert.run('n:mona ali', 's1')).toThrow(/UNIQUE|PRIMARY/);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT DISTINCT sale_id FROM sale_lookup WHERE key >= 'n:mo' AND key < 'n:mo\uffff'").all() as { detail: string }[];
+    expect(plan.map((r) => r.detail).join(' ')).toMatch(/SEARCH sale_lookup USING PRIMARY KEY \(key>\? AND key<\?\)/);
+  });
 });

@@ -51,6 +51,7 @@ describe('read models', () => {
     expect(before.shifts).toHaveLength(2);
     expect(before.cash_movements).toHaveLength(2);
     expect(before.prints).toHaveLength(2);
+    expect(before.sale_lookup).toContainEqual({ key: 'r:PBA', sale_id: 'a' });
     expect(store.get('b')).toMatchObject({ status: 'confirmed', in_doubt: 0, attempts: 2, cash_recorded: 1 });
     expect(store.get('d')).toMatchObject({ status: 'unknown', in_doubt: 1, attempts: 1 });
 

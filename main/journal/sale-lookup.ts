@@ -1,0 +1,84 @@
+import { bookingKeys, prefixEnd, queryPrefixes } from '../../core/lookup-key.ts';
+import type { Journal } from './journal.ts';
+
+// The `sale_lookup` read model: the keys of each sale (core/lookup-key.ts), taken from its `sales`
+// row, so they follow from the entries as the row does and rebuild with it.
+
+interface KeyedRow {
+  sale_id: string;
+  request_body: string;
+  departure_at: string | null;
+  booking_ref: string | null;
+  booking: string | null;
+}
+
+interface RequestBody {
+  passengers?: { full_name?: string; phone?: string }[];
+  contact?: { name?: string; phone?: string };
+}
+
+/** The keys a sale is found by, from what the journal holds of it. */
+export function saleKeys(row: Omit<KeyedRow, 'sale_id'>): string[] {
+  const body = JSON.parse(row.request_body) as RequestBody;
+  const passengers = body.passengers ?? [];
+  const booking = row.booking ? (JSON.parse(row.booking) as { boarding?: { operator_reference?: string } }) : null;
+  return bookingKeys({
+    bookingReference: row.booking_ref,
+    operatorReference: booking?.boarding?.operator_reference ?? null,
+    names: [...passengers.map((p) => p.full_name ?? ''), body.contact?.name ?? ''],
+    phones: [...passengers.map((p) => p.phone), body.contact?.phone],
+    travelDate: row.departure_at?.slice(0, 10) ?? null,
+  });
+}
+
+const SELECT_ROW = 'SELECT sale_id, request_body, departure_at, booking_ref, booking FROM sales';
+const INSERT_KEY = 'INSERT OR IGNORE INTO sale_lookup (key, sale_id) VALUES (?, ?)';
+
+/** Adds the keys of one sale after its row changed (a reference arrives with the outcome). */
+export function keySale(j: Journal, saleId: string): void {
+  const row = j.stmt(`${SELECT_ROW} WHERE sale_id = ?`).get(saleId) as KeyedRow | undefined;
+  if (!row) return;
+  for (const key of saleKeys(row)) j.stmt(INSERT_KEY).run(key, saleId);
+}
+
+/** The migration that made `sale_lookup`: a journal that has just had it keys the sales it already held. */
+export const SALE_LOOKUP_MIGRATION = 11;
+
+/** Keys every sale that has none yet: the sales of a journal written before the lookup existed. */
+export function keyUnkeyedSales(j: Journal): number {
+  const page = j.stmt(
+    'SELECT sale_id, request_body, departure_at, booking_ref, booking, intent_seq FROM sales WHERE intent_seq > ? ' +
+      'AND NOT EXISTS (SELECT 1 FROM sale_lookup l WHERE l.sale_id = sales.sale_id) ORDER BY intent_seq LIMIT 5000',
+  );
+  let n = 0;
+  let after = 0;
+  for (;;) {
+    const rows = page.all(after) as (KeyedRow & { intent_seq: number })[];
+    if (rows.length === 0) return n;
+    j.transaction(() => {
+      for (const row of rows) for (const key of saleKeys(row)) j.stmt(INSERT_KEY).run(key, row.sale_id);
+    });
+    n += rows.length;
+    after = rows.at(-1)!.intent_seq;
+  }
+}
+
+/**
+ * The sales whose keys start with what the agent typed, most recent first, at most `limit`.
+ * Each prefix is one range scan of the primary key, stopped after `limit` distinct sales, so a
+ * keystroke costs the same on any journal; a query as vague as "PB" gets `limit` of its many
+ * matches (in key order), and the next keystrokes narrow it.
+ */
+export function findSaleIds(j: Journal, query: string, limit: number): string[] {
+  const prefixes = queryPrefixes(query);
+  if (prefixes.length === 0) return [];
+  const scan = j.stmt('SELECT DISTINCT sale_id FROM sale_lookup WHERE key >= ? AND key < ? LIMIT ?').pluck();
+  const found = new Set<string>();
+  for (const p of prefixes) for (const id of scan.all(p, prefixEnd(p), limit) as string[]) found.add(id);
+  if (found.size === 0) return [];
+  const ids = [...found];
+  const order = j.db
+    .prepare(`SELECT sale_id FROM sales WHERE sale_id IN (${ids.map(() => '?').join(',')}) ORDER BY intent_seq DESC LIMIT ?`)
+    .pluck();
+  return order.all(...ids, limit) as string[];
+}

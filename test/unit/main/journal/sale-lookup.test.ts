@@ -1,0 +1,59 @@
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { Journal } from '../../../../main/journal/journal.ts';
+import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
+import { findSaleIds, keyUnkeyedSales } from '../../../../main/journal/sale-lookup.ts';
+import { SalesStore } from '../../../../main/selling/store.ts';
+import { booking } from '../selling/fixtures.ts';
+import { manualClock, openTempJournal, TEST_COUNTER } from './helpers.ts';
+import { intent } from './sale-intent.ts';
+
+let t: ReturnType<typeof openTempJournal>;
+afterEach(() => t.cleanup());
+
+function twoSales() {
+  t = openTempJournal(manualClock('2026-07-01T08:00:00.000Z'));
+  const store = new SalesStore(t.journal);
+  store.recordIntent(intent('a'), DEFAULT_AGENT);
+  store.recordOutcome({ saleId: 'a', status: 'confirmed', bookingReference: 'PB-A1', booking: booking('confirmed'), error: null, charged: true });
+  store.recordIntent({ ...intent('b'), requestBody: '{"passengers":[{"full_name":"منى علي"}],"contact":{"name":"منى علي","phone":"01198765432"}}' }, DEFAULT_AGENT);
+  return store;
+}
+
+describe('the sale lookup read model', () => {
+  it('finds a sale by each of its keys as they arrive: names and phone with the intent, references with the outcome', () => {
+    twoSales();
+    const find = (q: string) => findSaleIds(t.journal, q, 10);
+    expect(find('PB-A')).toEqual(['a']);
+    expect(find('SBX-1')).toEqual(['a']); // the operator's reference, from the booking
+    expect(find('Ahmad')).toEqual(['a']);
+    expect(find('+20 10 0123')).toEqual(['a']);
+    expect(find('مني')).toEqual(['b']);
+    expect(find('011 987')).toEqual(['b']);
+    expect(find('2/7/2026')).toEqual(['b', 'a']); // most recent first
+    expect(find('nobody')).toEqual([]);
+  });
+
+  it('keys the sales of a journal written before it existed, once', () => {
+    twoSales();
+    const before = t.journal.db.prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all();
+    t.journal.db.prepare('DELETE FROM sale_lookup').run();
+    expect(keyUnkeyedSales(t.journal)).toBe(2);
+    expect(t.journal.db.prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all()).toEqual(before);
+    expect(keyUnkeyedSales(t.journal)).toBe(0);
+  });
+
+  it('is filled for the sales already in a journal when migration 0011 is applied to it', () => {
+    twoSales();
+    const path = join(t.dir, 'journal.db');
+    t.journal.db.exec("DROP TABLE sale_lookup; DELETE FROM schema_migrations WHERE version = 11;");
+    t.journal.close();
+    const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });
+    try {
+      expect(findSaleIds(reopened, 'PB-A1', 10)).toEqual(['a']);
+      expect(findSaleIds(reopened, 'منى', 10)).toEqual(['b']);
+    } finally {
+      reopened.close();
+    }
+  });
+});
