@@ -7,7 +7,8 @@ import { fareClassName } from '../search/OfferList.tsx';
 import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
-import { changeDue, parseCash, quickAmounts } from './money.ts';
+import { useShell } from '../shell/store.ts';
+import { changeDue, parseCash, quickAmounts, walletShortfall } from './money.ts';
 import { saleTotal, ticketLanguage, useSale } from './store.ts';
 import type { CashCheck } from './store/payment.ts';
 import { useFocusTarget } from './use-focus.ts';
@@ -32,12 +33,16 @@ export function PaymentStep() {
   const cashRef = useFocusTarget<HTMLInputElement>('cash');
   const confirmRef = useFocusTarget<HTMLButtonElement>('confirm');
 
+  const wallet = useShell((s) => s.wallet);
+  // The balance as it is now: top-ups and other counters' sales move it.
+  useEffect(() => void useShell.getState().refreshWallet(), []);
   const tendered = parseCash(cash);
   const change = total === null ? null : changeDue(total, tendered);
   const covered = change !== null;
   const canConfirm = covered && hold.status === 'held' && !sending;
   const quick = useMemo(() => (total === null ? [] : quickAmounts(total)), [total]);
   const held = hold.status === 'held' ? hold.hold : null;
+  const short = held ? walletShortfall(held.total.amount_minor, wallet) : null;
   // the seats stay listed when the hold has lapsed (the agent re-picks them from here)
   const seats = held?.seats_requested ?? (hold.status === 'expired' ? hold.seats : []);
 
@@ -112,6 +117,11 @@ export function PaymentStep() {
               {total !== null ? formatPounds(total, locale) : '—'}
             </span>
           </div>
+          {short !== null && (
+            <p className="wallet-short" role="alert" data-testid="wallet-short">
+              {t('pay.walletShort', { short: formatPounds(short, locale), balance: formatPounds(wallet?.balanceMinor ?? 0, locale) })}
+            </p>
+          )}
           <div className="field">
             <label htmlFor="cash">{t('pay.cash')}</label>
             <input

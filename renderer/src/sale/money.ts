@@ -87,3 +87,14 @@ export const CASH_CHECK_OVER_MINOR = 20_000; // EGP 200
 export function cashNeedsCheck(totalMinor: number, tenderedMinor: number): boolean {
   return tenderedMinor - totalMinor > CASH_CHECK_OVER_MINOR;
 }
+
+/**
+ * How much the wallet lacks to pay this sale's NET (balance plus the account's credit), or null
+ * when it covers it or is not known: said before the agent takes the cash, since the API
+ * declines a booking the wallet cannot pay.
+ */
+export function walletShortfall(netMinor: number, wallet: { balanceMinor: number; creditLimitMinor: number } | null): number | null {
+  if (!wallet) return null;
+  const short = netMinor - (wallet.balanceMinor + wallet.creditLimitMinor);
+  return short > 0 ? short : null;
+}

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { changeDue, cheapestClass, netTotal, parseCash, quickAmounts, retailTotal } from '../../../renderer/src/sale/money.ts';
+import { changeDue, cheapestClass, netTotal, parseCash, quickAmounts, retailTotal, walletShortfall } from '../../../renderer/src/sale/money.ts';
 import { checkEmail, checkPhone, cleanName } from '../../../renderer/src/sale/phone.ts';
 import {
   arrivalDayOffset,
@@ -155,5 +155,15 @@ describe('search results', () => {
     expect(goBusVip.every((o) => o.offer.operator.name === 'Go Bus' && o.offer.seat_class === 'VIP')).toBe(true);
     expect(earliestExpiry(offers)).toBe('2026-07-01T12:00:00Z');
     expect(earliestExpiry([])).toBeNull();
+  });
+});
+
+describe('the wallet before the cash', () => {
+  it('says how much the wallet (balance and credit) lacks for the sale’s NET, and nothing when it covers it or is unknown', () => {
+    expect(walletShortfall(44_000, { balanceMinor: 40_000, creditLimitMinor: 0 })).toBe(4_000);
+    expect(walletShortfall(44_000, { balanceMinor: 40_000, creditLimitMinor: 4_000 })).toBeNull();
+    expect(walletShortfall(44_000, { balanceMinor: 44_000, creditLimitMinor: 0 })).toBeNull();
+    expect(walletShortfall(44_000, { balanceMinor: -1_000, creditLimitMinor: 0 })).toBe(45_000);
+    expect(walletShortfall(44_000, null)).toBeNull();
   });
 });
