@@ -90,6 +90,13 @@ export const calls = {
     }),
   ).returns<SaleOutcome>(),
   getSale: call('agent', z.strictObject({ saleId: SaleId })).returns<SaleOutcome>(),
+  /** Sales still without a final answer (a supervisor's worklist of stuck sales). */
+  openSales: call('supervisor', NoArg).returns<SaleSummary[]>(),
+  /** Ask the API about a stuck sale again now, or abandon one the API never received (with why). */
+  resolveSale: call(
+    'supervisor',
+    z.strictObject({ saleId: SaleId, action: z.enum(['ask', 'abandon']), reason: z.string().trim().min(1).max(200) }),
+  ).returns<SaleOutcome>(),
   listSales: call('agent', Page.optional()).returns<SaleSummary[]>(),
   ticketList: call('agent', z.strictObject({ bookingReference: Id })).returns<TicketList>(),
 

@@ -124,6 +124,18 @@ export interface SaleUnanswered {
   inDoubt: boolean;
 }
 
+/**
+ * A supervisor closes a sale the API never received (no booking of it on the account, and no
+ * attempt that may still land): it counts as failed, no cash was taken, nothing is sent again.
+ */
+export interface SaleAbandoned {
+  saleId: string;
+  reason: string;
+  by: AgentRef;
+  /** Account bookings looked through for this sale before it was abandoned. */
+  bookingsChecked: number;
+}
+
 export type FinalOrPending = 'confirmed' | 'pending' | 'failed';
 
 /** An answer of the API about a sale: final (confirmed, failed) or pending. */
@@ -227,6 +239,7 @@ export interface EntryPayloads {
   'sale.intent': SaleIntent;
   'sale.attempt': SaleAttempt;
   'sale.unanswered': SaleUnanswered;
+  'sale.abandoned': SaleAbandoned;
   'sale.outcome': SaleOutcomeEntry;
   'cash.received': CashReceived;
   'print.recorded': PrintRecorded;

@@ -125,6 +125,12 @@ const apply: { [K in EntryType]: Apply<K> } = {
     ).run(canonicalJson(p.error), p.inDoubt ? 1 : 0, e.at, p.saleId);
   },
 
+  'sale.abandoned': (j, e) => {
+    const p = e.payload;
+    const error = { code: 'sale_abandoned', message: p.reason };
+    j.stmt("UPDATE sales SET status = 'failed', error = ?, charged = 0, in_doubt = 0, updated_at = ? WHERE sale_id = ?").run(canonicalJson(error), e.at, p.saleId);
+  },
+
   'sale.outcome': (j, e) => {
     const p = e.payload;
     j.stmt(

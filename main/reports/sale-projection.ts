@@ -53,6 +53,8 @@ export function projectSales(entries: Iterable<SaleEntry>): ProjectedSale[] {
       const o = e.payload as SaleOutcomeEntry;
       sale.status = o.status;
       sale.bookingReference = o.bookingReference ?? sale.bookingReference;
+    } else if (e.type === 'sale.abandoned') {
+      sale.status = 'failed';
     } else if (e.type === 'sale.unanswered' && sale.status !== 'pending') {
       sale.status = 'unknown';
     } else if (e.type === 'cash.received') {

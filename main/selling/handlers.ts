@@ -2,7 +2,7 @@ import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { PrintFollower } from '../printing/follower.ts';
 import type { Session } from '../session.ts';
 
-type SellingCalls = 'search' | 'readOffer' | 'createHold' | 'releaseHold' | 'sell' | 'getSale' | 'listSales' | 'ticketList';
+type SellingCalls = 'search' | 'readOffer' | 'createHold' | 'releaseHold' | 'sell' | 'getSale' | 'listSales' | 'ticketList' | 'openSales' | 'resolveSale';
 
 /** Markup rules by operator need operator ids: make sure the reference cache has been filled once. */
 async function withReference(s: Session, log: CounterDeps['log']): Promise<void> {
@@ -52,6 +52,8 @@ export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'wi
       return printer.withPrints(await s.sales.sell(a));
     },
     getSale: async ({ saleId }) => printer.withPrints(await d.session().sales.getSale(saleId)),
+    openSales: () => d.session().sales.openSales(),
+    resolveSale: async ({ saleId, action, reason }) => printer.withPrints(await d.session().sales.resolve(saleId, action, reason, d.agent())),
     listSales: (page) => d.session().sales.listSales(page),
     ticketList: ({ bookingReference }) => d.session().client.tickets(bookingReference),
   };

@@ -10,7 +10,7 @@ import { retryDelay, type RetryPolicy } from '../../core/retry.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { OfferBook } from './offers.ts';
 import { quoteSale } from './quote.ts';
-import { outcomeOf, type SaleRow, type SalesStore } from './store.ts';
+import { outcomeOf, summaryOf, type SaleRow, type SalesStore } from './store.ts';
 import { bookingVerdict, errorVerdict, type Verdict } from './verdict.ts';
 
 export interface SellArgs {
@@ -24,6 +24,11 @@ export interface SellArgs {
 }
 
 /** Named moments of a sale, for crash tests (a fixture kills the process at one). */
+/** How long the API keeps an Idempotency-Key (partner-api.md: at least 24 hours). */
+const KEY_RETENTION_MS = 24 * 3_600_000;
+/** Account bookings looked through (200 a page) before a sale is abandoned. */
+const ABANDON_PAGES = 10;
+
 export type FaultPoint = 'after-intent' | 'before-send' | 'after-send';
 
 /**
@@ -123,8 +128,50 @@ export class SaleService {
     return this.#exclusive(saleId, () => this.#continue(this.#d.store.get(saleId)!));
   }
 
+  /**
+   * A supervisor's answer to a sale stuck without a final answer: `ask` the API again now (the
+   * same key and body), or `abandon` it when the API never received it: nothing is pending there,
+   * no attempt may still land (the last one was answered, or the API's 24-hour key retention has
+   * passed since it), and no booking of its travellers is on the account since the sale began.
+   */
+  async resolve(saleId: string, action: 'ask' | 'abandon', reason: string, by: Agent): Promise<SaleOutcome> {
+    const row = this.#d.store.get(saleId);
+    if (!row) throw new AppFailure('not_found', `No sale ${saleId}`);
+    if (!isOpen(row)) throw new AppFailure('conflict', `Sale ${saleId} has its final answer (${row.status})`);
+    if (action === 'ask') return this.#exclusive(saleId, () => this.#continue(this.#d.store.get(saleId)!));
+    if (row.status === 'pending') throw new AppFailure('conflict', `The API has booking ${row.booking_ref ?? ''} of this sale: it will be confirmed or failed, not abandoned`);
+    const since = Date.parse(row.last_attempt_at ?? row.created_at);
+    if (row.in_doubt === 1 && this.#d.clock.now().getTime() - since < KEY_RETENTION_MS) {
+      throw new AppFailure('conflict', 'An attempt of this sale may still reach the API: ask again (same key) until 24 hours after the last attempt', { retryable: true });
+    }
+    const names = (JSON.parse(row.request_body) as { passengers: { full_name: string }[] }).passengers.map((p) => p.full_name).sort().join('\n');
+    let checked = 0;
+    let before: number | undefined;
+    for (let page = 0; page < ABANDON_PAGES; page++) {
+      const res = await this.#d.client.bookings({ limit: 200, from: row.created_at.slice(0, 10), ...(before === undefined ? {} : { before }) });
+      for (const b of res.data) {
+        checked++;
+        if (Date.parse(b.created_at) < Date.parse(row.created_at)) continue;
+        if (b.passengers.map((p) => p.full_name).sort().join('\n') === names) {
+          throw new AppFailure('conflict', `Booking ${b.id} on the account has this sale's travellers: it is not abandoned`, { bookingReference: b.id });
+        }
+      }
+      if (!res.meta.has_more || res.meta.next_before == null) break;
+      before = res.meta.next_before;
+    }
+    const why = reason.trim();
+    this.#d.store.recordAbandoned({ saleId, reason: why, by: { agentId: by.id, agentName: by.name }, bookingsChecked: checked });
+    this.#d.log(`sale ${saleId} abandoned by ${by.name} after ${checked} account bookings checked: ${why}`);
+    return outcomeOf(this.#d.store.get(saleId)!);
+  }
+
   listSales(page?: { limit?: number | undefined; before?: number | undefined }): SaleSummary[] {
     return this.#d.store.list(page);
+  }
+
+  /** Sales still without a final answer, oldest first. */
+  openSales(): SaleSummary[] {
+    return this.#d.store.unfinished().map(summaryOf);
   }
 
   /** Resumes every open sale once (on start, periodically, on demand). */

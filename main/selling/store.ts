@@ -4,7 +4,7 @@ import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import { AppFailure } from '../failure.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
-import type { SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
+import type { SaleAbandoned, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 
 export interface SaleRow {
@@ -128,6 +128,16 @@ export class SalesStore {
       }
     });
     return this.get(o.saleId)!;
+  }
+
+  /** A supervisor closes a sale the API never received (see SaleService.resolve). */
+  recordAbandoned(a: SaleAbandoned): SaleRow {
+    const j = this.#journal;
+    j.transaction(() => {
+      const row = this.#existing(a.saleId);
+      j.append('sale.abandoned', a, { at: j.now(), shiftId: row.shift_id });
+    });
+    return this.get(a.saleId)!;
   }
 
   /** Sales without a final answer: resumed on start and periodically. */

@@ -58,6 +58,11 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
         if (s && s.status !== 'pending') s.status = 'unknown';
         break;
       }
+      case 'sale.abandoned': {
+        const s = sales.get((e as Entry<'sale.abandoned'>).payload.saleId);
+        if (s) Object.assign(s, { status: 'failed', errorCode: 'sale_abandoned' });
+        break;
+      }
       case 'sale.outcome': {
         const p = (e as Entry<'sale.outcome'>).payload;
         const s = sales.get(p.saleId);

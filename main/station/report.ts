@@ -10,7 +10,7 @@ import { reconcile } from '../reports/reconcile.ts';
 import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import type { DayStatement } from '../reports/station-day.ts';
 
-const SALE_TYPES = ['sale.intent', 'sale.outcome', 'sale.unanswered', 'cash.received'];
+const SALE_TYPES = ['sale.intent', 'sale.outcome', 'sale.unanswered', 'sale.abandoned', 'cash.received'];
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
 

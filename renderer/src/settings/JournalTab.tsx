@@ -9,6 +9,7 @@ import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatBytes } from './format.ts';
 import { DateTime, Loading, Notice } from './parts.tsx';
+import { OpenSales } from './OpenSales.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PrintLine.tsx';
 
@@ -40,7 +41,7 @@ export function JournalTab() {
     <div className="st-tab" data-testid="settings-journal">
       <h2>{t('settings.journal.heading')}</h2>
       <p className="st-intro">{t('settings.journal.intro')}</p>
-
+      <OpenSales />
 
       <section aria-labelledby="st-integrity" className="st-journal-tools">
         <h3 id="st-integrity" className="st-sr">

@@ -88,6 +88,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'connectStation',
     'disconnectStation',
     'stationReport',
+    'openSales',
+    'resolveSale',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -1,0 +1,108 @@
+// Stuck sales: a supervisor sees the sales still without a final answer and resolves one: asks
+// the API again, or abandons one the API never received. Abandoning is refused while an attempt
+// may still land, for a pending booking, and when the account holds a booking of its travellers.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { caller, findOffer, keychainWith, sandbox, sellOneSeat, tempDir, type Caller, type Control } from '../main/helpers.ts';
+
+let api: RunningSandbox & { control: Control };
+let counter: Counter;
+let c: Caller;
+const tmp = tempDir('shubbak-stuck-');
+let now = Date.now();
+/** A power cut right after the intent is written (before anything is sent), or right after the booking request went out, once. */
+let cutAfterIntent = false;
+let cutAfterSend = false;
+
+beforeAll(async () => {
+  api = await sandbox();
+  counter = await startCounter({
+    dataDir: tmp.dir,
+    version: '0.1.0',
+    keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)),
+    clock: { now: () => new Date(now) },
+    timeoutMs: 400,
+    resumeEveryMs: 3_600_000,
+    faults: (point) => {
+      if (point === 'after-intent' && cutAfterIntent) {
+        cutAfterIntent = false;
+        throw new Error('power cut');
+      }
+      if (point === 'after-send' && cutAfterSend) {
+        cutAfterSend = false;
+        throw new Error('power cut');
+      }
+    },
+  });
+  c = caller(counter.dispatch);
+});
+afterAll(async () => {
+  await counter?.close();
+  await api?.close();
+  tmp.cleanup();
+});
+
+describe('stuck sales', () => {
+  it('abandons a sale the API never received (nothing was sent): failed, no cash, never sent again', async () => {
+    const { priced, detail } = await findOffer(c, 1);
+    cutAfterIntent = true;
+    const seat = detail.offer.seats.find((s) => s.available)!;
+    const sale = await c.raw('sell', {
+      saleId: crypto.randomUUID(),
+      offerId: priced.offer.id,
+      passengers: [{ full_name: 'Never Received', seat: seat.number }],
+      contact: { name: 'A B', phone: '+201001234567' },
+      language: 'en',
+      cashTenderedMinor: 100_000_00,
+    });
+    const open = await c.ok('openSales');
+    expect(open).toHaveLength(1);
+    const saleId = open[0]!.saleId;
+    expect(sale.ok ? sale.value.status : 'error').not.toBe('confirmed');
+    expect((await c.err('resolveSale', { saleId, action: 'abandon', reason: '   ' } as never)).code).toBe('invalid_argument');
+    const done = await c.ok('resolveSale', { saleId, action: 'abandon', reason: 'The operator never got it: 503 all along' });
+    expect(done).toMatchObject({ status: 'failed', cashRecorded: false, charged: false, error: { code: 'sale_abandoned' } });
+    expect(await c.ok('openSales')).toEqual([]);
+    expect((await c.err('resolveSale', { saleId, action: 'ask', reason: 'again' })).code).toBe('conflict');
+    await counter.resume();
+    expect((await c.ok('getSale', { saleId })).status).toBe('failed');
+  });
+
+  it('refuses to abandon a sale whose attempt may have landed, and finds its booking on the account; asking again settles it', async () => {
+    const { priced, detail } = await findOffer(c, 1);
+    const seat = detail.offer.seats.find((s) => s.available)!;
+    cutAfterSend = true;
+    await c.raw('sell', {
+      saleId: crypto.randomUUID(),
+      offerId: priced.offer.id,
+      passengers: [{ full_name: 'Maybe Landed', seat: seat.number }],
+      contact: { name: 'A B', phone: '+201001234567' },
+      language: 'en',
+      cashTenderedMinor: 100_000_00,
+    });
+    const [open] = await c.ok('openSales');
+    expect(open).toBeDefined();
+    const saleId = open!.saleId;
+    const refused = await c.err('resolveSale', { saleId, action: 'abandon', reason: 'looks lost' });
+    expect(refused).toMatchObject({ code: 'conflict', retryable: true });
+    // A day later (on the counter's clock) the key may be gone: the account is searched instead.
+    now += 25 * 3_600_000;
+    const found = await c.err('resolveSale', { saleId, action: 'abandon', reason: 'looks lost' });
+    expect(found.code).toBe('conflict');
+    expect(found.bookingReference).toMatch(/^PB-/);
+    now -= 25 * 3_600_000;
+    const settled = await c.ok('resolveSale', { saleId, action: 'ask', reason: 'ask again' });
+    expect(settled.status).toBe('confirmed');
+    expect(settled.booking?.id).toBe(found.bookingReference);
+    expect(await c.ok('openSales')).toEqual([]);
+  });
+
+  it('refuses to abandon a pending booking', async () => {
+    const pending = await sellOneSeat(c, 'Hany TEST PENDING', 0);
+    expect(pending.status).toBe('pending');
+    expect((await c.err('resolveSale', { saleId: pending.saleId, action: 'abandon', reason: 'no' })).code).toBe('conflict');
+    expect((await c.ok('verifyJournal')).ok).toBe(true);
+  });
+});
