@@ -5,6 +5,7 @@
 // `status: 'failed'` with a retryable `print_failed`, and the agent prints again. Every job that
 // reaches a spooler (or fails to) is journalled; a repeat for a sale is marked as a copy, and a
 // reprinted receipt says COPY on the paper.
+import { join } from 'node:path';
 import type { PrintResult, PrintSettings, PrinterInfo } from '../../contract/counter.ts';
 import type { AppError } from '../../contract/errors.ts';
 import type { PrintingDeps } from '../deps.ts';
@@ -15,6 +16,7 @@ import { documentPrintedCount } from '../journal/prints.ts';
 import { mediaOf, type Paper, type RenderedPage } from './layout.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { PrintSettingsStore } from './settings.ts';
+import { TicketCache } from './ticket-cache.ts';
 import { systemSpooler, type Spooler } from './spooler.ts';
 import { renderTestPage } from './test-page.ts';
 
@@ -117,6 +119,13 @@ export function createPrintService(deps: PrintingDeps) {
     throw new AppFailure('not_configured', `No ${what} printer is chosen: choose one in Settings → Printers`);
   };
 
+  const caches = new Map<string, TicketCache>();
+  const ticketCache = (environment: string) => {
+    let cache = caches.get(environment);
+    if (!cache) caches.set(environment, (cache = new TicketCache(join(deps.dataDir, 'ticket-cache', environment.toLowerCase()), deps.log)));
+    return cache;
+  };
+
   const cityNameAr = () => {
     const names = new Map<string, string>();
     for (const c of deps.session().reference.cached().cities) if (c.name_ar) names.set(c.id, c.name_ar);
@@ -141,11 +150,13 @@ export function createPrintService(deps: PrintingDeps) {
       language: t.language,
       ...(t.saleId === null ? { report: `tickets:${reference}` } : {}),
       document: async () => {
-        const { bytes } = await deps
-          .session()
-          .client.ticketsPdf(reference, { lang: t.language, ...(t.passengerIndex === undefined ? {} : { passengerIndex: t.passengerIndex }) });
-        if (!bytes || bytes.length === 0) throw new AppFailure('bad_response', `No PDF in the answer for the tickets of ${reference}`);
-        return { pdf: bytes };
+        const session = deps.session();
+        const part = t.passengerIndex === undefined ? {} : { passengerIndex: t.passengerIndex };
+        const { pdf } = await ticketCache(session.environment).pdf(`${reference}:${t.language}:${t.passengerIndex ?? 'all'}`, (etag) =>
+          session.client.ticketsPdf(reference, { lang: t.language, ...part, ...(etag ? { etag } : {}) }),
+        );
+        if (pdf.length === 0) throw new AppFailure('bad_response', `No PDF in the answer for the tickets of ${reference}`);
+        return { pdf };
       },
     });
 
