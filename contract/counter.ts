@@ -274,6 +274,8 @@ export interface ZReport extends ZReportLine {
   /** Sales still pending or unanswered at close. */
   open: { saleId: string; bookingReference: string | null; retailMinor: number; status: SaleStatus }[];
   reprints: number;
+  /** Holds taken in the shift that no sale used (released, or left to lapse). */
+  abandonedHolds: number;
   comment: string | null;
   coversSeq: number;
   coversHash: string;

@@ -136,6 +136,21 @@ export interface SaleAbandoned {
   bookingsChecked: number;
 }
 
+/** Seats held for a customer (POST /holds): a sale on it consumes it; otherwise it is abandoned. */
+export interface HoldTaken {
+  holdId: string;
+  offerId: string;
+  seats: number;
+  agentId: string;
+  expiresAt: string | null;
+}
+
+/** A hold let go before its end (the agent moved on). */
+export interface HoldReleased {
+  holdId: string;
+  agentId: string;
+}
+
 export type FinalOrPending = 'confirmed' | 'pending' | 'failed';
 
 /** An answer of the API about a sale: final (confirmed, failed) or pending. */
@@ -240,6 +255,8 @@ export interface EntryPayloads {
   'sale.attempt': SaleAttempt;
   'sale.unanswered': SaleUnanswered;
   'sale.abandoned': SaleAbandoned;
+  'hold.taken': HoldTaken;
+  'hold.released': HoldReleased;
   'sale.outcome': SaleOutcomeEntry;
   'cash.received': CashReceived;
   'print.recorded': PrintRecorded;

@@ -38,6 +38,9 @@ const apply: { [K in EntryType]: Apply<K> } = {
     j.stmt('UPDATE agents SET locked_until = ? WHERE id = ?').run(e.payload.until, e.payload.agentId);
   },
   'agent.signed_in': () => {},
+  // Holds are counted from the entries by the Z-report; no read model needs them.
+  'hold.taken': () => {},
+  'hold.released': () => {},
   'agent.signed_out': () => {},
 
   'shift.opened': (j, e) => {

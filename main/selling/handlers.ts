@@ -43,9 +43,15 @@ export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'wi
         ...(a.fareClass ? { fare_class: a.fareClass } : {}),
       });
       s.offers.rememberHold(hold.id, a.offerId);
+      s.sales.holdTaken(hold, d.agent());
       return hold;
     },
-    releaseHold: ({ holdId }) => d.session().client.releaseHold(holdId),
+    releaseHold: async ({ holdId }) => {
+      const s = d.session();
+      const released = await s.client.releaseHold(holdId);
+      s.sales.holdReleased(holdId, d.agent());
+      return released;
+    },
     sell: async (a) => {
       const s = d.session();
       await withReference(s, d.log);

@@ -169,6 +169,15 @@ export class SaleService {
     return this.#d.store.list(page);
   }
 
+  /** Journals a hold taken for a customer (an abandoned one shows on the Z-report). */
+  holdTaken(hold: { id: string; offer_id: string; seats: number; expires_at: string | null }, agent: Agent): void {
+    this.#d.store.recordHold({ holdId: hold.id, offerId: hold.offer_id, seats: hold.seats, expiresAt: hold.expires_at }, agent);
+  }
+
+  holdReleased(holdId: string, agent: Agent): void {
+    this.#d.store.recordHoldReleased(holdId, agent);
+  }
+
   /** Sales still without a final answer, oldest first. */
   openSales(): SaleSummary[] {
     return this.#d.store.unfinished().map(summaryOf);

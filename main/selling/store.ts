@@ -4,7 +4,7 @@ import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import { AppFailure } from '../failure.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
-import type { SaleAbandoned, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
+import type { HoldTaken, SaleAbandoned, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 
 export interface SaleRow {
@@ -128,6 +128,24 @@ export class SalesStore {
       }
     });
     return this.get(o.saleId)!;
+  }
+
+  /** Seats held for a customer, in the agent's shift (the Z-report counts the abandoned ones). */
+  recordHold(h: Omit<HoldTaken, 'agentId'>, agent: Agent): void {
+    const j = this.#journal;
+    j.transaction(() => {
+      const at = j.now();
+      const shift = currentShift(j, agent, at);
+      j.append('hold.taken', { ...h, agentId: agent.id }, { at, shiftId: shift.shiftId });
+    });
+  }
+
+  recordHoldReleased(holdId: string, agent: Agent): void {
+    const j = this.#journal;
+    j.transaction(() => {
+      const at = j.now();
+      j.append('hold.released', { holdId, agentId: agent.id }, { at, shiftId: currentShift(j, agent, at).shiftId });
+    });
   }
 
   /** A supervisor closes a sale the API never received (see SaleService.resolve). */

@@ -44,6 +44,7 @@ const STRINGS = {
     failed: 'Failed bookings',
     open: 'Not confirmed at close',
     reprints: 'Reprints',
+    abandonedHolds: 'Holds not sold',
     comment: 'Comment',
     corrections: 'Corrections approved after close',
     approvedBy: (name: string) => `approved by ${name}`,
@@ -83,6 +84,7 @@ const STRINGS = {
     failed: 'حجوزات فاشلة',
     open: 'غير مؤكدة عند الإغلاق',
     reprints: 'إعادات الطباعة',
+    abandonedHolds: 'حجوزات مؤقتة لم تُبع',
     comment: 'ملاحظة',
     corrections: 'تصحيحات معتمدة بعد الإغلاق',
     approvedBy: (name: string) => `اعتمدها ${name}`,
@@ -178,6 +180,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     p.row(s.open, count(z.open.length), { labelWidth, value: end });
     for (const f of z.open) p.split(ltr(f.bookingReference ?? f.saleId.slice(0, 8)), money(f.retailMinor), p.w * 0.4, { size: p.size(0.9) });
     p.row(s.reprints, count(z.reprints), { labelWidth, value: end });
+    p.row(s.abandonedHolds, count(z.abandonedHolds ?? 0), { labelWidth, value: end });
     if (z.comment) p.row(s.comment, z.comment);
     if (view.corrections.length > 0) {
       p.rule(0.75, true);

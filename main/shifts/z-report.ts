@@ -45,11 +45,14 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   const sales = new Map<string, SaleState>();
   const movements: ZReport['movements'] = [];
   let reprints = 0;
+  const holds = new Set<string>();
+  const held = new Set<string>();
   for (const e of entries) {
     switch (e.type) {
       case 'sale.intent': {
         const intent = (e as Entry<'sale.intent'>).payload;
         sales.set(intent.saleId, { intent, status: 'sending', bookingReference: null, errorCode: null, cashMinor: 0, tenderedMinor: 0, changeMinor: 0 });
+        held.add(intent.offerId);
         break;
       }
       case 'sale.unanswered': {
@@ -80,6 +83,9 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
         movements.push({ kind: p.kind, amountMinor: p.amountMinor, reason: p.reason, at: e.at });
         break;
       }
+      case 'hold.taken':
+        holds.add((e as Entry<'hold.taken'>).payload.holdId);
+        break;
       case 'print.recorded':
         if ((e as Entry<'print.recorded'>).payload.copy) reprints += 1;
         break;
@@ -160,6 +166,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     failed,
     open,
     reprints,
+    abandonedHolds: [...holds].filter((h) => !held.has(h)).length,
     comment: ctx.comment,
     coversSeq: last.seq,
     coversHash: last.hash,

@@ -53,6 +53,14 @@ export function ZReportCard({ view }: { view: ZReportView }) {
         <dd>{money(z.netMinor)}</dd>
         <dt>{t('desk.z.margin')}</dt>
         <dd>{money(z.marginMinor)}</dd>
+        <dt>{t('desk.z.failedOpen')}</dt>
+        <dd>
+          {formatNumber(z.failed.length, locale)} / {formatNumber(z.open.length, locale)}
+        </dd>
+        <dt>{t('desk.z.reprintsHolds')}</dt>
+        <dd>
+          {formatNumber(z.reprints, locale)} / {formatNumber(z.abandonedHolds ?? 0, locale)}
+        </dd>
       </dl>
       <table className="z-cash">
         <tbody>

@@ -83,6 +83,10 @@ describe('agents, a shift and its Z-report', () => {
   });
 
   it('sells with change, pays out and drops to the safe', async () => {
+    // a customer who walks away: seats held, then let go
+    const { priced, detail } = await findOffer(c, 1);
+    const walkedAway = await c.ok('createHold', { offerId: priced.offer.id, seats: 1, seatsRequested: [detail.offer.seats.find((s) => s.available)!.number] });
+    await c.ok('releaseHold', { holdId: walkedAway.id });
     sale = await sellOne(3_000);
     expect(sale.status).toBe('confirmed');
     expect(sale.changeMinor).toBe(3_000);
@@ -116,6 +120,8 @@ describe('agents, a shift and its Z-report', () => {
       netMinor: sale.netTotalMinor,
       marginMinor: sale.retailTotalMinor - sale.netTotalMinor,
       comment: 'Short: a note given twice',
+      abandonedHolds: 1,
+      reprints: 0,
     });
     expect(z.cash).toMatchObject({
       floatMinor: 50_000,
