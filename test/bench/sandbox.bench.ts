@@ -121,7 +121,7 @@ async function againstBareFastify(searchRps: number, answer: string, requestBody
       method: 'POST',
       next: () => ({ path: '/v1/search', body: requestBody, headers: { 'content-type': 'application/json' } }),
     });
-    if (bareRps) console.log(`bench: sandbox.search_vs_bare_fastify.ratio = ${(searchRps / bareRps).toFixed(2)} (goal >= 0.7)`);
+    if (bareRps) console.log(`bench: sandbox.search_vs_bare_fastify.ratio = ${(searchRps / bareRps).toFixed(2)} x (goal >= 0.7)`);
   } finally {
     bare.kill('SIGTERM');
     rmSync(file, { force: true });
