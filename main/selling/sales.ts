@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import type { Booking } from '../../contract/partner/resources.ts';
 import type { SaleOutcome, SaleSummary, TicketLanguage } from '../../contract/counter.ts';
 import type { AppError } from '../../contract/errors.ts';
 import { BookingRequest, type PassengerInput } from '../../contract/partner/requests.ts';
@@ -26,6 +27,15 @@ export interface SellArgs {
 /** Named moments of a sale, for crash tests (a fixture kills the process at one). */
 /** How long the API keeps an Idempotency-Key (partner-api.md: at least 24 hours). */
 const KEY_RETENTION_MS = 24 * 3_600_000;
+
+/** A sale's travellers as one comparable text, from its booking request or a booking. */
+function travellersOf(source: string | { passengers: { full_name: string }[] }): string {
+  const b = typeof source === 'string' ? (JSON.parse(source) as { passengers: { full_name: string }[] }) : source;
+  return b.passengers
+    .map((p) => p.full_name)
+    .sort()
+    .join('\n');
+}
 /** Account bookings looked through (200 a page) before a sale is abandoned. */
 const ABANDON_PAGES = 10;
 
@@ -144,21 +154,8 @@ export class SaleService {
     if (row.in_doubt === 1 && this.#d.clock.now().getTime() - since < KEY_RETENTION_MS) {
       throw new AppFailure('conflict', 'An attempt of this sale may still reach the API: ask again (same key) until 24 hours after the last attempt', { retryable: true });
     }
-    const names = (JSON.parse(row.request_body) as { passengers: { full_name: string }[] }).passengers.map((p) => p.full_name).sort().join('\n');
-    let checked = 0;
-    let before: number | undefined;
-    for (let page = 0; page < ABANDON_PAGES; page++) {
-      const res = await this.#d.client.bookings({ limit: 200, from: row.created_at.slice(0, 10), ...(before === undefined ? {} : { before }) });
-      for (const b of res.data) {
-        checked++;
-        if (Date.parse(b.created_at) < Date.parse(row.created_at)) continue;
-        if (b.passengers.map((p) => p.full_name).sort().join('\n') === names) {
-          throw new AppFailure('conflict', `Booking ${b.id} on the account has this sale's travellers: it is not abandoned`, { bookingReference: b.id });
-        }
-      }
-      if (!res.meta.has_more || res.meta.next_before == null) break;
-      before = res.meta.next_before;
-    }
+    const { booking, checked } = await this.#bookingOfTravellers(row);
+    if (booking) throw new AppFailure('conflict', `Booking ${booking.id} on the account has this sale's travellers: it is not abandoned`, { bookingReference: booking.id });
     const why = reason.trim();
     this.#d.store.recordAbandoned({ saleId, reason: why, by: { agentId: by.id, agentName: by.name }, bookingsChecked: checked });
     this.#d.log(`sale ${saleId} abandoned by ${by.name} after ${checked} account bookings checked: ${why}`);
@@ -176,6 +173,26 @@ export class SaleService {
 
   holdReleased(holdId: string, agent: Agent): void {
     this.#d.store.recordHoldReleased(holdId, agent);
+  }
+
+  /**
+   * A booking on the account with this sale's travellers, made since the sale began (newest
+   * first, up to ABANDON_PAGES pages): how a sale is found once its key may be gone.
+   */
+  async #bookingOfTravellers(row: SaleRow): Promise<{ booking: Booking | null; checked: number }> {
+    const names = travellersOf(row.request_body);
+    let checked = 0;
+    let before: number | undefined;
+    for (let page = 0; page < ABANDON_PAGES; page++) {
+      const res = await this.#d.client.bookings({ limit: 200, from: row.created_at.slice(0, 10), ...(before === undefined ? {} : { before }) });
+      for (const b of res.data) {
+        checked++;
+        if (Date.parse(b.created_at) >= Date.parse(row.created_at) && travellersOf(b) === names) return { booking: b, checked };
+      }
+      if (!res.meta.has_more || res.meta.next_before == null) break;
+      before = res.meta.next_before;
+    }
+    return { booking: null, checked };
   }
 
   /** Sales still without a final answer, oldest first. */
@@ -284,6 +301,13 @@ export class SaleService {
   async #continue(row: SaleRow, agentRetry = false): Promise<SaleOutcome> {
     if (!isOpen(row) && !(agentRetry && isRetryableFailure(row))) return outcomeOf(row);
     if (row.status === 'pending' && row.booking_ref) return this.#poll(row, row.booking_ref);
+    if (row.in_doubt === 1 && this.#d.clock.now().getTime() - Date.parse(row.last_attempt_at ?? row.created_at) >= KEY_RETENTION_MS) {
+      // The API may have forgotten the key: sending again could book twice. Look on the account.
+      const { booking } = await this.#bookingOfTravellers(row).catch(() => ({ booking: null }));
+      if (booking) return this.#record(row.sale_id, bookingVerdict(booking), true);
+      this.#d.log(`sale ${row.sale_id} is in doubt past the API's key retention and not on the account: a supervisor may abandon it`);
+      return outcomeOf(row);
+    }
     return this.#send(row);
   }
 

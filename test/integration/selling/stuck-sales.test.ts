@@ -14,6 +14,8 @@ const tmp = tempDir('shubbak-stuck-');
 let now = Date.now();
 /** A power cut right after the intent is written (before anything is sent), or right after the booking request went out, once. */
 let cutAfterIntent = false;
+/** Every POST /bookings the counter sends. */
+let bookingPosts = 0;
 let cutAfterSend = false;
 
 beforeAll(async () => {
@@ -23,6 +25,11 @@ beforeAll(async () => {
     version: '0.1.0',
     keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)),
     clock: { now: () => new Date(now) },
+    fetch: async (input, init) => {
+      const url = input instanceof Request ? input.url : String(input);
+      if ((init?.method ?? 'GET') === 'POST' && new URL(url).pathname.endsWith('/bookings')) bookingPosts++;
+      return fetch(input, init);
+    },
     timeoutMs: 400,
     resumeEveryMs: 3_600_000,
     faults: (point) => {
@@ -97,6 +104,39 @@ describe('stuck sales', () => {
     expect(settled.status).toBe('confirmed');
     expect(settled.booking?.id).toBe(found.bookingReference);
     expect(await c.ok('openSales')).toEqual([]);
+  });
+
+  it('past the key retention, an in-doubt sale is settled from the account, never sent again', async () => {
+    const { priced, detail } = await findOffer(c, 1);
+    const seat = detail.offer.seats.find((s) => s.available)!;
+    cutAfterSend = true;
+    await c.raw('sell', {
+      saleId: crypto.randomUUID(),
+      offerId: priced.offer.id,
+      passengers: [{ full_name: 'Long Forgotten', seat: seat.number }],
+      contact: { name: 'A B', phone: '+201001234567' },
+      language: 'en',
+      cashTenderedMinor: 100_000_00,
+    });
+    const [open] = await c.ok('openSales');
+    // A day passes on both clocks: the API has forgotten the key (and the offer has lapsed), so
+    // sending again could only book twice or fail a sale the account holds.
+    now += 25 * 3_600_000;
+    await api.control.advance(25 * 3_600);
+    try {
+      const posts = bookingPosts;
+      await counter.resume();
+      expect(bookingPosts, 'nothing sent again past the key retention').toBe(posts);
+      const sale = await c.ok('getSale', { saleId: open!.saleId });
+      expect(sale.status).toBe('confirmed');
+      expect(sale.cashRecorded).toBe(true);
+      // one booking of these travellers on the account: nothing was booked twice
+      const token = (await (await fetch(`${api.baseUrl}/oauth/token`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', client_secret: 'sk_sandbox_demo' }) })).json()) as { access_token: string };
+      const all = (await (await fetch(`${api.baseUrl}/bookings?limit=200`, { headers: { authorization: `Bearer ${token.access_token}` } })).json()) as { data: { passengers: { full_name: string }[] }[] };
+      expect(all.data.filter((b) => b.passengers[0]?.full_name === 'Long Forgotten')).toHaveLength(1);
+    } finally {
+      now -= 25 * 3_600_000;
+    }
   });
 
   it('refuses to abandon a pending booking', async () => {
