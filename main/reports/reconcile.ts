@@ -4,6 +4,7 @@
 // reference, whatever counter made it; a line nobody here made is a normal, explained line.
 import type { Reconciliation, ReconciledSale, UnmatchedLine } from '../../contract/reports.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
+import { toAppError } from '../failure.ts';
 
 export interface ReconcileInput {
   date: string;
@@ -120,4 +121,41 @@ export function reconcile(input: ReconcileInput): Omit<Reconciliation, 'statemen
     unmatched,
     totals,
   };
+}
+
+/** The wallet statement of one Cairo day, newest first, with the balance around it. */
+export interface DayStatement {
+  lines: Transaction[];
+  opening: number | null;
+  closing: number | null;
+}
+
+/**
+ * Reads the day's statement and reconciles it with the sales; a statement that cannot be read
+ * leaves the journal side standing, with the error (logged).
+ */
+export async function reconcileDay(d: {
+  date: string;
+  sales: ReconciledSale[];
+  statement: (date: string) => Promise<DayStatement>;
+  saleOfOtherDay: (bookingReference: string) => ReconciledSale | null;
+  log: (message: string, err?: unknown) => void;
+}): Promise<Reconciliation> {
+  let statement: DayStatement | null = null;
+  let error = null;
+  try {
+    statement = await d.statement(d.date);
+  } catch (err) {
+    d.log(`the wallet statement of ${d.date} could not be read`, err);
+    error = toAppError(err);
+  }
+  const rec = reconcile({
+    date: d.date,
+    lines: statement?.lines ?? [],
+    sales: d.sales,
+    saleOfOtherDay: d.saleOfOtherDay,
+    openingBalanceMinor: statement?.opening ?? null,
+    closingBalanceMinor: statement?.closing ?? null,
+  });
+  return { statementRead: statement !== null, error, ...rec };
 }

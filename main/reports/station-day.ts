@@ -3,13 +3,14 @@
 import type { ReconciledSale, StationDayReport } from '../../contract/reports.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
-import { toAppError } from '../failure.ts';
 import { dayReport } from '../journal/report.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { ShiftService } from '../shifts/service.ts';
-import { reconcile } from './reconcile.ts';
+import { reconcileDay, type DayStatement } from './reconcile.ts';
+
+export type { DayStatement };
 
 /** The most statement pages read for one day (200 lines each): a bound, not a expectation. */
 const MAX_PAGES = 500;
@@ -20,13 +21,6 @@ interface SaleRow {
   status: ReconciledSale['status'];
   net_total_minor: number;
   business_day: string;
-}
-
-/** The wallet statement lines of one Cairo day, newest first, with the balance around them. */
-export interface DayStatement {
-  lines: Transaction[];
-  opening: number | null;
-  closing: number | null;
 }
 
 export interface StationDayDeps {
@@ -55,24 +49,15 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
   const sales = (journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE business_day = ?').all(date) as SaleRow[]).map(toSale);
   const byRef = journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE booking_ref = ?');
 
-  let statement: DayStatement | null = null;
-  let error = null;
-  try {
-    statement = await d.statement(date);
-  } catch (err) {
-    d.log(`the wallet statement of ${date} could not be read`, err);
-    error = toAppError(err);
-  }
-  const rec = reconcile({
+  const reconciliation = await reconcileDay({
     date,
-    lines: statement?.lines ?? [],
     sales,
+    statement: d.statement,
     saleOfOtherDay: (ref) => {
       const row = byRef.get(ref) as SaleRow | undefined;
       return row ? toSale(row) : null;
     },
-    openingBalanceMinor: statement?.opening ?? null,
-    closingBalanceMinor: statement?.closing ?? null,
+    log: d.log,
   });
 
   const hours = journal
@@ -96,7 +81,7 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
     shifts: d.shifts.ofDay(date),
     figures: dayReport(journal, d.environment, date, d.operatorName),
     byHour,
-    reconciliation: { statementRead: statement !== null, error, ...rec },
+    reconciliation,
     madeAt: d.now.toISOString(),
   };
 }

@@ -5,10 +5,8 @@
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
-import { toAppError } from '../failure.ts';
-import { reconcile } from '../reports/reconcile.ts';
+import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
-import type { DayStatement } from '../reports/station-day.ts';
 
 const SALE_TYPES = ['sale.intent', 'sale.outcome', 'sale.unanswered', 'sale.abandoned', 'cash.received'];
 
@@ -67,23 +65,8 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     add(a, s);
     agents.set(s.agentId, a);
   }
-  let statement: DayStatement | null = null;
-  let error = null;
-  try {
-    statement = await d.statement(date);
-  } catch (err) {
-    d.log(`the wallet statement of ${date} could not be read`, err);
-    error = toAppError(err);
-  }
-  const rec = reconcile({
-    date,
-    lines: statement?.lines ?? [],
-    sales,
-    // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
-    saleOfOtherDay: () => null,
-    openingBalanceMinor: statement?.opening ?? null,
-    closingBalanceMinor: statement?.closing ?? null,
-  });
+  // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
+  const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
   return {
     date,
@@ -92,7 +75,7 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     totals,
     counters: [...counters.values()].sort(byRetail),
     agents: [...agents.values()].sort(byRetail),
-    reconciliation: { statementRead: statement !== null, error, ...rec },
+    reconciliation,
     madeAt: d.now.toISOString(),
   };
 }

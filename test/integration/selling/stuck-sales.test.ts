@@ -51,6 +51,22 @@ afterAll(async () => {
   tmp.cleanup();
 });
 
+/** A sale cut by a power cut at `point` (so it is left open), of one free seat. */
+async function sellCut(name: string, point: 'after-intent' | 'after-send') {
+  const { priced, detail } = await findOffer(c, 1);
+  const seat = detail.offer.seats.find((s) => s.available)!;
+  if (point === 'after-intent') cutAfterIntent = true;
+  else cutAfterSend = true;
+  return c.raw('sell', {
+    saleId: crypto.randomUUID(),
+    offerId: priced.offer.id,
+    passengers: [{ full_name: name, seat: seat.number }],
+    contact: { name: 'A B', phone: '+201001234567' },
+    language: 'en',
+    cashTenderedMinor: 100_000_00,
+  });
+}
+
 describe('stuck sales', () => {
   it('abandons a sale the API never received (nothing was sent): failed, no cash, never sent again', async () => {
     const { priced, detail } = await findOffer(c, 1);
@@ -78,17 +94,7 @@ describe('stuck sales', () => {
   });
 
   it('refuses to abandon a sale whose attempt may have landed, and finds its booking on the account; asking again settles it', async () => {
-    const { priced, detail } = await findOffer(c, 1);
-    const seat = detail.offer.seats.find((s) => s.available)!;
-    cutAfterSend = true;
-    await c.raw('sell', {
-      saleId: crypto.randomUUID(),
-      offerId: priced.offer.id,
-      passengers: [{ full_name: 'Maybe Landed', seat: seat.number }],
-      contact: { name: 'A B', phone: '+201001234567' },
-      language: 'en',
-      cashTenderedMinor: 100_000_00,
-    });
+    await sellCut('Maybe Landed', 'after-send');
     const [open] = await c.ok('openSales');
     expect(open).toBeDefined();
     const saleId = open!.saleId;
@@ -107,17 +113,7 @@ describe('stuck sales', () => {
   });
 
   it('past the key retention, an in-doubt sale is settled from the account, never sent again', async () => {
-    const { priced, detail } = await findOffer(c, 1);
-    const seat = detail.offer.seats.find((s) => s.available)!;
-    cutAfterSend = true;
-    await c.raw('sell', {
-      saleId: crypto.randomUUID(),
-      offerId: priced.offer.id,
-      passengers: [{ full_name: 'Long Forgotten', seat: seat.number }],
-      contact: { name: 'A B', phone: '+201001234567' },
-      language: 'en',
-      cashTenderedMinor: 100_000_00,
-    });
+    await sellCut('Long Forgotten', 'after-send');
     const [open] = await c.ok('openSales');
     // A day passes on both clocks: the API has forgotten the key (and the offer has lapsed), so
     // sending again could only book twice or fail a sale the account holds.
