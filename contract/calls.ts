@@ -27,6 +27,7 @@ import type { City, TicketList } from './partner/resources.ts';
 import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
+import type { TripChange } from './worklist.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -215,6 +216,12 @@ export const calls = {
   ).returns<ZReportView>(),
   /** The shifts of a Cairo business day (default: today). */
   listShifts: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<ShiftView[]>(),
+
+  // moved and cancelled trips of sales made here: who to call
+  worklist: call('agent', NoArg).returns<TripChange[]>(),
+  /** Checks the upcoming trips sold here now (the counter also does it every minute). */
+  checkTrips: call('agent', NoArg).returns<TripChange[]>(),
+  markCalled: call('agent', z.strictObject({ saleId: SaleId, version: z.string().min(1).max(100) })).returns<TripChange[]>(),
 
   // the station's PostgreSQL (optional): where this counter ships its journal
   stationStatus: call('agent', NoArg).returns<StationStatus>(),

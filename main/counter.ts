@@ -24,6 +24,7 @@ import { reportHandlers } from './reports/handlers.ts';
 import { shiftHandlers } from './shifts/handlers.ts';
 import { stationHandlers } from './station/handlers.ts';
 import { StationLink } from './station/link.ts';
+import { worklistHandlers } from './worklist/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
@@ -219,6 +220,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...reportHandlers(deps, printService),
     ...stationHandlers(deps, stationLink),
     ...lookupHandlers(deps),
+    ...worklistHandlers(deps),
   };
 
   return {

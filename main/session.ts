@@ -12,6 +12,7 @@ import { OfferBook } from './selling/offers.ts';
 import { SaleService, type FaultPoint } from './selling/sales.ts';
 import { SalesStore } from './selling/store.ts';
 import { ShiftService } from './shifts/service.ts';
+import { TripWatcher } from './worklist/watcher.ts';
 
 /** The embedded sandbox's seeded demo credential (sandbox-interface.md), used only in TRAINING. */
 export const TRAINING_CREDENTIAL: ClientCredential = { clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo' };
@@ -43,6 +44,8 @@ export interface SessionDeps {
   faults?: ((point: FaultPoint) => void) | undefined;
   timeoutMs?: number | undefined;
   resumeEveryMs: number;
+  /** How often upcoming trips sold here are checked for changes (default a minute). */
+  tripCheckEveryMs?: number | undefined;
   /** Told of every sale the API confirms, whichever way the answer came. */
   onSaleConfirmed?: ((saleId: string) => void) | undefined;
 }
@@ -60,6 +63,8 @@ export interface Session {
   /** The agents of this journal (TRAINING's are not LIVE's) and their shifts. */
   agents: AgentDirectory;
   shifts: ShiftService;
+  /** Moved and cancelled trips of sales made here, found by asking the API. */
+  trips: TripWatcher;
   /** Starts the background work: resuming open sales, the daily reference refresh. */
   start(): void;
   close(): Promise<void>;
@@ -127,6 +132,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
 
   const agents = new AgentDirectory(journal, deps.clock);
   const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment });
+  const trips = new TripWatcher(journal, client, deps.log);
 
   let closing: Promise<void> | null = null;
   return {
@@ -140,13 +146,16 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     sales,
     agents,
     shifts,
+    trips,
     start() {
       sales.startResuming(deps.resumeEveryMs);
+      trips.start(deps.tripCheckEveryMs ?? 60_000);
       reference.startBackground();
     },
     close() {
       closing ??= (async () => {
         reference.stop();
+        trips.stop();
         await sales.close();
         journal.close();
         await sandbox?.close();

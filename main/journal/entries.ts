@@ -151,6 +151,27 @@ export interface HoldReleased {
   agentId: string;
 }
 
+/** A ticket of a sale made here changed after the sale: what the traveller must be told. */
+export interface TripChanged {
+  saleId: string;
+  bookingReference: string;
+  /** The ticket version that carries the change (one entry per sale and version). */
+  version: string;
+  kind: 'rescheduled' | 'cancelled' | 'changed';
+  oldDepartureAt: string | null;
+  newDepartureAt: string | null;
+  validForTravel: boolean;
+  /** What the operator says on the ticket now (the do-not-travel notice, the new time). */
+  notice: string | null;
+}
+
+/** Somebody called the traveller about a change. */
+export interface TripCalled {
+  saleId: string;
+  version: string;
+  by: AgentRef;
+}
+
 export type FinalOrPending = 'confirmed' | 'pending' | 'failed';
 
 /** An answer of the API about a sale: final (confirmed, failed) or pending. */
@@ -256,6 +277,8 @@ export interface EntryPayloads {
   'sale.unanswered': SaleUnanswered;
   'sale.abandoned': SaleAbandoned;
   'hold.taken': HoldTaken;
+  'trip.changed': TripChanged;
+  'trip.called': TripCalled;
   'hold.released': HoldReleased;
   'sale.outcome': SaleOutcomeEntry;
   'cash.received': CashReceived;

@@ -9,7 +9,7 @@ import type { EntryType } from './entries.ts';
 // else writes them, so they always equal what the entries alone say.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
-export const READ_MODELS = ['agents', 'shifts', 'sales', 'sale_lookup', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections'] as const;
+export const READ_MODELS = ['agents', 'shifts', 'sales', 'sale_lookup', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections', 'trip_changes'] as const;
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
 const LEGACY_AGENT_ID = 'agent-1';
@@ -38,6 +38,17 @@ const apply: { [K in EntryType]: Apply<K> } = {
     j.stmt('UPDATE agents SET locked_until = ? WHERE id = ?').run(e.payload.until, e.payload.agentId);
   },
   'agent.signed_in': () => {},
+  'trip.changed': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO trip_changes (seq, sale_id, version, booking_ref, kind, old_departure, new_departure, valid_for_travel, notice, seen_at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?) ON CONFLICT (sale_id, version) DO NOTHING`,
+    ).run(e.seq, p.saleId, p.version, p.bookingReference, p.kind, p.oldDepartureAt, p.newDepartureAt, p.validForTravel ? 1 : 0, p.notice, e.at);
+  },
+  'trip.called': (j, e) => {
+    const p = e.payload;
+    j.stmt('UPDATE trip_changes SET called_by = ?, called_at = ? WHERE sale_id = ? AND version = ? AND called_at IS NULL').run(p.by.agentName, e.at, p.saleId, p.version);
+  },
   // Holds are counted from the entries by the Z-report; no read model needs them.
   'hold.taken': () => {},
   'hold.released': () => {},

@@ -86,9 +86,9 @@ export async function findOffer(c: Caller, passengers = 1, days = 3) {
 
 export const contact = { name: 'Ahmed Ali', phone: '+201001234567' };
 
-/** One real sale of one seat (named), paid `extraMinor` over the retail price. */
-export async function sellOneSeat(c: Caller, name: string, extraMinor: number, language: 'ar' | 'en' = 'en') {
-  const { priced, detail } = await findOffer(c, 1);
+/** One real sale of one seat (named), paid `extraMinor` over the retail price, on a departure `days` ahead. */
+export async function sellOneSeat(c: Caller, name: string, extraMinor: number, language: 'ar' | 'en' = 'en', days = 3) {
+  const { priced, detail } = await findOffer(c, 1, days);
   const seat = detail.offer.seats.find((s) => s.available)!;
   return c.ok('sell', {
     saleId: randomUUID(),

@@ -162,4 +162,14 @@ describe('journal migrations', () => {
     const plan = db.prepare("EXPLAIN QUERY PLAN SELECT DISTINCT sale_id FROM sale_lookup WHERE key >= 'n:mo' AND key < 'n:mo\uffff'").all() as { detail: string }[];
     expect(plan.map((r) => r.detail).join(' ')).toMatch(/SEARCH sale_lookup USING PRIMARY KEY \(key>\? AND key<\?\)/);
   });
+
+  it('0012 trip-changes: one row per sale and ticket version, with whether it was called', () => {
+    upTo(12);
+    expect(tables()).toContain('trip_changes');
+    db.pragma('foreign_keys = OFF');
+    const add = db.prepare("INSERT INTO trip_changes (seq, sale_id, version, booking_ref, kind, valid_for_travel, seen_at) VALUES (?, 's1', ?, 'PB-1', ?, 1, 't')");
+    add.run(1, 'v2', 'rescheduled');
+    expect(() => add.run(2, 'v2', 'rescheduled')).toThrow(/UNIQUE/);
+    expect(() => add.run(3, 'v3', 'moved')).toThrow(/CHECK/);
+  });
 });

@@ -1,0 +1,161 @@
+// The trip changes worklist: the counter hears of a moved or cancelled departure it sold by
+// asking the API, since a counter PC behind the station's router cannot receive webhooks. Each
+// round reads a few upcoming bookings sold here (GET /bookings/{ref}), oldest-checked first, well
+// inside the rate limits; a ticket whose version moved is a trip.changed entry (once per sale
+// and version, so a restart or a second look adds nothing). Calling the traveller is an entry too.
+import type { TripChange } from '../../contract/worklist.ts';
+import type { Agent } from '../journal/agents.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PartnerClient } from '../partner/client.ts';
+import { AppFailure } from '../failure.ts';
+
+/** Bookings read per round (20 a minute by default: the API's default bucket is 300 a minute). */
+const PER_ROUND = 20;
+
+interface Watched {
+  sale_id: string;
+  booking_ref: string;
+  booking: string | null;
+  departure_at: string | null;
+  known_version: string | null;
+  known_departure: string | null;
+}
+
+interface ChangeRow {
+  sale_id: string;
+  version: string;
+  booking_ref: string;
+  kind: TripChange['kind'];
+  old_departure: string | null;
+  new_departure: string | null;
+  valid_for_travel: number;
+  notice: string | null;
+  seen_at: string;
+  called_by: string | null;
+  called_at: string | null;
+  request_body: string;
+  summary: string;
+}
+
+export class TripWatcher {
+  readonly #journal: Journal;
+  readonly #client: PartnerClient;
+  readonly #log: (message: string, err?: unknown) => void;
+  /** Round robin: the sales checked longest ago go first (in memory: a restart starts over). */
+  readonly #checkedAt = new Map<string, number>();
+  #timer: NodeJS.Timeout | null = null;
+  #running: Promise<number> | null = null;
+
+  constructor(journal: Journal, client: PartnerClient, log: (message: string, err?: unknown) => void) {
+    this.#journal = journal;
+    this.#client = client;
+    this.#log = log;
+  }
+
+  start(everyMs: number): void {
+    this.#timer = setInterval(() => void this.check().catch((err: unknown) => this.#log('checking trips failed', err)), everyMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+  }
+
+  /** One round now: the number of new changes found. */
+  check(): Promise<number> {
+    this.#running ??= this.#round().finally(() => (this.#running = null));
+    return this.#running;
+  }
+
+  async #round(): Promise<number> {
+    const now = this.#journal.now();
+    const rows = this.#journal
+      .stmt(
+        `SELECT s.sale_id, s.booking_ref, s.booking, s.departure_at,
+                (SELECT version FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_version,
+                (SELECT new_departure FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_departure
+         FROM sales s WHERE s.status = 'confirmed' AND s.booking_ref IS NOT NULL AND (s.departure_at IS NULL OR s.departure_at >= ?)`,
+      )
+      .all(new Date(now.getTime() - 6 * 3_600_000).toISOString().slice(0, 10)) as Watched[];
+    const due = rows.sort((a, b) => (this.#checkedAt.get(a.sale_id) ?? 0) - (this.#checkedAt.get(b.sale_id) ?? 0)).slice(0, PER_ROUND);
+    let found = 0;
+    for (const w of due) {
+      this.#checkedAt.set(w.sale_id, now.getTime());
+      let booking;
+      try {
+        booking = await this.#client.booking(w.booking_ref);
+      } catch (err) {
+        this.#log(`checking booking ${w.booking_ref} failed`, err);
+        continue;
+      }
+      const sold = w.booking ? (JSON.parse(w.booking) as { tickets: { version: string; valid_for_travel: boolean } | null; departure_at: string | null }) : null;
+      const knownVersion = w.known_version ?? sold?.tickets?.version ?? null;
+      const version = booking.tickets?.version ?? null;
+      if (!version || version === knownVersion) continue;
+      const oldDeparture = w.known_departure ?? sold?.departure_at ?? w.departure_at;
+      const valid = booking.tickets?.valid_for_travel ?? true;
+      const moved = booking.departure_at !== oldDeparture;
+      // A ticket that was valid and no longer is: the trip is off. (TRAINING and SANDBOX tickets
+      // are never valid for travel: there a cancellation shows as a change with its notice.)
+      const kind = moved ? 'rescheduled' : sold?.tickets?.valid_for_travel && !valid ? 'cancelled' : 'changed';
+      const notice = await this.#client
+        .tickets(w.booking_ref)
+        .then((t) => t.reason)
+        .catch(() => null);
+      this.#journal.transaction(() =>
+        this.#journal.append('trip.changed', {
+          saleId: w.sale_id,
+          bookingReference: w.booking_ref,
+          version,
+          kind,
+          oldDepartureAt: oldDeparture,
+          newDepartureAt: booking.departure_at,
+          validForTravel: valid,
+          notice,
+        }),
+      );
+      found++;
+    }
+    return found;
+  }
+
+  /** The worklist: travellers still to call first, then those called. */
+  list(): TripChange[] {
+    const rows = this.#journal
+      .stmt(
+        `SELECT t.*, s.request_body, s.summary FROM trip_changes t JOIN sales s ON s.sale_id = t.sale_id
+         ORDER BY t.called_at IS NOT NULL, t.seq DESC LIMIT 200`,
+      )
+      .all() as ChangeRow[];
+    return rows.map((r) => {
+      const body = JSON.parse(r.request_body) as { passengers: { full_name: string; seat?: string }[]; contact: { name: string; phone?: string } };
+      const summary = JSON.parse(r.summary) as { route?: string; originName?: string; destinationName?: string; operatorName?: string };
+      return {
+        saleId: r.sale_id,
+        version: r.version,
+        bookingReference: r.booking_ref,
+        kind: r.kind,
+        oldDepartureAt: r.old_departure,
+        newDepartureAt: r.new_departure,
+        validForTravel: r.valid_for_travel === 1,
+        notice: r.notice,
+        seenAt: r.seen_at,
+        travellers: body.passengers.map((p) => ({ name: p.full_name, seat: p.seat ?? null })),
+        contact: { name: body.contact.name, phone: body.contact.phone ?? null },
+        route: `${summary.originName ?? '?'} → ${summary.destinationName ?? '?'}`,
+        operatorName: summary.operatorName ?? null,
+        calledBy: r.called_by,
+        calledAt: r.called_at,
+      };
+    });
+  }
+
+  markCalled(saleId: string, version: string, by: Agent): TripChange[] {
+    const row = this.#journal.stmt('SELECT called_at FROM trip_changes WHERE sale_id = ? AND version = ?').get(saleId, version) as { called_at: string | null } | undefined;
+    if (!row) throw new AppFailure('not_found', `No trip change ${version} of sale ${saleId}`);
+    if (row.called_at === null) {
+      this.#journal.transaction(() => this.#journal.append('trip.called', { saleId, version, by: { agentId: by.id, agentName: by.name } }));
+    }
+    return this.list();
+  }
+}
