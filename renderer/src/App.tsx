@@ -10,6 +10,8 @@ import { LookupScreen } from './lookup/LookupScreen.tsx';
 import { useLookup } from './lookup/store.ts';
 import { SaleScreen } from './sale/SaleScreen.tsx';
 import { watchStation } from './station/store.ts';
+import { WorklistPanel } from './worklist/WorklistPanel.tsx';
+import { watchWorklist } from './worklist/store.ts';
 import { useSale } from './sale/store.ts';
 import { PendingNotices } from './sale/PendingWatch.tsx';
 import { startPendingWatch } from './sale/pending-watch.ts';
@@ -52,6 +54,7 @@ export function App() {
 
   // Shipping to the station database (when there is one) is shown in the top bar.
   useEffect(() => watchStation(), []);
+  useEffect(() => watchWorklist(), []);
 
   // Top-ups and adjustments happen outside the counter (the account manager): keep the balance
   // in the top bar current even when no sale is made.
@@ -85,6 +88,7 @@ export function App() {
         </main>
       )}
       <PendingNotices />
+      <WorklistPanel />
       {!settingsOpen && !reportsOpen && !lookupOpen && <KeyBar />}
     </div>
   );

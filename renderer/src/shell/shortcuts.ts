@@ -4,6 +4,7 @@ import { useDesk } from '../desk/store.ts';
 import { useReports } from '../reports/store.ts';
 import { useLookup } from '../lookup/store.ts';
 import { useSale } from '../sale/store.ts';
+import { useWorklist } from '../worklist/store.ts';
 import { useShell } from './store.ts';
 
 /**
@@ -47,6 +48,14 @@ export function useShortcuts() {
       if (key === 'F11' && desk.desk?.shift) {
         handled();
         desk.showPanel(desk.panel === null ? 'cash' : null);
+        return;
+      }
+      const worklist = useWorklist.getState();
+      if (worklist.open) {
+        if (key === 'Escape') {
+          handled();
+          worklist.show(false);
+        }
         return;
       }
       // Over the sale, the Reports screen and the shift panel take Esc (back, then close) and nothing else.

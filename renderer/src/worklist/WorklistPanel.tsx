@@ -1,0 +1,75 @@
+import { formatCairo, formatNumber } from '../../../core/format.ts';
+import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
+import { api } from '../api.ts';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useLocale, useT } from '../i18n/index.ts';
+import { toCall, useWorklist } from './store.ts';
+import './worklist.css';
+
+const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
+
+/** The top bar's count of travellers to call about a moved or cancelled trip; opens the list. */
+export function WorklistChip() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const n = useWorklist((s) => toCall(s.items));
+  if (n === 0) return null;
+  return (
+    <button type="button" className="worklist-chip" data-testid="worklist-chip" onClick={() => useWorklist.getState().show(true)}>
+      {t('worklist.chip', { n: formatNumber(n, locale) })}
+    </button>
+  );
+}
+
+/** Who to call, what changed, a "called" mark with who and when, and a fresh ticket to print. */
+export function WorklistPanel() {
+  const t = useT();
+  const locale = useLocale((s) => s.locale);
+  const { items, open, error } = useWorklist();
+  if (!open) return null;
+  return (
+    <div className="shift-panel-backdrop">
+      <section className="desk-card desk-wide worklist" role="dialog" aria-modal="true" aria-labelledby="worklist-title" data-testid="worklist">
+        <div className="shift-panel-head">
+          <h2 id="worklist-title">{t('worklist.title')}</h2>
+          <button type="button" className="st-btn st-btn-quiet" onClick={() => useWorklist.getState().show(false)}>
+            {t('worklist.close')}
+          </button>
+        </div>
+        {error && <ErrorNotice error={error} />}
+        {items.length === 0 && <p className="st-empty">{t('worklist.empty')}</p>}
+        <ul className="worklist-items">
+          {items.map((i) => (
+            <li key={`${i.saleId}-${i.version}`} data-kind={i.kind} data-called={i.calledAt !== null} data-testid="worklist-item">
+              <strong>{i.travellers.map((p) => (p.seat ? `${p.name} (${p.seat})` : p.name)).join(', ')}</strong>
+              <span className="mono" dir="ltr">
+                {i.contact.phone ?? '—'}
+              </span>
+              <span>
+                {t(`worklist.kind.${i.kind}`)} · {i.route} · <bdi className="mono">{i.bookingReference}</bdi>
+              </span>
+              {i.kind === 'rescheduled' && (
+                <span>
+                  {t('worklist.moved', { from: when(i.oldDepartureAt), to: when(i.newDepartureAt) })}
+                </span>
+              )}
+              {i.notice && i.kind !== 'rescheduled' && <span className="worklist-notice">{i.notice}</span>}
+              <span className="worklist-actions">
+                {i.calledAt ? (
+                  <span data-testid="worklist-called">{t('worklist.calledBy', { name: i.calledBy ?? '', at: formatCairo(i.calledAt, locale) })}</span>
+                ) : (
+                  <button type="button" className="st-btn st-btn-primary" onClick={() => void useWorklist.getState().called(i)}>
+                    {t('worklist.markCalled')}
+                  </button>
+                )}
+                <button type="button" className="st-btn" onClick={() => void api.printTickets({ saleId: i.saleId })}>
+                  {t('worklist.print')}
+                </button>
+              </span>
+            </li>
+          ))}
+        </ul>
+      </section>
+    </div>
+  );
+}
