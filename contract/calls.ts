@@ -156,6 +156,7 @@ export const calls = {
       ticketPrinter: PrinterName.nullable(),
       receiptPrinter: PrinterName.nullable(),
       receiptPaper: z.enum(['80mm', 'A4']),
+      ticketFormat: z.enum(['pdf', 'thermal80']).optional(),
     }),
   ).returns<PrintSettings>(),
   printTestPage: call('agent', z.strictObject({ printer: PrinterName })).returns<PrintResult>(),

@@ -171,6 +171,8 @@ export interface PrintSettings {
   ticketPrinter: string | null;
   receiptPrinter: string | null;
   receiptPaper: '80mm' | 'A4';
+  /** Tickets as the API's PDF (A4; the default when absent) or an 80 mm ticket the app renders from the booking. */
+  ticketFormat?: 'pdf' | 'thermal80';
 }
 
 export interface PrintResult {

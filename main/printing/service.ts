@@ -16,6 +16,7 @@ import { documentPrintedCount } from '../journal/prints.ts';
 import { mediaOf, type Paper, type RenderedPage } from './layout.ts';
 import { renderReceipt } from './receipt-pdf.ts';
 import { PrintSettingsStore } from './settings.ts';
+import { renderThermalTickets } from './thermal-ticket.ts';
 import { TicketCache } from './ticket-cache.ts';
 import { systemSpooler, type Spooler } from './spooler.ts';
 import { renderTestPage } from './test-page.ts';
@@ -140,7 +141,7 @@ export function createPrintService(deps: PrintingDeps) {
   const ticketsJob = (
     printer: string,
     reference: string,
-    t: { saleId: string | null; language: 'ar' | 'en'; passengerIndex: number | undefined },
+    t: { saleId: string | null; language: 'ar' | 'en'; passengerIndex: number | undefined; format: PrintSettings['ticketFormat'] },
   ): Promise<PrintResult> =>
     print({
       kind: 'tickets',
@@ -151,6 +152,14 @@ export function createPrintService(deps: PrintingDeps) {
       ...(t.saleId === null ? { report: `tickets:${reference}` } : {}),
       document: async () => {
         const session = deps.session();
+        if (t.format === 'thermal80') {
+          // Rendered here from the booking alone, for a counter with only an 80 mm printer.
+          const booking = await session.client.booking(reference);
+          if (booking.status !== 'confirmed') throw new AppFailure('ticket_not_ready', `Booking ${reference} is ${booking.status}: no ticket yet`, { retryable: true });
+          const one = t.passengerIndex === undefined ? booking : { ...booking, passengers: booking.passengers.filter((_, i) => i === t.passengerIndex) };
+          const page = await renderThermalTickets(one, t.language, session.environment);
+          return { pdf: page.pdf, media: mediaOf('80mm', page) };
+        }
         const part = t.passengerIndex === undefined ? {} : { passengerIndex: t.passengerIndex };
         const { pdf } = await ticketCache(session.environment).pdf(`${reference}:${t.language}:${t.passengerIndex ?? 'all'}`, (etag) =>
           session.client.ticketsPdf(reference, { lang: t.language, ...part, ...(etag ? { etag } : {}) }),
@@ -197,18 +206,20 @@ export function createPrintService(deps: PrintingDeps) {
 
     /** A sale's tickets: all travellers or one, in the sale's language unless another is asked. */
     saleTickets: async (saleId: string, opts: TicketChoice = {}): Promise<PrintResult> => {
-      const printer = chosen((await settings()).ticketPrinter, 'ticket');
+      const s = await settings();
+      const printer = chosen(s.ticketPrinter, 'ticket');
       return serial(`${saleId}:tickets`, async () => {
         const sale = deps.receipt(saleId);
-        return ticketsJob(printer, ticketsReference(sale), { saleId, language: opts.language ?? sale.language, passengerIndex: opts.passengerIndex });
+        return ticketsJob(printer, ticketsReference(sale), { saleId, language: opts.language ?? sale.language, passengerIndex: opts.passengerIndex, format: s.ticketFormat });
       });
     },
 
     /** The tickets of a booking this counter did not sell (found on the account); a repeat is a COPY. */
     bookingTickets: async (reference: string, opts: TicketChoice = {}): Promise<PrintResult> => {
-      const printer = chosen((await settings()).ticketPrinter, 'ticket');
+      const s = await settings();
+      const printer = chosen(s.ticketPrinter, 'ticket');
       return serial(`${reference}:tickets`, () =>
-        ticketsJob(printer, reference, { saleId: null, language: opts.language ?? 'ar', passengerIndex: opts.passengerIndex }),
+        ticketsJob(printer, reference, { saleId: null, language: opts.language ?? 'ar', passengerIndex: opts.passengerIndex, format: s.ticketFormat }),
       );
     },
 

@@ -12,6 +12,7 @@ const Stored = z.object({
   ticketPrinter: PrinterName.nullable(),
   receiptPrinter: PrinterName.nullable(),
   receiptPaper: z.enum(['80mm', 'A4']),
+  ticketFormat: z.enum(['pdf', 'thermal80']).optional(),
   savedAt: z.string(),
 });
 
@@ -29,12 +30,20 @@ export class PrintSettingsStore {
   /** The saved settings, or null when none were saved (or the file is unreadable: logged). */
   load(): PrintSettings | null {
     const stored = this.#file.load();
-    return stored && { ticketPrinter: stored.ticketPrinter, receiptPrinter: stored.receiptPrinter, receiptPaper: stored.receiptPaper };
+    return (
+      stored && {
+        ticketPrinter: stored.ticketPrinter,
+        receiptPrinter: stored.receiptPrinter,
+        receiptPaper: stored.receiptPaper,
+        ...(stored.ticketFormat ? { ticketFormat: stored.ticketFormat } : {}),
+      }
+    );
   }
 
   save(settings: PrintSettings, at: Date = new Date()): PrintSettings {
-    const { ticketPrinter, receiptPrinter, receiptPaper } = settings;
-    this.#file.save({ version: 1, ticketPrinter, receiptPrinter, receiptPaper, savedAt: at.toISOString() });
-    return { ticketPrinter, receiptPrinter, receiptPaper };
+    const { ticketPrinter, receiptPrinter, receiptPaper, ticketFormat } = settings;
+    const format = ticketFormat ? { ticketFormat } : {};
+    this.#file.save({ version: 1, ticketPrinter, receiptPrinter, receiptPaper, ...format, savedAt: at.toISOString() });
+    return { ticketPrinter, receiptPrinter, receiptPaper, ...format };
   }
 }

@@ -164,6 +164,21 @@ export function PrintersTab() {
               </label>
             ))}
           </fieldset>
+          <fieldset className="st-radios" disabled={busy}>
+            <legend>{t('settings.printers.ticketFormat')}</legend>
+            {(['pdf', 'thermal80'] as const).map((format) => (
+              <label key={format}>
+                <input
+                  type="radio"
+                  name="st-ticket-format"
+                  value={format}
+                  checked={(settings.ticketFormat ?? 'pdf') === format}
+                  onChange={() => change({ ticketFormat: format })}
+                />
+                {t(`settings.printers.ticketFormat.${format}`)}
+              </label>
+            ))}
+          </fieldset>
           <div className="st-actions">
             <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !dirty || undefined}>
               {busy ? t('settings.saving') : t('settings.printers.save')}
