@@ -375,6 +375,15 @@ describe('the supervisor settings', () => {
     expect(plain(await amount.textContent())).toBe(`-${egp(netTotalMinor)}`);
     expect(await amount.getAttribute('class')).toContain('st-debit');
     expect(plain(await page.getByTestId('wallet-balance').textContent())).toBe(egp(100_000_00 - netTotalMinor));
+    // the line's booking opens in the booking view, over the counter
+    await debit.getByTestId('statement-booking').click();
+    const view = page.getByTestId('booking-view');
+    await view.waitFor({ timeout: 15_000 });
+    expect(plain(await view.textContent())).toContain(booking.id);
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
+    await openSettings('Settings');
   });
 
   it('keeps a screenshot of every tab in Arabic and in English', async () => {

@@ -38,6 +38,8 @@ interface LookupState {
   choose(index?: number): Promise<void>;
   back(): void;
   reprint(r: ReprintRequest): Promise<void>;
+  /** Opens one booking's view straight away (a wallet line's booking). */
+  openReference(reference: string): Promise<void>;
 }
 
 let typed = 0;
@@ -90,6 +92,13 @@ export const useLookup = create<LookupState>((set, get) => ({
     if (!hit) return;
     set({ cursor: index, viewLoading: true, error: null, printed: null });
     const r = await api.readBooking(hit.saleId ? { saleId: hit.saleId } : { bookingReference: hit.bookingReference ?? '' });
+    set(r.ok ? { view: r.value, viewLoading: false } : { error: r.error, viewLoading: false });
+  },
+
+  async openReference(reference) {
+    get().show(true);
+    set({ query: reference, viewLoading: true, error: null, printed: null });
+    const r = await api.readBooking({ bookingReference: reference });
     set(r.ok ? { view: r.value, viewLoading: false } : { error: r.error, viewLoading: false });
   },
 

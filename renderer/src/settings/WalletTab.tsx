@@ -3,6 +3,8 @@ import type { AppError } from '../../../contract/errors.ts';
 import type { TransactionsPage } from '../../../contract/counter.ts';
 import type { Transaction } from '../../../contract/partner/resources.ts';
 import { api } from '../api.ts';
+import { useLookup } from '../lookup/store.ts';
+import { useShell } from '../shell/store.ts';
 import { useLocale } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
 import { formatCairo, formatMoney, formatNumber, formatSignedMoney } from '../../../core/format.ts';
@@ -14,6 +16,12 @@ const PAGE = 25;
 const loadFirstPage = () => api.walletTransactions({ limit: PAGE });
 
 type Older = { phase: 'idle' } | { phase: 'loading' } | { phase: 'failed'; error: AppError };
+
+/** A statement line's booking, in the booking view (Settings closes over it). */
+function openBooking(reference: string) {
+  useShell.getState().openSettings(false);
+  void useLookup.getState().openReference(reference);
+}
 
 export function WalletTab() {
   const t = useTi();
@@ -129,7 +137,15 @@ export function WalletTab() {
                       <bdi>{formatSignedMoney(tx.amount_minor, locale)}</bdi>
                     </td>
                     <td className="st-num">{money(tx.balance_after_minor)}</td>
-                    <td>{tx.booking_ref ? <bdi className="mono">{tx.booking_ref}</bdi> : ''}</td>
+                    <td>
+                      {tx.booking_ref ? (
+                        <button type="button" className="st-btn st-btn-quiet mono" onClick={() => openBooking(tx.booking_ref!)} data-testid="statement-booking">
+                          <bdi>{tx.booking_ref}</bdi>
+                        </button>
+                      ) : (
+                        ''
+                      )}
+                    </td>
                     <td className="st-reason">{tx.reason ?? ''}</td>
                   </tr>
                 ))}
