@@ -15,8 +15,14 @@ import Database from 'better-sqlite3';
 import { systemClock } from '../../main/clock.ts';
 import { Journal } from '../../main/journal/journal.ts';
 import { startSandbox } from '../../sandbox/server.ts';
+import { migrateStation, stationPool } from '../../main/station/database.ts';
+import { STATION_SETTINGS_FILE } from '../../main/station/link.ts';
+import { startPostgres, type TestPostgres } from '../../test/support/postgres.ts';
+import { existsSync, writeFileSync } from 'node:fs';
 
-const { values } = parseArgs({ options: { sales: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' } } });
+const { values } = parseArgs({
+  options: { sales: { type: 'string' }, minutes: { type: 'string' }, seed: { type: 'string' }, quiet: { type: 'boolean' }, 'no-station': { type: 'boolean' } },
+});
 const SALES = Number(values.sales ?? 1000);
 const DEADLINE = Date.now() + Number(values.minutes ?? 15) * 60_000;
 let seed = Number(values.seed ?? 20261124);
@@ -33,6 +39,22 @@ const sandbox = await startSandbox({ port: 0, host: '127.0.0.1', dbPath: join(di
 const control = (method: string, path: string, body?: unknown) =>
   fetch(`${sandbox.origin}/_sandbox${path}`, { method, headers: body === undefined ? {} : { 'content-type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });
 const CHILD = join(import.meta.dirname, 'counter-child.ts');
+
+// A station PostgreSQL attached (where PostgreSQL 15 is installed): the counters ship to it, and it
+// is killed and restarted during the campaign.
+const withStation = !values['no-station'] && existsSync('/usr/lib/postgresql/15/bin/initdb');
+let station: TestPostgres | null = null;
+if (withStation) {
+  station = await startPostgres();
+  const pool = stationPool({ host: station.host, port: station.port, database: station.database, user: station.user });
+  await migrateStation(pool);
+  await pool.end();
+  writeFileSync(
+    join(dir, STATION_SETTINGS_FILE),
+    JSON.stringify({ version: 1, stationId: 'chaos', stationName: 'Chaos station', host: station.host, port: station.port, database: station.database, user: station.user, tls: false, environment: 'SANDBOX', savedAt: new Date().toISOString() }),
+  );
+}
+let stationKills = 0;
 
 interface Run {
   tried: number;
@@ -52,6 +74,7 @@ function runChild(mode: 'sell' | 'recover', from: number, count: number, killAft
         CHAOS_SEED: String(Math.floor(rand() * 2 ** 31)),
         CHAOS_SELF_KILL: mode === 'sell' ? '0.08' : '0',
         CHAOS_MODE: mode,
+        CHAOS_SHIP: withStation ? '1' : '0',
       },
       stdio: ['ignore', 'pipe', 'ignore'],
     });
@@ -95,7 +118,14 @@ try {
       await control('POST', '/clock/advance', { seconds });
     }
     const count = Math.min(SALES - attempted, 1 + Math.floor(rand() * 25));
+    // The station database dies now and then, mid-day; it is back for the next round.
+    const stationDown = station !== null && rand() < 0.15;
+    if (stationDown) {
+      station!.kill();
+      stationKills++;
+    }
     const run = await runChild('sell', attempted, count, rand() < 0.3 ? 500 + Math.floor(rand() * 8_000) : null);
+    if (stationDown) station!.start();
     attempted += Math.max(run.tried, run.killed ? 0 : count);
     if (run.killed) kills++;
     say(`round ${rounds}: ${run.tried} tried${run.killed ? ', killed' : ''} (${attempted}/${SALES})`);
@@ -160,15 +190,38 @@ try {
   };
   const journal = Journal.open({ path: join(dir, 'journal-sandbox.db'), clock: systemClock, environment: 'SANDBOX', counterId: 'chaos' });
   const chain = journal.verify();
+  const local = journal.storedPage(0, Number.MAX_SAFE_INTEGER);
   journal.close();
-  const mustBeZero = ['double_charges', 'confirmed_bookings_missing_from_journal', 'cash_for_unconfirmed', 'cash_recorded_twice', 'failed_sales_still_charged'] as const;
+  let stationFigures: Record<string, number> = {};
+  if (station) {
+    const pool = stationPool({ host: station.host, port: station.port, database: station.database, user: station.user });
+    const shipped = (await pool.query<{ seq: string; hash: string }>('SELECT seq, hash FROM entries ORDER BY seq')).rows;
+    await pool.end();
+    const remote = new Map(shipped.map((r) => [Number(r.seq), r.hash]));
+    stationFigures = {
+      station_kills: stationKills,
+      entries_missing_from_station: local.filter((e) => !remote.has(e.seq)).length,
+      entries_differing_in_station: local.filter((e) => remote.has(e.seq) && remote.get(e.seq) !== e.hash).length,
+    };
+  }
+  const mustBeZero = [
+    'double_charges',
+    'confirmed_bookings_missing_from_journal',
+    'cash_for_unconfirmed',
+    'cash_recorded_twice',
+    'failed_sales_still_charged',
+    'entries_missing_from_station',
+    'entries_differing_in_station',
+  ] as const;
+  const all: Record<string, number | boolean> = { ...figures, ...stationFigures };
   console.log('chaos: reconciliation');
-  for (const [k, v] of Object.entries(figures)) console.log(`chaos:   ${k} = ${String(v)}${(mustBeZero as readonly string[]).includes(k) ? ' (must be 0)' : ''}`);
+  for (const [k, v] of Object.entries(all)) console.log(`chaos:   ${k} = ${String(v)}${(mustBeZero as readonly string[]).includes(k) ? ' (must be 0)' : ''}`);
   console.log(`chaos:   hash_chain = ${chain.ok ? 'intact' : `broken at ${chain.firstBadSeq}`} (${chain.entries} entries)`);
-  const bad = mustBeZero.filter((k) => figures[k] !== 0).length + (chain.ok ? 0 : 1) + (figures.sale_names_unique ? 0 : 1);
+  const bad = mustBeZero.filter((k) => k in all && all[k] !== 0).length + (chain.ok ? 0 : 1) + (figures.sale_names_unique ? 0 : 1);
   console.log(bad === 0 ? 'chaos: PASS' : 'chaos: FAIL');
   process.exitCode = bad === 0 ? 0 : 1;
 } finally {
   await sandbox.close();
+  station?.destroy();
   rmSync(dir, { recursive: true, force: true });
 }

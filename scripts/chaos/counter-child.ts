@@ -78,4 +78,12 @@ if (env.CHAOS_MODE === 'sell') {
     process.stdout.write(`DONE ${i} ${status}\n`);
   }
 }
+// With a station database: what this counter wrote is shipped before it stops (when it can be).
+if (env.CHAOS_SHIP === '1') {
+  for (let i = 0; i < 50; i++) {
+    const s = await call<{ shipping: string; backlog: number }>('stationStatus').catch(() => null);
+    if (s?.shipping === 'synced' && s.backlog === 0) break;
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
 await counter.close();
