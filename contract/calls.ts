@@ -229,6 +229,8 @@ export const calls = {
   /** Tries the connection, creates or migrates the station schema, then keeps it (the password in the keychain). */
   connectStation: call('supervisor', StationConnectionInput).returns<StationStatus>(),
   disconnectStation: call('supervisor', NoArg).returns<StationStatus>(),
+  /** The station's name, for every counter of the station (its settings stream). */
+  renameStation: call('supervisor', z.strictObject({ stationName: StationName })).returns<StationStatus>(),
   /** The station day report over every counter shipping to the station database, the wallet reconciled once. */
   stationReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationReport>(),
 

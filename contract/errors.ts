@@ -26,6 +26,7 @@ export const AppErrorCode = z.enum([
   'conflict',
   'print_failed',
   'station_unreachable',
+  'station_settings_offline',
   'sale_abandoned',
   // agents and shifts
   'not_signed_in',

@@ -33,4 +33,35 @@ export interface StationStatus {
   backlog: number;
   lastShippedAt: string | null;
   lastError: string | null;
+  /** The station-wide settings (agents, markup rules, station name) received from it; null when not linked. */
+  settings: StationSettingsState | null;
+}
+
+/** One side of a concurrent edit: which counter, who, when, and its place in the station's order. */
+export interface StationSettingSide {
+  counterId: string;
+  agentName: string | null;
+  at: string;
+  seq: number;
+}
+
+/** Two supervisors changed the same thing at once: the database ordered them and the later one stands. */
+export interface StationSettingNotice {
+  kind: 'agent' | 'markup_rule' | 'station_name';
+  key: string;
+  /** The agent's or the station's name, or the rule's id. */
+  subject: string;
+  standing: StationSettingSide;
+  replaced: StationSettingSide;
+  /** Which side is this counter's. */
+  yours: 'standing' | 'replaced';
+}
+
+export interface StationSettingsState {
+  /** `current`: as the station says; `offline`: the last settings received stay, changes wait. */
+  state: 'current' | 'offline' | 'other_environment';
+  appliedSeq: number;
+  lastReceivedAt: string | null;
+  lastError: string | null;
+  notices: StationSettingNotice[];
 }

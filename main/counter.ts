@@ -24,6 +24,7 @@ import { reportHandlers } from './reports/handlers.ts';
 import { shiftHandlers } from './shifts/handlers.ts';
 import { stationHandlers } from './station/handlers.ts';
 import { StationLink } from './station/link.ts';
+import { sessionSettingsTarget, StationWideSettings } from './station/station-wide.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
@@ -189,16 +190,18 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   follower = printer;
   printer.resume();
 
-  const stationLink = new StationLink({
+  const stationLink: StationLink = new StationLink({
     dataDir: opts.dataDir,
     keychain,
     journal: () => session.journal,
     environment: () => session.environment,
+    settingsTarget: () => sessionSettingsTarget(() => session, (name) => stationLink.renamed(name)),
     log,
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
   });
   await stationLink.start();
+  const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
 
   const handlers: Handlers = {
     appInfo: () => info(),
@@ -212,13 +215,13 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...sellingHandlers(deps, printer),
     ...walletHandlers(deps),
     ...credentialHandlers(deps),
-    ...pricingHandlers(deps),
+    ...pricingHandlers(deps, stationWide),
     ...journalHandlers(deps),
     ...printingHandlers(printService),
-    ...agentHandlers(deps, desk, counterSettings),
+    ...agentHandlers(deps, desk, counterSettings, stationWide),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
-    ...stationHandlers(deps, stationLink),
+    ...stationHandlers(deps, stationLink, stationWide),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
   };

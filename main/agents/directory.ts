@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { agentsInUse, type Agent } from '../journal/agents.ts';
-import type { AgentRole } from '../journal/entries.ts';
+import type { AgentRef, AgentRole, AgentSaved, FromStation } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { hashPin, PIN_PATTERN, verifyPin } from './pin.ts';
 
@@ -28,6 +28,9 @@ interface AgentRow {
   active: number;
   locked_until: string | null;
 }
+
+/** An agent's new state, checked: `pinHash` null keeps the agent's PIN. */
+export type AgentChange = Omit<AgentSaved, 'by' | 'fromStation'>;
 
 export interface AgentInput {
   id?: string | undefined;
@@ -76,11 +79,16 @@ export class AgentDirectory {
   /** The first supervisor, on a counter that has no agent yet (nobody to approve it). */
   async createFirstSupervisor(name: string, pin: string): Promise<AgentRecord> {
     if (this.inUse()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
-    return this.#save({ name, role: 'supervisor', pin, active: true }, null);
+    return this.apply(await this.prepare({ name, role: 'supervisor', pin, active: true }), null);
   }
 
   /** A supervisor creates or changes an agent. A supervisor cannot demote or disable the last supervisor. */
   async save(input: AgentInput, by: Agent): Promise<AgentRecord> {
+    return this.apply(await this.prepare(input), by);
+  }
+
+  /** Checks a change and hashes its PIN, writing nothing (it is written here, or by the station). */
+  async prepare(input: AgentInput): Promise<AgentChange> {
     const current = input.id === undefined ? null : this.get(input.id);
     if (input.id !== undefined && (!current || !current.hasPin)) throw new AppFailure('not_found', `No agent ${input.id}`);
     if (!current && input.pin === undefined) throw new AppFailure('invalid_argument', 'A new agent needs a PIN', { fields: [{ field: 'pin', message: 'required' }] });
@@ -88,7 +96,25 @@ export class AgentDirectory {
       const others = this.list().filter((a) => a.role === 'supervisor' && a.active && a.id !== current.id);
       if (others.length === 0) throw new AppFailure('conflict', 'The counter needs at least one active supervisor');
     }
-    return this.#save(input, by);
+    const name = input.name.trim();
+    if (name.length === 0 || name.length > 60) throw new AppFailure('invalid_argument', 'An agent name is 1 to 60 characters', { fields: [{ field: 'name', message: '1 to 60 characters' }] });
+    if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) {
+      throw new AppFailure('invalid_argument', 'A PIN is 4 to 8 digits', { fields: [{ field: 'pin', message: '4 to 8 digits' }] });
+    }
+    const pinHash = input.pin === undefined ? null : await hashPin(input.pin);
+    return { agentId: input.id ?? `agent-${randomUUID()}`, name, role: input.role, pinHash, active: input.active };
+  }
+
+  /** Writes a checked change (an agent.saved entry); `fromStation` when it is a row of the station's settings. */
+  apply(change: AgentChange, by: Agent | AgentRef | null, fromStation?: FromStation): AgentRecord {
+    const author = by === null ? null : 'agentId' in by ? by : { agentId: by.id, agentName: by.name };
+    this.#journal.transaction(() => this.#journal.append('agent.saved', { ...change, by: author, ...(fromStation ? { fromStation } : {}) }));
+    return this.get(change.agentId)!;
+  }
+
+  /** The PIN hash an agent signs in with (what the station's settings carry to other counters). */
+  pinHashOf(agentId: string): string | null {
+    return (this.#journal.stmt('SELECT pin_hash FROM agents WHERE id = ?').get(agentId) as { pin_hash: string | null } | undefined)?.pin_hash ?? null;
   }
 
   /**
@@ -116,26 +142,5 @@ export class AgentDirectory {
     const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
     this.#journal.transaction(() => this.#journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now }));
     throw new AppFailure('agent_locked', `Too many wrong PINs: ${row.name} is locked until ${until}`, { retryAfter: LOCK_MINUTES * 60 });
-  }
-
-  async #save(input: AgentInput, by: Agent | null): Promise<AgentRecord> {
-    const name = input.name.trim();
-    if (name.length === 0 || name.length > 60) throw new AppFailure('invalid_argument', 'An agent name is 1 to 60 characters', { fields: [{ field: 'name', message: '1 to 60 characters' }] });
-    if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) {
-      throw new AppFailure('invalid_argument', 'A PIN is 4 to 8 digits', { fields: [{ field: 'pin', message: '4 to 8 digits' }] });
-    }
-    const pinHash = input.pin === undefined ? null : await hashPin(input.pin);
-    const agentId = input.id ?? `agent-${randomUUID()}`;
-    this.#journal.transaction(() =>
-      this.#journal.append('agent.saved', {
-        agentId,
-        name,
-        role: input.role,
-        pinHash,
-        active: input.active,
-        by: by ? { agentId: by.id, agentName: by.name } : null,
-      }),
-    );
-    return this.get(agentId)!;
   }
 }

@@ -1,11 +1,12 @@
 import type { AgentView } from '../../contract/shifts.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { CounterSettingsStore } from '../settings/counter.ts';
+import type { StationWideSettings } from '../station/station-wide.ts';
 import type { AgentDesk } from './desk.ts';
 
 type AgentCalls = 'desk' | 'createFirstSupervisor' | 'signIn' | 'lockScreen' | 'signOut' | 'listAgents' | 'saveAgent' | 'saveIdleLock';
 
-export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: CounterSettingsStore): HandlerGroup<AgentCalls> {
+export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: CounterSettingsStore, stationWide: StationWideSettings): HandlerGroup<AgentCalls> {
   const list = (): AgentView[] =>
     d
       .session()
@@ -13,13 +14,17 @@ export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: Counter
       .map((a) => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil }));
   return {
     desk: () => desk.state(),
-    createFirstSupervisor: ({ name, pin }) => desk.createFirstSupervisor(name, pin),
+    createFirstSupervisor: async ({ name, pin }) => {
+      const state = await desk.createFirstSupervisor(name, pin);
+      if (state.signedIn) await stationWide.firstSupervisorMade(state.signedIn.id);
+      return state;
+    },
     signIn: ({ agentId, pin }) => desk.signIn(agentId, pin),
     lockScreen: () => desk.lock(),
     signOut: () => desk.signOut(),
     listAgents: () => list(),
     saveAgent: async (a) => {
-      await d.session().agents.save(a, d.agent());
+      await stationWide.saveAgent(a, d.agent());
       return list();
     },
     saveIdleLock: ({ minutes }) => {

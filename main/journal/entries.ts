@@ -219,12 +219,28 @@ export interface PrintRecorded {
 /** What a markup change records: the rule without its identity and history. */
 export type MarkupRuleFields = Omit<MarkupRule, 'id' | 'changedBy' | 'changedAt'>;
 
+/** Which row of the station's settings stream a change applies (absent: made on this counter alone). */
+export interface FromStation {
+  stationId: string;
+  seq: number;
+  /** The counter the change was made on. */
+  counterId: string;
+}
+
 export interface MarkupChanged {
   action: 'saved' | 'deleted';
   ruleId: string;
   rule: MarkupRuleFields | null;
   previous: MarkupRuleFields | null;
   by: { agentId: string; agentName: string };
+  fromStation?: FromStation;
+}
+
+/** The station's name, as the station's settings stream says (printed on receipts from now on). */
+export interface StationRenamed {
+  name: string;
+  by: AgentRef | null;
+  fromStation: FromStation;
 }
 
 export type AgentRole = 'agent' | 'supervisor';
@@ -244,6 +260,7 @@ export interface AgentSaved {
   pinHash: string | null;
   active: boolean;
   by: AgentRef | null;
+  fromStation?: FromStation;
 }
 
 /** Too many wrong PINs: nobody signs in as this agent until `until`. */
@@ -284,6 +301,7 @@ export interface EntryPayloads {
   'cash.received': CashReceived;
   'print.recorded': PrintRecorded;
   'markup.changed': MarkupChanged;
+  'station.renamed': StationRenamed;
 }
 
 export type EntryType = keyof EntryPayloads;

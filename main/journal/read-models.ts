@@ -2,14 +2,25 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import type { OfferSummary } from './entries.ts';
 import { keySale } from './sale-lookup.ts';
 import type { Entry, Journal } from './journal.ts';
-import type { EntryType } from './entries.ts';
+import type { EntryType, FromStation } from './entries.ts';
 
 // The one place the read models (shifts, sales, sale_lookup, cash_movements, prints, markup_rules) are
 // written: each entry, as it is appended, and every entry again when they are rebuilt. Nothing
 // else writes them, so they always equal what the entries alone say.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
-export const READ_MODELS = ['agents', 'shifts', 'sales', 'sale_lookup', 'cash_movements', 'prints', 'markup_rules', 'shift_corrections', 'trip_changes'] as const;
+export const READ_MODELS = [
+  'agents',
+  'shifts',
+  'sales',
+  'sale_lookup',
+  'cash_movements',
+  'prints',
+  'markup_rules',
+  'shift_corrections',
+  'trip_changes',
+  'station_settings_applied',
+] as const;
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
 const LEGACY_AGENT_ID = 'agent-1';
@@ -17,6 +28,15 @@ const LEGACY_AGENT_ID = 'agent-1';
 const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
 
 type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
+
+/** An entry that applies a row of the station's settings stream moves this counter's place in it. */
+function stationSettingApplied(j: Journal, seq: number, from: FromStation | undefined) {
+  if (!from) return;
+  j.stmt(
+    `INSERT INTO station_settings_applied (station_id, seq, entry_seq) VALUES (?, ?, ?)
+     ON CONFLICT (station_id) DO UPDATE SET seq = max(seq, excluded.seq), entry_seq = excluded.entry_seq`,
+  ).run(from.stationId, from.seq, seq);
+}
 
 /** A movement of the drawer's cash other than a sale: signed piastres (in positive, out negative). */
 function cashMovement(j: Journal, seq: number, kind: string, agentId: string, shiftId: string, businessDay: string, amountMinor: number, at: string) {
@@ -33,6 +53,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
       `INSERT INTO agents (id, name, created_at, role, pin_hash, active, changed_seq) VALUES (@id, @name, @at, @role, @pinHash, @active, @seq)
        ON CONFLICT (id) DO UPDATE SET name = @name, role = @role, pin_hash = coalesce(@pinHash, pin_hash), active = @active, changed_seq = @seq`,
     ).run({ id: p.agentId, name: p.name, at: e.at, role: p.role, pinHash: p.pinHash, active: p.active ? 1 : 0, seq: e.seq });
+    stationSettingApplied(j, e.seq, p.fromStation);
   },
   'agent.locked': (j, e) => {
     j.stmt('UPDATE agents SET locked_until = ? WHERE id = ?').run(e.payload.until, e.payload.agentId);
@@ -179,6 +200,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
 
   'markup.changed': (j, e) => {
     const p = e.payload;
+    stationSettingApplied(j, e.seq, p.fromStation);
     if (p.action === 'deleted' || !p.rule) {
       j.stmt('DELETE FROM markup_rules WHERE id = ?').run(p.ruleId);
       return;
@@ -190,6 +212,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
          fare_class = @fareClass, percent = @percent, fixed_minor = @fixedMinor, changed_by = @by, changed_at = @at, changed_seq = @seq`,
     ).run({ id: p.ruleId, ...p.rule, by: p.by.agentName, at: e.at, seq: e.seq });
   },
+  'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
 };
 
 /** Applies one entry to the read models. Called by Journal.append, in its transaction. */

@@ -1,9 +1,17 @@
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { StationWideSettings } from '../station/station-wide.ts';
 
-export function pricingHandlers(d: CounterDeps): HandlerGroup<'listMarkupRules' | 'saveMarkupRule' | 'deleteMarkupRule'> {
+export function pricingHandlers(d: CounterDeps, stationWide: StationWideSettings): HandlerGroup<'listMarkupRules' | 'saveMarkupRule' | 'deleteMarkupRule'> {
+  const list = () => d.session().rules.list();
   return {
-    listMarkupRules: () => d.session().rules.list(),
-    saveMarkupRule: (a) => d.session().rules.save(a, d.agent()),
-    deleteMarkupRule: ({ id }) => d.session().rules.delete(id, d.agent()),
+    listMarkupRules: () => list(),
+    saveMarkupRule: async (a) => {
+      await stationWide.saveRule(a, d.agent());
+      return list();
+    },
+    deleteMarkupRule: async ({ id }) => {
+      await stationWide.deleteRule(id, d.agent());
+      return list();
+    },
   };
 }

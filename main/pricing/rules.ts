@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { MarkupRule } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
-import type { MarkupRuleFields } from '../journal/entries.ts';
+import type { AgentRef, FromStation, MarkupRuleFields } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { retailPerSeat } from '../../core/retail.ts';
 import { chooseRule, DEFAULT_RULE, type PriceContext, type Rule } from './markup.ts';
@@ -21,6 +21,12 @@ interface RuleRow {
 
 export interface RuleInput extends MarkupRuleFields {
   id?: string;
+}
+
+/** A rule's new fields, checked (null: the rule is deleted). */
+export interface RuleChange {
+  ruleId: string;
+  rule: MarkupRuleFields | null;
 }
 
 export interface Price {
@@ -52,7 +58,7 @@ export class MarkupRules {
   /** A fresh journal gets the default rule (once: deleting it later is respected). */
   ensureDefault(by: Agent): void {
     const any = this.#journal.stmt("SELECT 1 FROM entries WHERE type = 'markup.changed' LIMIT 1").get();
-    if (!any) this.#write(DEFAULT_RULE.id, fieldsOf(DEFAULT_RULE), null, by);
+    if (!any) this.apply({ ruleId: DEFAULT_RULE.id, rule: fieldsOf(DEFAULT_RULE) }, by);
   }
 
   list(): MarkupRule[] {
@@ -74,26 +80,40 @@ export class MarkupRules {
   }
 
   save(input: RuleInput, by: Agent): MarkupRule[] {
-    const rules = this.list();
-    const fields = fieldsOf(input);
-    const previous = input.id === undefined ? null : (rules.find((r) => r.id === input.id) ?? null);
-    if (input.id !== undefined && !previous) throw new AppFailure('not_found', `No markup rule ${input.id}`);
-    const clash = rules.find((r) => r.id !== input.id && sameMatch(r, fields));
-    if (clash) throw new AppFailure('conflict', `Rule ${clash.id} already covers the same operator, route and class`);
-    this.#write(input.id ?? `rule-${randomUUID()}`, fields, previous ? fieldsOf(previous) : null, by);
-    return this.list();
+    return this.apply(this.prepareSave(input), by);
   }
 
   delete(id: string, by: Agent): MarkupRule[] {
-    const previous = this.list().find((r) => r.id === id);
-    if (!previous) throw new AppFailure('not_found', `No markup rule ${id}`);
+    return this.apply(this.prepareDelete(id), by);
+  }
+
+  /** Checks a new or changed rule against the others, writing nothing. */
+  prepareSave(input: RuleInput): RuleChange {
+    const rules = this.list();
+    const fields = fieldsOf(input);
+    if (input.id !== undefined && !rules.some((r) => r.id === input.id)) throw new AppFailure('not_found', `No markup rule ${input.id}`);
+    const clash = rules.find((r) => r.id !== input.id && sameMatch(r, fields));
+    if (clash) throw new AppFailure('conflict', `Rule ${clash.id} already covers the same operator, route and class`);
+    return { ruleId: input.id ?? `rule-${randomUUID()}`, rule: fields };
+  }
+
+  prepareDelete(id: string): RuleChange {
+    if (!this.list().some((r) => r.id === id)) throw new AppFailure('not_found', `No markup rule ${id}`);
+    return { ruleId: id, rule: null };
+  }
+
+  /** Writes a checked change (a markup.changed entry); `fromStation` when it is a row of the station's settings. */
+  apply(change: RuleChange, by: Agent | AgentRef, fromStation?: FromStation): MarkupRule[] {
+    const previous = this.list().find((r) => r.id === change.ruleId);
+    const author = 'agentId' in by ? by : { agentId: by.id, agentName: by.name };
     this.#journal.transaction(() => {
       this.#journal.append('markup.changed', {
-        action: 'deleted',
-        ruleId: id,
-        rule: null,
-        previous: fieldsOf(previous),
-        by: { agentId: by.id, agentName: by.name },
+        action: change.rule ? 'saved' : 'deleted',
+        ruleId: change.ruleId,
+        rule: change.rule,
+        previous: previous ? fieldsOf(previous) : null,
+        by: author,
+        ...(fromStation ? { fromStation } : {}),
       });
     });
     this.#cache = null;
@@ -104,12 +124,5 @@ export class MarkupRules {
   price(netPerSeatMinor: number, ctx: PriceContext): Price {
     const rule = chooseRule(this.list(), ctx);
     return { retailPerSeatMinor: retailPerSeat(netPerSeatMinor, rule), ruleId: rule?.id ?? null };
-  }
-
-  #write(id: string, rule: MarkupRuleFields, previous: MarkupRuleFields | null, by: Agent): void {
-    this.#journal.transaction(() => {
-      this.#journal.append('markup.changed', { action: 'saved', ruleId: id, rule, previous, by: { agentId: by.id, agentName: by.name } });
-    });
-    this.#cache = null;
   }
 }

@@ -71,3 +71,9 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
     client.release();
   }
 }
+
+/** Makes the station and this counter known to the database (both kept as they are when known). */
+export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string): Promise<void> {
+  await pool.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [station.id, station.name]);
+  await pool.query('INSERT INTO counters (id, station_id, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [counterId, station.id, environment]);
+}

@@ -12,6 +12,8 @@ import { migrateStation, stationPool } from './database.ts';
 import type { StationReport } from '../../contract/reports.ts';
 import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
+import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
+import type { AgentRef } from '../journal/entries.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
 /** The keychain account of the station database's password (the Partner API's are slots). */
@@ -29,6 +31,8 @@ export interface StationLinkDeps {
   keychain: Keychain;
   journal: () => ShippableJournal;
   environment: () => CounterEnvironment;
+  /** Where the station's settings land on this counter. */
+  settingsTarget: () => SettingsTarget;
   log: (message: string, err?: unknown) => void;
   now: () => Date;
   /** Pause between shipping rounds (default 5 s). */
@@ -38,7 +42,13 @@ export interface StationLinkDeps {
 export class StationLink {
   readonly #d: StationLinkDeps;
   readonly #file: SettingsFile<Stored>;
-  #live: { pool: ReturnType<typeof stationPool>; shipper: JournalShipper; hasPassword: boolean } | null = null;
+  #live: {
+    pool: ReturnType<typeof stationPool>;
+    shipper: JournalShipper;
+    settings: StationSettingsSync;
+    pulling: NodeJS.Timeout;
+    hasPassword: boolean;
+  } | null = null;
 
   constructor(deps: StationLinkDeps) {
     this.#d = deps;
@@ -56,8 +66,11 @@ export class StationLink {
     this.#open(saved, password);
   }
 
-  /** A supervisor connects the counter: the connection is tried, the schema made, then it is kept. */
-  async connect(input: StationConnectionInput): Promise<StationStatus> {
+  /**
+   * A supervisor connects the counter: the connection is tried, the schema made, then it is kept;
+   * the station's settings and this counter's are brought together (StationSettingsSync.seed).
+   */
+  async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
     const password = input.password ?? (await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch(() => null)) ?? undefined;
     const pool = stationPool({ ...input, password, tls: input.tls });
     try {
@@ -75,6 +88,7 @@ export class StationLink {
     const saved = this.#file.save({ ...connection, version: 1, environment: this.#d.environment(), savedAt: this.#d.now().toISOString() });
     await this.#close();
     this.#open(saved, password ?? null);
+    await this.#live?.settings.seed(by).catch((err: unknown) => this.#d.log('station settings could not be brought together yet', err));
     await this.#live?.shipper.shipNow();
     return this.status();
   }
@@ -89,7 +103,7 @@ export class StationLink {
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null };
+      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, settings: null };
     }
     const s = this.#live.shipper.state();
     const sameEnvironment = saved.environment === this.#d.environment();
@@ -102,7 +116,20 @@ export class StationLink {
       backlog: sameEnvironment ? s.backlog : 0,
       lastShippedAt: s.lastShippedAt,
       lastError: s.lastError,
+      settings: this.#live.settings.state(),
     };
+  }
+
+  /** The station's settings stream, while this counter is linked and in the station's environment. */
+  settings(): StationSettingsSync | null {
+    const saved = this.#file.load();
+    return this.#live && saved?.environment === this.#d.environment() ? this.#live.settings : null;
+  }
+
+  /** The station renamed (from its settings stream): the link says the new name from now on. */
+  renamed(name: string): void {
+    const saved = this.#file.load();
+    if (saved && saved.stationName !== name) this.#file.save({ ...saved, stationName: name });
   }
 
   /** The station day report from the station database (what this counter has shipped first). */
@@ -145,14 +172,29 @@ export class StationLink {
       log: this.#d.log,
       now: this.#d.now,
     });
-    this.#live = { pool, shipper, hasPassword: password !== null };
+    const active = () => this.#d.environment() === environment;
+    const settings = new StationSettingsSync({
+      pool,
+      place: { stationId: saved.stationId, stationName: saved.stationName, environment, counterId: this.#d.journal().counterId },
+      target: this.#d.settingsTarget,
+      active,
+      log: this.#d.log,
+      now: this.#d.now,
+    });
+    const pull = () => void settings.pull();
+    const pulling = setInterval(pull, this.#d.shipEveryMs ?? 5_000);
+    pulling.unref?.();
+    this.#live = { pool, shipper, settings, pulling, hasPassword: password !== null };
     shipper.start();
+    pull();
   }
 
   async #close(): Promise<void> {
     const live = this.#live;
     this.#live = null;
     if (!live) return;
+    clearInterval(live.pulling);
+    await live.settings.close();
     await live.shipper.close();
     await live.pool.end().catch(() => undefined);
   }

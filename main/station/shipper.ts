@@ -6,6 +6,7 @@
 // A broken chain stops this counter's stream (the database keeps what arrived) and is reported.
 import type pg from 'pg';
 import type { Journal } from '../journal/journal.ts';
+import { registerCounter } from './database.ts';
 
 export type ShippingStatus = 'shipping' | 'synced' | 'offline' | 'stopped';
 
@@ -128,9 +129,7 @@ export class JournalShipper {
   }
 
   async #register(counterId: string): Promise<void> {
-    const { station } = this.#d;
-    await this.#d.pool.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [station.id, station.name]);
-    await this.#d.pool.query('INSERT INTO counters (id, station_id, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [counterId, station.id, this.#d.environment]);
+    await registerCounter(this.#d.pool, this.#d.station, counterId, this.#d.environment);
     const row = await this.#d.pool.query<{ stopped_reason: string | null }>('SELECT stopped_reason FROM counters WHERE id = $1', [counterId]);
     const stopped = row.rows[0]?.stopped_reason;
     if (stopped) throw new Error(`stream_stopped: ${stopped}`);

@@ -36,4 +36,28 @@ describe('a counter of a station', () => {
     await expect.poll(() => chip.getAttribute('data-state'), { timeout: 20_000 }).toBe('synced');
     await page.keyboard.press('Escape');
   });
+
+  it('says on the shared settings that they are the station’s, and when it is offline that they are the last received', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Retail prices', exact: true }).click();
+    const state = page.getByTestId('station-shared-state');
+    await expect.poll(async () => plain(await state.textContent()), { timeout: 20_000 }).toContain('Shared by the station Luxor station');
+    await shotBothLanguages(page, 'settings-prices-station-shared');
+    await page.getByRole('tab', { name: 'Station', exact: true }).click();
+    await page.getByLabel('The station’s name').fill('Luxor bus station');
+    await page.getByRole('button', { name: 'Rename the station' }).click();
+    await expect.poll(async () => plain(await page.getByTestId('station-renamed').textContent())).toContain('every counter of the station now says Luxor bus station');
+    await shotBothLanguages(page, 'settings-station-renamed');
+    await page.getByRole('tab', { name: 'Retail prices', exact: true }).click();
+    db.stop();
+    try {
+      // The counter tries the station every few seconds and the screen asks the counter every ten.
+      await expect.poll(async () => plain(await state.textContent()), { timeout: 40_000, interval: 1_000 }).toContain('cannot be reached');
+      await shotBothLanguages(page, 'settings-prices-station-offline');
+    } finally {
+      db.start();
+    }
+    await page.keyboard.press('Escape');
+  });
 });

@@ -7,6 +7,7 @@ import { useT } from '../i18n/index.ts';
 import { toLatinDigits } from '../settings/money-input.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { useDesk } from './store.ts';
+import { SharedSettingsNotice } from '../station/SharedSettingsNotice.tsx';
 
 const PIN = /^[0-9]{4,8}$/;
 
@@ -73,6 +74,7 @@ export function AgentsTab() {
     <div className="st-tab" data-testid="settings-agents">
       <h2>{t('settings.agents.heading')}</h2>
       <p className="st-intro">{inUse ? t('settings.agents.intro') : t('settings.agents.none')}</p>
+      <SharedSettingsNotice />
       {agents && (
         <table className="st-table" data-testid="agents-table">
           <thead>

@@ -12,6 +12,7 @@ import { minorToInput, parseMoneyInput, parsePercentInput } from './money-input.
 import { formatPercent } from './format.ts';
 import { describedBy, Field, InlineConfirm, Loading, Notice } from './parts.tsx';
 import { useLoad, valueOf } from './use-load.ts';
+import { SharedSettingsNotice } from '../station/SharedSettingsNotice.tsx';
 
 /** The NET used for the example column of the table: 350.00 EGP a seat. */
 const EXAMPLE_NET = 35_000;
@@ -171,6 +172,7 @@ export function PricesTab() {
     <div className="st-tab" data-testid="settings-prices">
       <h2>{t('settings.prices.heading')}</h2>
       <p className="st-intro">{t('settings.prices.intro')}</p>
+      <SharedSettingsNotice />
 
       {reference.status === 'error' && (
         <>

@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
 import { Field, Notice } from '../settings/parts.tsx';
+import { SharedSettingsNotice } from './SharedSettingsNotice.tsx';
 import { useStation } from './store.ts';
 
 /**
@@ -26,6 +27,8 @@ export function StationTab() {
   });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
+  const [newName, setNewName] = useState(status?.station?.name ?? '');
+  const [renamed, setRenamed] = useState(false);
   const field = (key: 'stationId' | 'stationName' | 'host' | 'port' | 'database' | 'user' | 'password', type = 'text') => (
     <Field id={`station-${key}`} label={t(`station.field.${key}`)} wide={key === 'password'}>
       <input
@@ -45,7 +48,8 @@ export function StationTab() {
     setError(null);
     const r = await api.connectStation({
       stationId: form.stationId.trim(),
-      stationName: form.stationName.trim(),
+      // Once linked, the station's name is changed for all counters by the form above.
+      stationName: status?.configured && status.station ? status.station.name : form.stationName.trim(),
       host: form.host.trim(),
       port: Number(form.port),
       database: form.database.trim(),
@@ -57,6 +61,16 @@ export function StationTab() {
     setForm((f) => ({ ...f, password: '' }));
     if (r.ok) useStation.getState().set(r.value);
     else setError(r.error);
+  }
+
+  async function rename(e: FormEvent) {
+    e.preventDefault();
+    setError(null);
+    setRenamed(false);
+    const r = await api.renameStation({ stationName: newName.trim() });
+    if (!r.ok) return setError(r.error);
+    useStation.getState().set(r.value);
+    setRenamed(true);
   }
 
   async function disconnect() {
@@ -76,9 +90,29 @@ export function StationTab() {
           {status.lastError && <p className="mono">{status.lastError}</p>}
         </Notice>
       )}
+      {status?.configured && (
+        <>
+          <SharedSettingsNotice />
+          <form className="st-form" onSubmit={(e) => void rename(e)} data-testid="station-rename">
+            <Field id="station-new-name" label={t('station.rename.field')} hint={t('station.rename.hint')}>
+              <input id="station-new-name" value={newName} maxLength={80} dir="auto" onChange={(e) => setNewName(e.target.value)} />
+            </Field>
+            <div className="st-actions">
+              <button type="submit" className="st-btn" disabled={!newName.trim() || newName.trim() === status.station?.name}>
+                {t('station.rename.save')}
+              </button>
+            </div>
+            {renamed && (
+              <Notice kind="ok" testId="station-renamed">
+                {t('station.rename.done', { name: status.station?.name ?? '' })}
+              </Notice>
+            )}
+          </form>
+        </>
+      )}
       <form className="st-form" onSubmit={(e) => void connect(e)} data-testid="station-form">
         {field('stationId')}
-        {field('stationName')}
+        {!status?.configured && field('stationName')}
         {field('host')}
         {field('port')}
         {field('database')}

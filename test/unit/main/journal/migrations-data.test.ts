@@ -28,6 +28,7 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   markup_rules: { id: 'default', operator_id: null, origin_id: null, destination_id: null, fare_class: null, percent: 10, fixed_minor: 0, changed_by: 'Agent 1', changed_at: '2026-07-01T08:00:00.000Z', changed_seq: 1 },
   shift_corrections: { seq: 9, correction_id: 'c1', shift_id: 'shift-agent-1-2026-07-01', amount_minor: -500, reason: 'miscounted', by_agent: 'Mona', approved_by: 'Samir', at: '2026-07-01T20:00:00.000Z' },
   trip_changes: { seq: 12, sale_id: 's1', version: 'v2', booking_ref: 'PB-1', kind: 'rescheduled', old_departure: '2026-07-02T23:30:00+03:00', new_departure: '2026-07-03T01:30:00+03:00', valid_for_travel: 1, notice: 'New departure', seen_at: '2026-07-01T09:00:00.000Z', called_by: null, called_at: null },
+  station_settings_applied: { station_id: 'stn_luxor', seq: 7, entry_seq: 14 },
   reference_cache: { kind: 'cities', json: '[]', refreshed_at: '2026-07-01T08:00:00.000Z' },
 };
 

@@ -172,4 +172,13 @@ describe('journal migrations', () => {
     expect(() => add.run(2, 'v2', 'rescheduled')).toThrow(/UNIQUE/);
     expect(() => add.run(3, 'v3', 'moved')).toThrow(/CHECK/);
   });
+
+  it('0013 station-settings: the last row of the station settings stream applied, one per station', () => {
+    upTo(13);
+    expect(tables()).toContain('station_settings_applied');
+    const add = db.prepare('INSERT INTO station_settings_applied (station_id, seq, entry_seq) VALUES (?, ?, ?)');
+    add.run('stn_luxor', 3, 40);
+    expect(() => add.run('stn_luxor', 4, 41)).toThrow(/UNIQUE|PRIMARY/);
+    expect(() => add.run('stn_aswan', 0, 42)).toThrow(/CHECK/);
+  });
 });

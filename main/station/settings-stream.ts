@@ -1,0 +1,103 @@
+// The station's settings stream in PostgreSQL (migration 0003): agents, markup rules and the
+// station's name, one row per change, ordered by the database. Every row read is validated; a
+// row this counter cannot read is an error, not a silent skip (applying the rows after it would
+// leave the counter out of step with the station).
+import type pg from 'pg';
+import { z } from 'zod';
+import { AgentName, AgentRole } from '../../contract/shifts.ts';
+import { StationName } from '../../contract/calls.ts';
+
+const AgentRef = z.strictObject({ agentId: z.string().min(1), agentName: z.string().min(1) });
+
+export const AgentValue = z.strictObject({
+  name: AgentName,
+  role: AgentRole,
+  /** The agent's scrypt PIN hash as every counter checks it (null: an agent without a PIN). */
+  pinHash: z.string().min(1).nullable(),
+  active: z.boolean(),
+});
+export type AgentValue = z.infer<typeof AgentValue>;
+
+export const MarkupRuleValue = z.strictObject({
+  operatorId: z.string().min(1).nullable(),
+  originId: z.string().min(1).nullable(),
+  destinationId: z.string().min(1).nullable(),
+  fareClass: z.string().min(1).nullable(),
+  percent: z.number().min(0).max(100),
+  fixedMinor: z.int().min(0),
+});
+
+export const StationNameValue = z.strictObject({ name: StationName });
+
+/** A change of one thing of the station, as a counter publishes it. */
+export type StationSettingChange =
+  | { kind: 'agent'; key: string; value: AgentValue }
+  | { kind: 'markup_rule'; key: string; value: z.infer<typeof MarkupRuleValue> | null }
+  | { kind: 'station_name'; key: 'name'; value: z.infer<typeof StationNameValue> };
+
+const Row = z.object({
+  seq: z.coerce.number().int().min(1),
+  counter_id: z.string().min(1),
+  based_on: z.coerce.number().int().min(0).nullable(),
+  author: AgentRef.nullable(),
+  at: z.date(),
+  key: z.string().min(1).max(200),
+});
+
+export type StationSettingRow = StationSettingChange & {
+  seq: number;
+  /** The last row its counter had applied when it was made: rows after that were not seen. */
+  basedOn: number;
+  counterId: string;
+  author: z.infer<typeof AgentRef> | null;
+  at: string;
+};
+
+function rowOf(raw: Record<string, unknown>): StationSettingRow {
+  const r = Row.parse(raw);
+  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString() };
+  switch (raw.kind) {
+    case 'agent':
+      return { ...common, kind: 'agent', key: r.key, value: AgentValue.parse(raw.value) };
+    case 'markup_rule':
+      return { ...common, kind: 'markup_rule', key: r.key, value: MarkupRuleValue.nullable().parse(raw.value) };
+    case 'station_name':
+      return { ...common, kind: 'station_name', key: 'name', value: StationNameValue.parse(raw.value) };
+    default:
+      throw new Error(`station setting ${r.seq} is of an unknown kind ${String(raw.kind)}`);
+  }
+}
+
+export interface StreamPlace {
+  stationId: string;
+  environment: string;
+  counterId: string;
+}
+
+type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
+
+/** The rows after `afterSeq`, in the database's order. */
+export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
+  const { rows } = await db.query<Record<string, unknown>>(
+    `SELECT seq, kind, key, value, based_on, counter_id, author, at FROM station_settings
+     WHERE station_id = $1 AND environment = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
+    [place.stationId, place.environment, afterSeq, limit],
+  );
+  return rows.map(rowOf);
+}
+
+/** Appends one change; the database gives it its place (seq). */
+export async function publishSetting(
+  db: Querier,
+  place: StreamPlace,
+  change: StationSettingChange,
+  basedOn: number,
+  author: z.infer<typeof AgentRef> | null,
+): Promise<number> {
+  const { rows } = await db.query<{ seq: string }>(
+    `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`,
+    [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author],
+  );
+  return Number(rows[0]!.seq);
+}

@@ -1,0 +1,190 @@
+// Station-wide settings, both ways: a supervisor's change of an agent, a markup rule or the
+// station's name is published to the station's settings stream first, and every counter applies
+// the stream's rows in the database's order (its own too), so all counters end the same. While
+// the station database is unreachable a counter keeps the settings it last received and refuses
+// changes (station_settings_offline): an edit made offline could only be ordered later, after
+// edits it never saw. When two supervisors change the same thing at once, the later row stands
+// and both counters keep a notice saying which one.
+import type pg from 'pg';
+import type { StationSettingNotice, StationSettingsState } from '../../contract/station.ts';
+import { AppFailure } from '../failure.ts';
+import type { AgentRef } from '../journal/entries.ts';
+import { registerCounter } from './database.ts';
+import { publishSetting, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+
+/** What the counter's side does with the stream: where it stands in it, and how a row is applied. */
+export interface SettingsTarget {
+  /** The last row of this station applied here (0: none). */
+  appliedSeq(stationId: string): number;
+  apply(row: StationSettingRow, stationId: string): void;
+  /** This counter's agents and markup rules, as changes (to start an empty stream). */
+  snapshot(): StationSettingChange[];
+  /** Drops the markup rules the station does not have (its rules replace the counter's own). */
+  keepOnlyRules(ruleIds: ReadonlySet<string>, stationId: string): void;
+}
+
+export interface SettingsSyncDeps {
+  pool: pg.Pool;
+  place: StreamPlace & { stationName: string };
+  target: () => SettingsTarget;
+  /** False while the counter runs in another environment than the station's. */
+  active: () => boolean;
+  log: (message: string, err?: unknown) => void;
+  now: () => Date;
+}
+
+const NOTICES_KEPT = 10;
+const thingOf = (r: { kind: string; key: string }) => `${r.kind}/${r.key}`;
+
+function subjectOf(row: StationSettingRow): string {
+  if (row.kind === 'agent') return row.value.name;
+  if (row.kind === 'station_name') return row.value.name;
+  return row.key;
+}
+
+export class StationSettingsSync {
+  readonly #d: SettingsSyncDeps;
+  #state: 'current' | 'offline' = 'offline';
+  #lastReceivedAt: string | null = null;
+  #lastError: string | null = null;
+  /** The latest row seen per thing, to tell concurrent edits apart. */
+  readonly #latest = new Map<string, StationSettingRow>();
+  #notices: StationSettingNotice[] = [];
+  #pulling: Promise<void> | null = null;
+  #closed = false;
+
+  constructor(deps: SettingsSyncDeps) {
+    this.#d = deps;
+  }
+
+  state(): StationSettingsState {
+    const active = this.#d.active();
+    return {
+      state: active ? this.#state : 'other_environment',
+      appliedSeq: active ? this.#d.target().appliedSeq(this.#d.place.stationId) : 0,
+      lastReceivedAt: this.#lastReceivedAt,
+      lastError: this.#lastError,
+      notices: [...this.#notices],
+    };
+  }
+
+  /** Applies the rows not applied yet; offline only means the last settings stay (said in state()). */
+  async pull(): Promise<void> {
+    if (this.#closed || !this.#d.active()) return;
+    while (this.#pulling) await this.#pulling;
+    this.#pulling = this.#pullAll().finally(() => (this.#pulling = null));
+    await this.#pulling;
+  }
+
+  /** Stops pulling; waits for a pull under way. */
+  async close(): Promise<void> {
+    this.#closed = true;
+    while (this.#pulling) await this.#pulling;
+  }
+
+  /**
+   * A supervisor's change: published after the rows already there are applied (so it is based on
+   * them), then applied here from the stream like any other row. Answers whether it stands.
+   */
+  async publish(change: StationSettingChange, author: AgentRef | null): Promise<{ seq: number; stands: boolean }> {
+    if (!this.#d.active()) throw new AppFailure('conflict', `The station database takes the ${this.#d.place.environment} journal only; this counter runs in another environment`);
+    await this.pull();
+    if (this.#state === 'offline') throw this.#offline();
+    let seq: number;
+    try {
+      await registerCounter(this.#d.pool, { id: this.#d.place.stationId, name: this.#d.place.stationName }, this.#d.place.counterId, this.#d.place.environment);
+      seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author);
+    } catch (err) {
+      this.#wentOffline(err);
+      throw this.#offline();
+    }
+    await this.pull();
+    const latest = this.#latest.get(thingOf(change));
+    return { seq, stands: latest === undefined || latest.seq === seq };
+  }
+
+  /**
+   * On connecting: an empty stream starts from this counter's settings; a station that has
+   * settings gives them to this counter, and takes the agents it does not know (so nobody who
+   * signs in here is locked out). One counter seeds at a time.
+   */
+  async seed(author: AgentRef | null): Promise<void> {
+    const { pool, place } = this.#d;
+    await registerCounter(pool, { id: place.stationId, name: place.stationName }, place.counterId, place.environment);
+    const client = await pool.connect();
+    let stationRules: Set<string> | null = null;
+    try {
+      await client.query('BEGIN');
+      await client.query("SELECT pg_advisory_xact_lock(hashtext('station_settings_seed'), hashtext($1))", [`${place.stationId}/${place.environment}`]);
+      const existing = await settingRowsAfter(client, place, 0, 1_000_000);
+      const known = new Set(existing.map(thingOf));
+      const local = this.#d.target().snapshot();
+      const name: StationSettingChange = { kind: 'station_name', key: 'name', value: { name: place.stationName } };
+      const toPublish = existing.length === 0 ? [name, ...local] : local.filter((c) => c.kind === 'agent' && !known.has(thingOf(c)));
+      for (const change of toPublish) await publishSetting(client, place, change, 0, author);
+      await client.query('COMMIT');
+      if (existing.some((r) => r.kind === 'markup_rule')) {
+        const last = new Map(existing.filter((r) => r.kind === 'markup_rule').map((r) => [r.key, r.value]));
+        stationRules = new Set([...last].filter(([, v]) => v !== null).map(([k]) => k));
+      }
+    } catch (err) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw err;
+    } finally {
+      client.release();
+    }
+    await this.pull();
+    if (stationRules) this.#d.target().keepOnlyRules(stationRules, place.stationId);
+  }
+
+  async #pullAll(): Promise<void> {
+    const { stationId } = this.#d.place;
+    try {
+      for (;;) {
+        const target = this.#d.target();
+        const rows = await settingRowsAfter(this.#d.pool, this.#d.place, target.appliedSeq(stationId));
+        for (const row of rows) {
+          this.#note(row);
+          target.apply(row, stationId);
+        }
+        if (rows.length < 1000) break;
+      }
+      this.#state = 'current';
+      this.#lastError = null;
+      this.#lastReceivedAt = this.#d.now().toISOString();
+    } catch (err) {
+      this.#wentOffline(err);
+    }
+  }
+
+  /** A row that replaced another one its counter had not seen is a concurrent edit: say which stands. */
+  #note(row: StationSettingRow): void {
+    const before = this.#latest.get(thingOf(row));
+    this.#latest.set(thingOf(row), row);
+    if (!before || before.seq <= row.basedOn || before.counterId === row.counterId) return;
+    const me = this.#d.place.counterId;
+    if (before.counterId !== me && row.counterId !== me) return;
+    const side = (r: StationSettingRow) => ({ counterId: r.counterId, agentName: r.author?.agentName ?? null, at: r.at, seq: r.seq });
+    const notice: StationSettingNotice = {
+      kind: row.kind,
+      key: row.key,
+      subject: subjectOf(row),
+      standing: side(row),
+      replaced: side(before),
+      yours: row.counterId === me ? 'standing' : 'replaced',
+    };
+    this.#notices = [notice, ...this.#notices].slice(0, NOTICES_KEPT);
+  }
+
+  #wentOffline(err: unknown): void {
+    const message = err instanceof Error ? err.message : String(err);
+    if (this.#state !== 'offline' || this.#lastError !== message) this.#d.log(`station settings not received: ${message}`);
+    this.#state = 'offline';
+    this.#lastError = message;
+  }
+
+  #offline(): AppFailure {
+    const since = this.#lastReceivedAt ? ` (last received ${this.#lastReceivedAt})` : '';
+    return new AppFailure('station_settings_offline', `The station database is unreachable: station-wide settings cannot be changed now${since}`, { retryable: true });
+  }
+}

@@ -1,0 +1,147 @@
+// Station-wide settings, through the contract of two counters linked to one station PostgreSQL:
+// agents (with their PINs), markup rules and the station's name, edited on either counter, reach
+// the other; a counter joining a station takes its settings (and gives it the agents it does not
+// know); offline a counter keeps what it had, says so and refuses changes; two supervisors
+// editing the same agent at once are ordered by the database, and both counters say which stands.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { stationPool } from '../../../main/station/database.ts';
+import { installationCounterId } from '../../../main/settings/installation.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { retailPerSeat } from '../../../core/retail.ts';
+import { caller, findOffer, tempDir, type Caller } from '../main/helpers.ts';
+
+let db: TestPostgres;
+const dirs = [tempDir('shubbak-set-a-'), tempDir('shubbak-set-b-')];
+const counters: Counter[] = [];
+let a: Caller;
+let b: Caller;
+
+const connect = (c: Caller, stationName: string) =>
+  c.ok('connectStation', { stationId: 'stn_aswan', stationName, host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+const settled = (c: Caller) => c.ok('stationStatus').then((s) => s.settings);
+/** The default rule with another percent, as the Markup tab saves it. */
+const defaultRuleAt = async (c: Caller, percent: number) => {
+  const { changedBy: _by, changedAt: _at, ...rule } = (await c.ok('listMarkupRules')).find((r) => r.id === 'default')!;
+  return c.ok('saveMarkupRule', { ...rule, percent });
+};
+const agentNamed = async (c: Caller, name: string) => (await c.ok('listAgents')).find((x) => x.name === name);
+
+beforeAll(async () => {
+  db = await startPostgres();
+  for (const d of dirs) counters.push(await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(), shipEveryMs: 100 }));
+  [a, b] = counters.map((c) => caller(c.dispatch)) as [Caller, Caller];
+});
+afterAll(async () => {
+  for (const c of counters) await c.close();
+  db?.destroy();
+  for (const d of dirs) d.cleanup();
+});
+
+describe('station-wide settings', () => {
+  let mona: string;
+
+  it('start from the first counter linked: its supervisor, its markup rules and the station name', async () => {
+    await a.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '2468' });
+    await defaultRuleAt(a, 12);
+    const s = await connect(a, 'Aswan Central');
+    expect(s.settings).toMatchObject({ state: 'current', notices: [] });
+    expect(s.settings!.appliedSeq).toBeGreaterThanOrEqual(3);
+    expect((await a.ok('stationStatus')).station?.name).toBe('Aswan Central');
+  });
+
+  it('a counter joining takes the station’s settings: its supervisor signs in there, its rules replace the counter’s', async () => {
+    await b.ok('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 3, fixedMinor: 0 });
+    await connect(b, 'typed differently at B');
+    const samir = (await b.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor');
+    expect(samir).toBeDefined();
+    expect((await b.ok('signIn', { agentId: samir!.id, pin: '2468' })).signedIn?.name).toBe('Samir Supervisor');
+    expect((await b.ok('listMarkupRules')).map((r) => [r.id, r.percent])).toEqual([['default', 12]]);
+    expect((await b.ok('stationStatus')).station?.name).toBe('Aswan Central');
+    // B searches at the station's price.
+    const { priced } = await findOffer(b);
+    expect(priced.retailPerSeatMinor).toBe(retailPerSeat(priced.offer.net_price.amount_minor, { percent: 12, fixedMinor: 0 }));
+  });
+
+  it('an agent added on one counter signs in on the other', async () => {
+    await a.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1357', active: true });
+    await expect.poll(() => agentNamed(b, 'Mona Agent'), { timeout: 10_000 }).toBeDefined();
+    mona = (await agentNamed(b, 'Mona Agent'))!.id;
+    const desk = await b.ok('signIn', { agentId: mona, pin: '1357' });
+    expect(desk.signedIn).toMatchObject({ name: 'Mona Agent', role: 'agent' });
+    expect(await b.err('saveAgent', { name: 'Not allowed', role: 'agent', pin: '1111', active: true })).toMatchObject({ code: 'forbidden_role' });
+    const samir = (await b.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor')!;
+    await b.ok('signIn', { agentId: samir.id, pin: '2468' });
+  });
+
+  it('a markup rule and the station name changed on the other counter reach the first', async () => {
+    await defaultRuleAt(b, 15);
+    await b.ok('renameStation', { stationName: 'Aswan Central Station' });
+    await expect.poll(async () => (await a.ok('listMarkupRules')).map((r) => r.percent), { timeout: 10_000 }).toEqual([15]);
+    await expect.poll(async () => (await a.ok('stationStatus')).station?.name, { timeout: 10_000 }).toBe('Aswan Central Station');
+    // A window's own name stays its own.
+    expect((await a.ok('appInfo')).stationName).not.toBe('Aswan Central Station');
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      expect((await pool.query("SELECT name FROM stations WHERE id = 'stn_aswan'")).rows[0]).toEqual({ name: 'Aswan Central Station' });
+      await expect(pool.query('DELETE FROM station_settings')).rejects.toThrow(/append-only/);
+    } finally {
+      await pool.end();
+    }
+  });
+
+  it('two supervisors changing one agent at once: the database orders them, both counters say which stands', async () => {
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    const holder = await pool.connect();
+    try {
+      // Another transaction holds the stream's order lock, as a concurrent edit would: B's change is
+      // based on what B has, then waits; A's change goes in first, then B's.
+      const aStatus = await a.ok('stationStatus');
+      await holder.query('BEGIN');
+      await holder.query("SELECT pg_advisory_xact_lock(hashtext('station_settings'), hashtext('stn_aswan/TRAINING'))");
+      const atB = b.ok('saveAgent', { id: mona, name: 'Mona (from B)', role: 'agent', active: true });
+      await expect
+        .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, { timeout: 10_000 })
+        .toBe(1);
+      await holder.query(
+        `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author)
+         VALUES ('stn_aswan', 'TRAINING', 'agent', $1, $2, $3, $4, $5)`,
+        [mona, JSON.stringify({ name: 'Mona (from A)', role: 'agent', pinHash: null, active: true }), aStatus.settings!.appliedSeq, installationCounterId(dirs[0]!.dir), { agentId: 'x', agentName: 'Samir Supervisor' }],
+      );
+      await holder.query('COMMIT');
+      await atB;
+    } finally {
+      holder.release();
+      await pool.end();
+    }
+    // B's change is the later one: it stands on both counters, and each says so.
+    expect((await agentNamed(b, 'Mona (from B)'))?.id).toBe(mona);
+    await expect.poll(async () => (await agentNamed(a, 'Mona (from B)'))?.id, { timeout: 10_000 }).toBe(mona);
+    const atB = (await settled(b))!.notices[0];
+    expect(atB).toMatchObject({ kind: 'agent', key: mona, subject: 'Mona (from B)', yours: 'standing', replaced: { agentName: 'Samir Supervisor' } });
+    const atA = (await settled(a))!.notices[0];
+    expect(atA).toMatchObject({ kind: 'agent', key: mona, yours: 'replaced' });
+    expect(atA!.standing.seq).toBeGreaterThan(atA!.replaced.seq);
+    // Mona's PIN was not changed by either: she still signs in with it.
+    expect((await a.ok('signIn', { agentId: mona, pin: '1357' })).signedIn?.name).toBe('Mona (from B)');
+    const samir = (await a.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor')!;
+    await a.ok('signIn', { agentId: samir.id, pin: '2468' });
+  });
+
+  it('offline: the counter keeps the settings it had, says so, refuses changes, and catches up when back', async () => {
+    db.stop();
+    await expect.poll(async () => (await settled(a))?.state, { timeout: 10_000 }).toBe('offline');
+    expect(await a.err('saveAgent', { name: 'Offline Agent', role: 'agent', pin: '9999', active: true })).toMatchObject({ code: 'station_settings_offline', retryable: true });
+    expect((await a.ok('listAgents')).map((x) => x.name).sort()).toEqual(['Mona (from B)', 'Samir Supervisor']);
+    expect((await a.ok('listMarkupRules')).map((r) => r.percent)).toEqual([15]);
+    db.start();
+    await expect.poll(async () => (await settled(a))?.state, { timeout: 20_000 }).toBe('current');
+    await a.ok('saveAgent', { name: 'Back Agent', role: 'agent', pin: '8642', active: true });
+    await expect.poll(() => agentNamed(b, 'Back Agent'), { timeout: 10_000 }).toBeDefined();
+    // Every counter's journal still verifies, and both applied the same stream.
+    for (const c of [a, b]) expect((await c.ok('verifyJournal')).ok).toBe(true);
+    const [sa, sb] = [await settled(a), await settled(b)];
+    expect(sa!.appliedSeq).toBe(sb!.appliedSeq);
+  });
+});
