@@ -33,6 +33,8 @@ export interface StationStatus {
   backlog: number;
   lastShippedAt: string | null;
   lastError: string | null;
+  /** Counters of the station whose journal the station database refused: an alarm on every supervisor's screen. */
+  stoppedCounters: { counterId: string; reason: string; stoppedAt: string }[];
   /** The station-wide settings (agents, markup rules, station name) received from it; null when not linked. */
   settings: StationSettingsState | null;
 }

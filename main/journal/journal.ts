@@ -33,7 +33,8 @@ export interface StoredEntry {
   shiftId: string | null;
 }
 
-interface EntryRow {
+/** A row of the entries table, as stored. */
+export interface EntryRow {
   seq: number;
   at: string;
   type: string;
@@ -42,6 +43,20 @@ interface EntryRow {
   hash: string;
   counter_id: string | null;
   shift_id: string | null;
+}
+
+/** An entries row as shipping reads it. */
+export function storedEntryOf(r: EntryRow): StoredEntry {
+  return {
+    seq: r.seq,
+    at: r.at,
+    type: r.type,
+    payload: r.payload,
+    prevHash: r.prev_hash,
+    hash: r.hash,
+    chainedCounter: r.counter_id !== null,
+    shiftId: r.shift_id,
+  };
 }
 
 export interface AppendOptions {
@@ -185,16 +200,7 @@ export class Journal {
 
   /** Up to `limit` entries after `afterSeq` exactly as stored (shipping: the hash is recomputed elsewhere from these fields). */
   storedPage(afterSeq: number, limit: number): StoredEntry[] {
-    return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => ({
-      seq: r.seq,
-      at: r.at,
-      type: r.type,
-      payload: r.payload,
-      prevHash: r.prev_hash,
-      hash: r.hash,
-      chainedCounter: r.counter_id !== null,
-      shiftId: r.shift_id,
-    }));
+    return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map(storedEntryOf);
   }
 
   /** The seq of the last entry (0 when empty). */

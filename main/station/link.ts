@@ -103,7 +103,7 @@ export class StationLink {
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, settings: null };
+      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
     }
     const s = this.#live.shipper.state();
     const sameEnvironment = saved.environment === this.#d.environment();
@@ -116,6 +116,7 @@ export class StationLink {
       backlog: sameEnvironment ? s.backlog : 0,
       lastShippedAt: s.lastShippedAt,
       lastError: s.lastError,
+      stoppedCounters: sameEnvironment ? s.stoppedCounters : [],
       settings: this.#live.settings.state(),
     };
   }

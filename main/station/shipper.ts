@@ -19,6 +19,14 @@ export interface ShippingState {
   lastError: string | null;
   /** When the last batch arrived (ISO UTC). */
   lastShippedAt: string | null;
+  /** Counters of the station whose journal the database refused (this one included): an alarm for every supervisor. */
+  stoppedCounters: StoppedCounter[];
+}
+
+export interface StoppedCounter {
+  counterId: string;
+  reason: string;
+  stoppedAt: string;
 }
 
 /** What shipping reads of a journal: its counter, its last seq, its entries as stored. */
@@ -42,7 +50,7 @@ const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
 
 export class JournalShipper {
   readonly #d: ShipperDeps;
-  #state: ShippingState = { status: 'offline', backlog: 0, shippedSeq: 0, lastError: null, lastShippedAt: null };
+  #state: ShippingState = { status: 'offline', backlog: 0, shippedSeq: 0, lastError: null, lastShippedAt: null, stoppedCounters: [] };
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<void> | null = null;
   #registered = false;
@@ -112,7 +120,7 @@ export class JournalShipper {
         this.#state = { ...this.#state, shippedSeq: shipped, lastShippedAt: (this.#d.now?.() ?? new Date()).toISOString() };
         if (this.#closed) break;
       }
-      this.#state = { ...this.#state, status: 'synced' };
+      this.#state = { ...this.#state, status: 'synced', stoppedCounters: await this.#stoppedCounters() };
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (CHAIN_BROKEN.test(message)) {
@@ -121,11 +129,21 @@ export class JournalShipper {
         await this.#d.pool
           .query('UPDATE counters SET stopped_at = now(), stopped_reason = $2 WHERE id = $1 AND stopped_at IS NULL', [counterId, message])
           .catch((e: unknown) => this.#d.log('could not record the stopped stream', e));
+        const stoppedCounters = await this.#stoppedCounters().catch(() => this.#state.stoppedCounters);
+        this.#state = { ...this.#state, stoppedCounters };
       } else {
         this.#state = { ...this.#state, status: 'offline', lastError: message };
         this.#d.log(`station database not reachable, entries kept for later: ${message}`);
       }
     }
+  }
+
+  async #stoppedCounters(): Promise<StoppedCounter[]> {
+    const { rows } = await this.#d.pool.query<{ id: string; stopped_reason: string | null; stopped_at: Date }>(
+      'SELECT id, stopped_reason, stopped_at FROM counters WHERE station_id = $1 AND stopped_at IS NOT NULL ORDER BY stopped_at',
+      [this.#d.station.id],
+    );
+    return rows.map((r) => ({ counterId: r.id, reason: r.stopped_reason ?? '', stoppedAt: r.stopped_at.toISOString() }));
   }
 
   async #register(counterId: string): Promise<void> {

@@ -90,6 +90,12 @@ export function StationTab() {
           {status.lastError && <p className="mono">{status.lastError}</p>}
         </Notice>
       )}
+      {status?.stoppedCounters.map((c) => (
+        <Notice key={c.counterId} kind="bad" testId="station-stopped-counter">
+          {t('station.stopped', { counter: c.counterId })}
+          <p className="mono">{c.reason}</p>
+        </Notice>
+      ))}
       {status?.configured && (
         <>
           <SharedSettingsNotice />

@@ -9,15 +9,20 @@ export function SyncChip() {
   const status = useStation((s) => s.status);
   if (!status?.configured) return null;
   const state = status.shipping;
+  // Another window's journal refused by the station database is an alarm here too.
+  const elsewhere = state !== 'stopped' && status.stoppedCounters.length > 0;
+  const shown = elsewhere ? 'stopped' : state;
   return (
     <span
-      className={`sync-chip sync-${state}`}
-      role={state === 'stopped' ? 'alert' : 'status'}
+      className={`sync-chip sync-${shown}`}
+      role={shown === 'stopped' ? 'alert' : 'status'}
       data-testid="sync-chip"
-      data-state={state}
-      title={status.lastError ?? undefined}
+      data-state={elsewhere ? 'alarm' : state}
+      title={elsewhere ? status.stoppedCounters.map((c) => `${c.counterId}: ${c.reason}`).join('\n') : (status.lastError ?? undefined)}
     >
-      {t(`station.sync.${state}`, { backlog: formatNumber(status.backlog, locale) })}
+      {elsewhere
+        ? t('station.sync.alarm', { count: formatNumber(status.stoppedCounters.length, locale) })
+        : t(`station.sync.${state}`, { backlog: formatNumber(status.backlog, locale) })}
     </span>
   );
 }

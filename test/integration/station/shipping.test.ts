@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryHash } from '../../../main/journal/chain.ts';
+import { storedEntryOf, type EntryRow } from '../../../main/journal/journal.ts';
 import { migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
 import { JournalShipper, type ShippableJournal } from '../../../main/station/shipper.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
@@ -40,21 +41,10 @@ afterAll(async () => {
 function readerOf(path: string): ShippableJournal & { close(): void } {
   const file = new Database(path, { readonly: true });
   const counterId = (file.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string }).value;
-  type Row = { seq: number; at: string; type: string; payload: string; prev_hash: string; hash: string; counter_id: string | null; shift_id: string | null };
   return {
     counterId,
     lastSeq: () => (file.prepare('SELECT coalesce(max(seq), 0) AS n FROM entries').get() as { n: number }).n,
-    storedPage: (after, limit) =>
-      (file.prepare('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as Row[]).map((r) => ({
-        seq: r.seq,
-        at: r.at,
-        type: r.type,
-        payload: r.payload,
-        prevHash: r.prev_hash,
-        hash: r.hash,
-        chainedCounter: r.counter_id !== null,
-        shiftId: r.shift_id,
-      })),
+    storedPage: (after, limit) => (file.prepare('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(after, limit) as EntryRow[]).map(storedEntryOf),
     close: () => file.close(),
   };
 }
@@ -73,6 +63,8 @@ describe('journal shipping to PostgreSQL', () => {
   it('ships every entry in order, in batches, and again is a no-op', async () => {
     await sellOneSeat(t.c, 'Hoda Salem', 1_000);
     await sellOneSeat(t.c, 'Adel TEST FAIL', 0);
+    // Main prints a confirmed sale in the background (a print.recorded entry): let it finish first.
+    await t.counter.printed();
     const state = await shipper.shipNow();
     const last = journalOf().lastSeq();
     expect(state).toMatchObject({ status: 'synced', backlog: 0, shippedSeq: last, lastError: null });
@@ -152,5 +144,17 @@ describe('journal shipping to PostgreSQL', () => {
     expect(await count()).toBeGreaterThanOrEqual(arrived);
     // Nothing more is taken from this counter until someone looks at it.
     expect((await shipper.shipNow()).status).toBe('stopped');
+    // Every other counter of the station raises the alarm too (its supervisor screen shows it).
+    const other = new JournalShipper({
+      journal: () => ({ counterId: 'ctr_other_window', lastSeq: () => 0, storedPage: () => [] }),
+      pool,
+      station: { id: 'stn_cairo_gateway', name: 'Cairo Gateway' },
+      environment: 'TRAINING',
+      log: () => {},
+    });
+    const seen = await other.shipNow();
+    await other.close();
+    expect(seen.status).toBe('synced');
+    expect(seen.stoppedCounters).toEqual([{ counterId: journalOf().counterId, reason: expect.stringMatching(/chain_broken/), stoppedAt: expect.any(String) }]);
   });
 });

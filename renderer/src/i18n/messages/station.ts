@@ -23,6 +23,8 @@ export const station = defineMessages({
     'station.sync.offline': 'Station: offline, {backlog} to send',
     'station.sync.stopped': 'Station: journal refused, call a supervisor',
     'station.sync.other_environment': 'Station: not this environment',
+    'station.sync.alarm': 'Station: {count} counter journal(s) refused, call a supervisor',
+    'station.stopped': 'The station database refused the journal of counter {counter} and stopped taking it: what arrived is kept. Check that counter’s journal (Settings → Journal) before anything else.',
     'station.shared.current': 'Shared by the station {station}: a change made here reaches every counter of the station.',
     'station.shared.offline':
       'The station database cannot be reached: this counter uses the station’s settings as it last received them ({when}). They can be changed again when it is back.',
@@ -57,6 +59,8 @@ export const station = defineMessages({
     'station.sync.offline': 'المحطة: غير متاحة، {backlog} في الانتظار',
     'station.sync.stopped': 'المحطة: رُفضت اليومية، اطلب المشرف',
     'station.sync.other_environment': 'المحطة: ليست هذه البيئة',
+    'station.sync.alarm': 'المحطة: رُفضت يومية {count} من الشبابيك، اطلب المشرف',
+    'station.stopped': 'رفضت قاعدة بيانات المحطة يومية الشباك {counter} وتوقفت عن استلامها، وما وصل منها محفوظ. افحص يومية ذلك الشباك (الإعدادات ← سجل المبيعات) قبل أي شيء آخر.',
     'station.shared.current': 'إعدادات مشتركة لمحطة {station}: أي تغيير هنا يصل إلى كل شبابيك المحطة.',
     'station.shared.offline':
       'تعذر الوصول إلى قاعدة بيانات المحطة: يستخدم هذا الشباك إعدادات المحطة كما وصلته آخر مرة ({when}). يمكن تغييرها من جديد عند عودتها.',
