@@ -3,7 +3,8 @@
 // processes (scripts/chaos/counter-child.ts) on one data folder, one at a time, and are killed
 // (SIGKILL) at random moments or kill themselves at a random point of a sale, while the
 // sandbox answers 503 and 429 storms, slow answers and TEST triggers, tokens expire, and sales
-// are confirmed twice at once. After the last sale a counter recovers what is left open. Then
+// are confirmed twice at once; its supervisor closes the shift while a sale is still pending.
+// After the last sale a counter recovers what is left open. Then
 // one reconciliation of the journal against the sandbox's bookings and ledger; exit 1 when a
 // must-be-zero figure is not.
 import { spawn } from 'node:child_process';
@@ -59,6 +60,7 @@ let stationKills = 0;
 interface Run {
   tried: number;
   killed: boolean;
+  shiftsClosed: number;
 }
 
 /** One counter process: sells `count` attempts from `from` (or only recovers), maybe killed by us. */
@@ -84,10 +86,11 @@ function runChild(mode: 'sell' | 'recover', from: number, count: number, killAft
       out += b.toString();
       tried = (out.match(/^TRY /gm) ?? []).length;
     });
+    const shiftsClosed = () => (out.match(/^SHIFT_CLOSED /gm) ?? []).length;
     const timer = killAfterMs === null ? null : setTimeout(() => child.kill('SIGKILL'), killAfterMs);
     child.on('exit', (_code, signal) => {
       if (timer) clearTimeout(timer);
-      resolve({ tried, killed: signal === 'SIGKILL' });
+      resolve({ tried, killed: signal === 'SIGKILL', shiftsClosed: shiftsClosed() });
     });
   });
 }
@@ -96,6 +99,7 @@ let attempted = 0;
 let advanced = 0;
 let kills = 0;
 let rounds = 0;
+let shiftsClosedPending = 0;
 try {
   while (attempted < SALES && Date.now() < DEADLINE) {
     rounds++;
@@ -128,6 +132,7 @@ try {
     if (stationDown) station!.start();
     attempted += Math.max(run.tried, run.killed ? 0 : count);
     if (run.killed) kills++;
+    shiftsClosedPending += run.shiftsClosed;
     say(`round ${rounds}: ${run.tried} tried${run.killed ? ', killed' : ''} (${attempted}/${SALES})`);
   }
   // Calm weather; pending bookings confirm; the last counter recovers everything left open.
@@ -178,6 +183,7 @@ try {
     attempted,
     reached_the_sale: sales.length,
     counters_killed: kills,
+    shifts_closed_with_a_sale_pending: shiftsClosedPending,
     confirmed: sales.filter((s) => s.status === 'confirmed').length,
     failed: sales.filter((s) => s.status === 'failed').length,
     still_open: sales.filter((s) => !['confirmed', 'failed'].includes(s.status)).length,

@@ -1,7 +1,9 @@
 // One counter process of the fault campaign (scripts/chaos/campaign.ts): it recovers what a
 // killed predecessor left open, then sells. It may kill itself (SIGKILL) at a random fault point
-// of a sale, and its parent may kill it at any moment. Prints `TRY <i>` before each attempt and
-// `DONE <i> <status>` after; nothing else on stdout.
+// of a sale, and its parent may kill it at any moment. Its supervisor sells on an opened shift and
+// now and then closes the shift while a sale is still pending, then opens the next. Prints
+// `TRY <i>` before each attempt, `DONE <i> <status>` after, and `SHIFT_CLOSED <i>` for a shift
+// closed there; nothing else on stdout.
 //   env: CHAOS_DATA_DIR, CHAOS_BASE_URL, CHAOS_FROM (first attempt index), CHAOS_COUNT,
 //        CHAOS_SEED, CHAOS_SELF_KILL (probability per sale), CHAOS_MODE = sell | recover
 import { randomUUID } from 'node:crypto';
@@ -43,7 +45,30 @@ const call = async <T>(name: string, arg?: unknown): Promise<T> => {
 // What a killed predecessor left open is resumed first, with the same key and body.
 await counter.resume();
 
+// Agents are in use: the campaign's supervisor signs in and sells on an opened shift.
+const PIN = '2468';
+const FLOAT = { '20000': 5 };
+interface Desk {
+  agentsInUse: boolean;
+  agents: { id: string; name: string }[];
+  signedIn: { id: string } | null;
+  shift: { shiftId: string } | null;
+}
+async function onShift(): Promise<void> {
+  let desk = await call<Desk>('desk');
+  if (!desk.agentsInUse) desk = await call<Desk>('createFirstSupervisor', { name: 'Chaos Supervisor', pin: PIN });
+  else if (!desk.signedIn) desk = await call<Desk>('signIn', { agentId: desk.agents.find((a) => a.name === 'Chaos Supervisor')!.id, pin: PIN });
+  if (!desk.shift) await call('openShift', { float: FLOAT });
+}
+
+/** The shift closed while its last sale is still pending (the blind count may already be in, if a predecessor was killed). */
+async function closeShift(): Promise<void> {
+  await call('countDrawer', { count: FLOAT }).catch(() => undefined);
+  await call('closeShift', { comment: 'closed with a sale pending' });
+}
+
 if (env.CHAOS_MODE === 'sell') {
+  await onShift();
   const ref = await call<{ cities: { id: string; name: string }[] }>('referenceData').catch(() => null);
   const city = (name: string) => ref?.cities.find((c) => c.name === name)?.id;
   const from = Number(env.CHAOS_FROM);
@@ -76,6 +101,16 @@ if (env.CHAOS_MODE === 'sell') {
     }
     killAt = null;
     process.stdout.write(`DONE ${i} ${status}\n`);
+    if ((status === 'pending' || status === 'unknown') && rand() < 0.5) {
+      try {
+        await closeShift();
+        process.stdout.write(`SHIFT_CLOSED ${i}\n`);
+        await onShift();
+      } catch (err) {
+        process.stdout.write(`SHIFT_FAILED ${i} ${err instanceof Error ? err.message : 'error'}\n`);
+        await onShift().catch(() => undefined);
+      }
+    }
   }
 }
 // With a station database: what this counter wrote is shipped before it stops (when it can be).
