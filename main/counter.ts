@@ -218,7 +218,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...agentHandlers(deps, desk, counterSettings),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
-    ...stationHandlers(deps, stationLink),
+    ...stationHandlers(deps, stationLink, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
   };

@@ -1,13 +1,38 @@
+import type { StationReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { PrintService } from '../printing/service.ts';
+import { saveReportFile } from '../reports/report-file.ts';
 import { statementOf } from '../reports/station-day.ts';
 import type { StationLink } from './link.ts';
+import { stationReportCsv } from './report-csv.ts';
+import { renderStationReport } from './report-pdf.ts';
 
-export function stationHandlers(d: CounterDeps, link: StationLink): HandlerGroup<'stationStatus' | 'connectStation' | 'disconnectStation' | 'stationReport'> {
+type StationCalls = 'stationStatus' | 'connectStation' | 'disconnectStation' | 'stationReport' | 'printStationReport' | 'exportStationReport';
+
+export function stationHandlers(d: CounterDeps, link: StationLink, printer: Pick<PrintService, 'report'>): HandlerGroup<StationCalls> {
+  const build = (date: string | undefined): Promise<StationReport> =>
+    link.report(date ?? cairoDate(d.clock.now()), (day) => statementOf(d.session().client, day));
   return {
     stationStatus: () => link.status(),
     connectStation: (input) => link.connect(input),
     disconnectStation: () => link.disconnect(),
-    stationReport: (arg) => link.report(arg?.date ?? cairoDate(d.clock.now()), (date) => statementOf(d.session().client, date)),
+    stationReport: (arg) => build(arg?.date),
+    printStationReport: async ({ date, language }) => {
+      const report = await build(date);
+      return printer.report({
+        document: `station:${report.station.id}:${report.date}`,
+        title: `Shubbak station day report ${report.station.id} ${report.date}`,
+        language,
+        render: (paper, copy) => renderStationReport(report, { paper, lang: language, copy }),
+      });
+    },
+    exportStationReport: async ({ date, language, format }) => {
+      const report = await build(date);
+      const bytes =
+        format === 'csv' ? Buffer.from(stationReportCsv(report), 'utf8') : (await renderStationReport(report, { paper: 'A4', lang: language, copy: false })).pdf;
+      const name = format === 'csv' ? `station-${report.station.id}-${report.date}` : `station-${report.station.id}-${report.date}-${language}`;
+      return saveReportFile(d, { name, madeAt: report.madeAt, format, bytes });
+    },
   };
 }

@@ -88,6 +88,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'connectStation',
     'disconnectStation',
     'stationReport',
+    'printStationReport',
+    'exportStationReport',
     'openSales',
     'resolveSale',
   ];
