@@ -45,6 +45,11 @@ const PrinterName = z.string().min(1).max(200);
 /** The counter's name in the top bar and on receipts (a supervisor setting). */
 export const StationName = z.string().trim().min(1).max(80);
 
+/** A day report (a Cairo date, default today) on the receipt printer, in a language. */
+const ReportPrint = z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage });
+/** A day report saved as a file: CSV (UTF-8 with BOM, for Excel) or PDF (A4, in the language). */
+const ReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf']) });
+
 export const calls = {
   appInfo: call('anyone', NoArg).returns<AppInfo>(),
 
@@ -233,6 +238,10 @@ export const calls = {
   renameStation: call('supervisor', z.strictObject({ stationName: StationName })).returns<StationStatus>(),
   /** The station day report over every counter shipping to the station database, the wallet reconciled once. */
   stationReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationReport>(),
+  /** The whole station's day report on the receipt printer (its paper); a second print of a station's day is a COPY. */
+  printStationReport: call('supervisor', ReportPrint).returns<PrintResult>(),
+  /** The whole station's day report as a file in the counter's reports folder: PDF (A4, in the language) or CSV. */
+  exportStationReport: call('supervisor', ReportExport).returns<{ path: string; bytes: number }>(),
 
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),
@@ -240,12 +249,9 @@ export const calls = {
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */
-  printDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage })).returns<PrintResult>(),
+  printDayReport: call('supervisor', ReportPrint).returns<PrintResult>(),
   /** The station day report as a file in the counter's reports folder: CSV (UTF-8 with BOM, for Excel) or PDF (A4). */
-  exportDayReport: call(
-    'supervisor',
-    z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage, format: z.enum(['csv', 'pdf']) }),
-  ).returns<{ path: string; bytes: number }>(),
+  exportDayReport: call('supervisor', ReportExport).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };

@@ -37,6 +37,11 @@ export function formatMoney(minor: number, lang: Language, currency = 'EGP'): st
   return numberFormat(lang, { style: 'currency', currency }).format(pounds(minor));
 }
 
+/** An amount as a plain number of pounds with its piastres, for a table whose head names the currency: "1,234.50" / "١٬٢٣٤٫٥٠". */
+export function formatAmount(minor: number, lang: Language): string {
+  return numberFormat(lang, { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(pounds(minor));
+}
+
 /** A price on screen: "EGP 470" for whole pounds, "EGP 470.50" when there are piastres. */
 export function formatPounds(minor: number, lang: Language): string {
   const whole = minor % 100 === 0;

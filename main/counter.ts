@@ -221,7 +221,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...agentHandlers(deps, desk, counterSettings, stationWide),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
-    ...stationHandlers(deps, stationLink, stationWide),
+    ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
   };

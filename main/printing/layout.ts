@@ -165,6 +165,27 @@ export class Painter {
     this.y += Math.max(hs, he) + gapAfter;
   }
 
+  /**
+   * A table: each column a share of the content width, the first at the start edge; the head
+   * row bold, a hairline under it; cells wrap in their columns. Moves down.
+   */
+  table(columns: readonly { share: number; align?: Align }[], head: readonly string[], rows: readonly (readonly string[])[], style: Style = {}): void {
+    const gap = this.size(0.3);
+    const put = (cells: readonly string[], bold: boolean) => {
+      let offset = 0;
+      let h = 0;
+      for (const [i, col] of columns.entries()) {
+        const w = this.w * col.share;
+        h = Math.max(h, this.put(cells[i] ?? '', offset, w - gap, this.y, { ...style, bold, align: col.align ?? 'start' }));
+        offset += w;
+      }
+      this.y += h + this.size(0.15);
+    };
+    put(head, true);
+    this.rule(0.5, false, this.size(0.1));
+    for (const r of rows) put(r, false);
+  }
+
   /** A rule across the content: solid, or dashed for the lighter separations. */
   rule(weight = 0.75, dashed = false, space = this.size(0.7)): void {
     this.y += space;

@@ -1,17 +1,13 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { StationDayReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { PrintService } from '../printing/service.ts';
 import { dayReportCsv } from './day-report-csv.ts';
 import { renderDayReport } from './day-report-pdf.ts';
+import { saveReportFile } from './report-file.ts';
 import { stationDayReport, statementOf } from './station-day.ts';
 
 type ReportCalls = 'stationDayReport' | 'printDayReport' | 'exportDayReport';
-
-/** Where exported reports go: beside the journal's backups, in the counter's data folder. */
-export const REPORTS_DIR = 'reports';
 
 export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<ReportCalls> {
   const build = (date: string | undefined): Promise<StationDayReport> => {
@@ -39,22 +35,14 @@ export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'repo
         document: `day:${report.date}`,
         title: `Shubbak day report ${report.date}`,
         language,
-        render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy, printedAt: d.clock.now() }),
+        render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy }),
       });
     },
     exportDayReport: async ({ date, language, format }) => {
       const report = await build(date);
-      const dir = join(d.dataDir, REPORTS_DIR);
-      mkdirSync(dir, { recursive: true });
-      const stamp = report.madeAt.replace(/[-:]/g, '').slice(0, 15);
-      const path = join(dir, `station-day-${report.date}-${language}-${stamp}.${format}`);
       const bytes =
-        format === 'csv'
-          ? Buffer.from(dayReportCsv(report, language), 'utf8')
-          : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false, printedAt: d.clock.now() })).pdf;
-      writeFileSync(path, bytes);
-      d.log(`day report of ${report.date} exported to ${path}`);
-      return { path, bytes: bytes.length };
+        format === 'csv' ? Buffer.from(dayReportCsv(report, language), 'utf8') : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false })).pdf;
+      return saveReportFile(d, { name: `station-day-${report.date}-${language}`, madeAt: report.madeAt, format, bytes });
     },
   };
 }

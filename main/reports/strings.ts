@@ -41,6 +41,19 @@ export interface DayReportStrings {
   booking: string;
   amount: string;
   reason: string;
+  /** The whole station's day (every counter shipping to the station database). */
+  station: {
+    title: string;
+    id: string;
+    environment: string;
+    byCounter: string;
+    byAgent: string;
+    total: string;
+    /** Table heads: the amounts are plain numbers of pounds, the currency said once in the heading. */
+    col: { who: string; sales: string; retail: string; net: string; cash: string; failed: string };
+    noSales: string;
+  };
+  counter: string;
 }
 
 export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
@@ -90,6 +103,17 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
     booking: 'Booking',
     amount: 'Amount',
     reason: 'Why',
+    station: {
+      title: 'Station day report, all counters',
+      id: 'Station',
+      environment: 'Environment',
+      byCounter: 'By counter (amounts in EGP)',
+      byAgent: 'By agent (amounts in EGP)',
+      total: 'Station',
+      col: { who: '', sales: 'Sold', retail: 'Retail', net: 'NET', cash: 'Cash', failed: 'Failed' },
+      noSales: 'No sales this day.',
+    },
+    counter: 'counter',
   },
   ar: {
     title: 'تقرير اليوم للمحطة',
@@ -137,5 +161,16 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
     booking: 'الحجز',
     amount: 'المبلغ',
     reason: 'السبب',
+    station: {
+      title: 'تقرير اليوم للمحطة، كل الشبابيك',
+      id: 'المحطة',
+      environment: 'البيئة',
+      byCounter: 'حسب الشباك (المبالغ بالجنيه)',
+      byAgent: 'حسب الموظف (المبالغ بالجنيه)',
+      total: 'المحطة',
+      col: { who: '', sales: 'مبيعات', retail: 'البيع', net: 'الصافي', cash: 'النقدية', failed: 'فاشلة' },
+      noSales: 'لا مبيعات في هذا اليوم.',
+    },
+    counter: 'الشباك',
   },
 };

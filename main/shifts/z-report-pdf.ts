@@ -2,14 +2,14 @@
 // (who and when, what was sold, the cash: expected, counted, variance), on the receipt roll or
 // A4, in Arabic or English. A second print says COPY. Corrections approved after the close are
 // listed below the frozen figures, never merged into them.
-import type { CounterEnvironment } from '../../contract/counter.ts';
 import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
-import { RECEIPT_STRINGS, type ReceiptLanguage } from '../printing/format.ts';
+import type { ReceiptLanguage } from '../printing/format.ts';
 
 const formatCairo = (at: string | Date, lang: ReceiptLanguage) => formatInstant(at, lang, 'paper');
-import { renderPage, type Paper, type RenderedPage } from '../printing/layout.ts';
+import { renderPage, type RenderedPage } from '../printing/layout.ts';
+import { reportHead, type ReportPaperOptions } from '../reports/report-paper.ts';
 
 const STRINGS = {
   en: {
@@ -94,19 +94,13 @@ const STRINGS = {
   },
 } as const;
 
-export interface ZReportPdfOptions {
-  paper: Paper;
-  lang: ReceiptLanguage;
-  copy: boolean;
+export interface ZReportPdfOptions extends ReportPaperOptions {
   printedAt: Date;
 }
-
-const ENV_BANNER: Record<Exclude<CounterEnvironment, 'LIVE'>, 'training' | 'sandbox'> = { TRAINING: 'training', SANDBOX: 'sandbox' };
 
 export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<RenderedPage> {
   const z = view.report;
   const s = STRINGS[o.lang];
-  const r = RECEIPT_STRINGS[o.lang];
   const money = (minor: number) => formatMoney(minor, o.lang);
   const count = (n: number) => formatCount(n, o.lang);
   const title = s.title(count(z.zNumber));
@@ -115,17 +109,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     const labelWidth = p.w * 0.55;
     const amount = (label: string, minor: number, bold = false) =>
       p.row(label, money(minor), { labelWidth, value: { ...end, bold }, label: { bold } });
-    if (z.environment !== 'LIVE') {
-      p.banner(r[ENV_BANNER[z.environment]].replace(/ — .*$/, ''), p.size(1.1));
-      p.gap(0.6);
-    }
-    p.line(z.stationName, { size: p.size(1.3), bold: true, align: 'center', lineHeight: 1.3 });
-    p.line(title, { size: p.size(1.15), bold: true, align: 'center' });
-    if (o.copy) {
-      p.gap(0.5);
-      p.stamp(o.lang === 'ar' ? `${r.copy} · ${RECEIPT_STRINGS.en.copy}` : r.copy, p.size(1.6));
-    }
-    p.rule(1);
+    reportHead(p, o, { environment: z.environment, stationName: z.stationName, title });
     p.row(s.counter, ltr(z.counterId.slice(0, 12)));
     p.row(s.agent, z.agent.name);
     p.row(s.businessDay, ltr(z.businessDay));

@@ -2,9 +2,11 @@
 // the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
 // PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require for TLS) or flags.
 //   init                                   create or migrate the schema
-//   report --station S [--date D] [--csv F] the station day report (figures per counter and agent;
+//   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
+//                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
-//                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too)
+//                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too), and
+//                                          the same as CSV and as an A4 PDF (English by default)
 //   summary [--date D]                      the head office's day: one line per station
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
@@ -17,6 +19,7 @@ import { statementOf } from '../reports/station-day.ts';
 import { migrateStation, stationPool } from './database.ts';
 import { stationReport } from './report.ts';
 import { stationReportCsv } from './report-csv.ts';
+import { renderStationReport } from './report-pdf.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -28,6 +31,8 @@ const { positionals, values } = parseArgs({
     station: { type: 'string' },
     date: { type: 'string' },
     csv: { type: 'string' },
+    pdf: { type: 'string' },
+    lang: { type: 'string' },
   },
 });
 
@@ -50,6 +55,8 @@ async function main(): Promise<number> {
   }
   if (command === 'report') {
     if (!values.station) throw new Error('report needs --station <station id>');
+    const lang = values.lang ?? 'en';
+    if (lang !== 'ar' && lang !== 'en') throw new Error('--lang is ar or en');
     const date = values.date ?? cairoDate(new Date());
     const names = await pool.query<{ name: string; environment: string }>(
       'SELECT s.name, min(c.environment) AS environment FROM stations s LEFT JOIN counters c ON c.station_id = s.id WHERE s.id = $1 GROUP BY s.name',
@@ -90,6 +97,10 @@ async function main(): Promise<number> {
       writeFileSync(values.csv, stationReportCsv(report));
       console.log(`written ${values.csv}`);
     }
+    if (values.pdf) {
+      writeFileSync(values.pdf, (await renderStationReport(report, { paper: 'A4', lang, copy: false })).pdf);
+      console.log(`written ${values.pdf}`);
+    }
     return 0;
   }
   if (command === 'summary') {
@@ -104,7 +115,7 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] | summary [--date YYYY-MM-DD]');
+  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 

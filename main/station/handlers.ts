@@ -1,12 +1,31 @@
+import type { StationReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { PrintService } from '../printing/service.ts';
+import { saveReportFile } from '../reports/report-file.ts';
 import { statementOf } from '../reports/station-day.ts';
 import type { StationLink } from './link.ts';
+import { stationReportCsv } from './report-csv.ts';
+import { renderStationReport } from './report-pdf.ts';
 import type { StationWideSettings } from './station-wide.ts';
 
-type StationCalls = 'stationStatus' | 'connectStation' | 'disconnectStation' | 'renameStation' | 'stationReport';
+type StationCalls =
+  | 'stationStatus'
+  | 'connectStation'
+  | 'disconnectStation'
+  | 'renameStation'
+  | 'stationReport'
+  | 'printStationReport'
+  | 'exportStationReport';
 
-export function stationHandlers(d: CounterDeps, link: StationLink, stationWide: StationWideSettings): HandlerGroup<StationCalls> {
+export function stationHandlers(
+  d: CounterDeps,
+  link: StationLink,
+  stationWide: StationWideSettings,
+  printer: Pick<PrintService, 'report'>,
+): HandlerGroup<StationCalls> {
+  const build = (date: string | undefined): Promise<StationReport> =>
+    link.report(date ?? cairoDate(d.clock.now()), (day) => statementOf(d.session().client, day));
   return {
     stationStatus: () => link.status(),
     connectStation: (input) => {
@@ -18,6 +37,22 @@ export function stationHandlers(d: CounterDeps, link: StationLink, stationWide: 
       await stationWide.renameStation(stationName, d.agent());
       return link.status();
     },
-    stationReport: (arg) => link.report(arg?.date ?? cairoDate(d.clock.now()), (date) => statementOf(d.session().client, date)),
+    stationReport: (arg) => build(arg?.date),
+    printStationReport: async ({ date, language }) => {
+      const report = await build(date);
+      return printer.report({
+        document: `station:${report.station.id}:${report.date}`,
+        title: `Shubbak station day report ${report.station.id} ${report.date}`,
+        language,
+        render: (paper, copy) => renderStationReport(report, { paper, lang: language, copy }),
+      });
+    },
+    exportStationReport: async ({ date, language, format }) => {
+      const report = await build(date);
+      const bytes =
+        format === 'csv' ? Buffer.from(stationReportCsv(report), 'utf8') : (await renderStationReport(report, { paper: 'A4', lang: language, copy: false })).pdf;
+      const name = format === 'csv' ? `station-${report.station.id}-${report.date}` : `station-${report.station.id}-${report.date}-${language}`;
+      return saveReportFile(d, { name, madeAt: report.madeAt, format, bytes });
+    },
   };
 }

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startCounter, type Counter } from '../../main/counter.ts';
+import { startCounter, type Counter, type CounterOptions } from '../../main/counter.ts';
 import { startHarness, type Harness } from '../../main/web/harness.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
@@ -14,10 +14,19 @@ export interface RunningApp {
   stop(): Promise<void>;
 }
 
-/** The whole app as `npm start` runs it here: counter services behind the web harness. */
-export async function startApp(opts: { dataDir?: string } = {}): Promise<RunningApp> {
+export interface AppOptions {
+  dataDir?: string;
+  /** What the counter starts with beyond its folder (a keychain holding a credential, a shipping pace…). */
+  counter?: Partial<Omit<CounterOptions, 'dataDir' | 'version'>>;
+}
+
+/**
+ * The whole app as `npm start` runs it here: counter services behind the web harness. Several
+ * may run side by side (each its own data folder, harness and port), as the windows of a station.
+ */
+export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shubbak-app-'));
-  const counter = await startCounter({ dataDir, version: '0.0.0-test' });
+  const counter = await startCounter({ ...opts.counter, dataDir, version: '0.0.0-test' });
   const harness = await startHarness({ dispatch: counter.dispatch, rendererDir: RENDERER_DIR });
   return {
     counter,

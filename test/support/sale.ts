@@ -6,10 +6,11 @@ import { afterAll, afterEach, beforeAll, expect } from 'vitest';
 import { addDays, cairoDate } from '../../core/cairo-time.ts';
 import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
 import type { CallName } from '../../contract/calls.ts';
+import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { CallValue } from '../../contract/api.ts';
 import type { Booking, Transaction, Wallet } from '../../contract/partner/resources.ts';
 import { launchChromium } from './browser.ts';
-import { SCREENSHOTS, startApp, type RunningApp } from './app.ts';
+import { SCREENSHOTS, startApp, type AppOptions, type RunningApp } from './app.ts';
 import { RECEIPT_PRINTER, TICKET_PRINTER, printedPdf } from './cups.ts';
 import { pdfText } from '../unit/pdf/pdf-tools.ts';
 
@@ -27,15 +28,21 @@ export interface Counter {
   close(): Promise<void>;
 }
 
-export async function openCounter(): Promise<Counter> {
+export interface OpenCounterOptions {
+  app?: AppOptions;
+  /** The environment the counter opens in: TRAINING (its own embedded sandbox) unless it was given a credential. */
+  environment?: CounterEnvironment;
+}
+
+export async function openCounter(opts: OpenCounterOptions = {}): Promise<Counter> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  const app = await startApp();
+  const app = await startApp(opts.app);
   const browser = await launchChromium();
   const page = await browser.newPage({ locale: 'en-GB', viewport: { width: 1366, height: 768 } });
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(app.harness.url);
-  await page.locator('[data-testid=environment][data-environment=TRAINING]').waitFor({ timeout: 15_000 });
+  await page.locator(`[data-testid=environment][data-environment=${opts.environment ?? 'TRAINING'}]`).waitFor({ timeout: 15_000 });
   await page.getByRole('combobox').nth(1).waitFor({ timeout: 15_000 });
   const sandbox = new SandboxClient(app.counter.info.apiBaseUrl);
   return {
@@ -377,17 +384,34 @@ export const SEATED_OPERATORS = OPERATOR_TABLE.filter((o) => o.seat_selection).m
  * supervisor would, and a screenshot of the screen whenever one of its tests fails.
  */
 export function counterPerFile(onOpen: (c: Counter) => void | Promise<void>): void {
-  let opened: Counter | undefined;
+  countersPerFile(1, () => ({}), ([c]) => onOpen(c!));
+}
+
+/**
+ * `count` counters side by side for a whole test file (the windows of one station): each its own
+ * data folder, app, web harness and Chromium, opened in order with `options(i)` (read when they
+ * open, so that a sandbox or database started in an earlier beforeAll can be named), each with
+ * the CUPS-PDF printers, each screen shot when a test fails.
+ */
+export function countersPerFile(count: number, options: (i: number) => OpenCounterOptions, onOpen: (cs: Counter[]) => void | Promise<void>): void {
+  const opened: Counter[] = [];
   beforeAll(async () => {
-    opened = await openCounter();
-    await usePdfPrinters(opened);
+    for (let i = 0; i < count; i++) {
+      const c = await openCounter(options(i));
+      opened.push(c);
+      await usePdfPrinters(c);
+    }
     await onOpen(opened);
   });
   afterEach(async (ctx) => {
-    if (opened && ctx.task.result?.state === 'fail') await shot(opened.page, `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`);
+    if (ctx.task.result?.state !== 'fail') return;
+    const name = `failed-${ctx.task.name.slice(0, 40).replace(/\W+/g, '-')}`;
+    for (const [i, c] of opened.entries()) await shot(c.page, count === 1 ? name : `${name}-${i + 1}`);
   });
   afterAll(async () => {
-    await opened?.close();
+    const closed = await Promise.allSettled(opened.map((c) => c.close()));
+    const failed = closed.find((r) => r.status === 'rejected');
+    if (failed) throw failed.reason;
   });
 }
 

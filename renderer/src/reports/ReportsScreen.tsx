@@ -1,4 +1,5 @@
 import type { UnmatchedLine } from '../../../contract/reports.ts';
+import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { ZReportCard } from '../desk/ZReportCard.tsx';
@@ -6,6 +7,7 @@ import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts'
 import { useLocale, useT } from '../i18n/index.ts';
 import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';
+import { ReportActions } from './ReportActions.tsx';
 import { StationSection } from './StationSection.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
@@ -14,8 +16,8 @@ import './reports.css';
 export function ReportsScreen() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const { report, error, loading, date, z, done } = useReports();
-  const { load, show, openZ, print, exportAs } = useReports.getState();
+  const { report, error, loading, date, z } = useReports();
+  const { load, show, openZ } = useReports.getState();
   const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
   const f = report?.figures;
   const r = report?.reconciliation;
@@ -39,22 +41,12 @@ export function ReportsScreen() {
         </button>
       </header>
       {report && !z && (
-        <div className="st-actions reports-actions">
-          <button type="button" className="st-btn st-btn-primary" onClick={() => void print(locale)} data-testid="print-day">
-            {t('reports.print')}
-          </button>
-          <button type="button" className="st-btn" onClick={() => void exportAs('csv', locale)} data-testid="export-csv">
-            {t('reports.exportCsv')}
-          </button>
-          <button type="button" className="st-btn" onClick={() => void exportAs('pdf', locale)} data-testid="export-pdf">
-            {t('reports.exportPdf')}
-          </button>
-          {done && (
-            <span role="status" data-testid="reports-done">
-              {done.kind === 'printed' ? t('reports.printed', { printer: done.printer }) : t('reports.exported', { path: done.path })}
-            </span>
-          )}
-        </div>
+        <ReportActions
+          report="day"
+          printLabel={t('reports.print')}
+          print={(language) => api.printDayReport({ language, date: report.date })}
+          exportAs={(format, language) => api.exportDayReport({ format, language, date: report.date })}
+        />
       )}
       {loading && (
         <p className="progress" role="status">

@@ -6,6 +6,7 @@ import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useStation } from '../station/store.ts';
+import { ReportActions } from './ReportActions.tsx';
 
 /** The whole station's day (every counter shipping to the station database), when there is one. */
 export function StationSection({ date }: { date: string }) {
@@ -64,13 +65,19 @@ export function StationSection({ date }: { date: string }) {
               {report.agents.map((a) => row(a.agentId, a.agentName, a))}
             </tbody>
           </table>
-          <p>
+          <p data-testid="station-wallet">
             {t('reports.station.wallet', {
               debits: formatNumber(report.reconciliation.matchedDebits.length, locale),
               reversals: formatNumber(report.reconciliation.matchedReversals.length, locale),
               unmatched: formatNumber(report.reconciliation.unmatched.length, locale),
             })}
           </p>
+          <ReportActions
+            report="station"
+            printLabel={t('reports.station.print')}
+            print={(language) => api.printStationReport({ language, date })}
+            exportAs={(format, language) => api.exportStationReport({ format, language, date })}
+          />
         </>
       )}
     </section>

@@ -10,7 +10,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { formatAmount, formatMoney } from '../../../core/format.ts';
+import { DAY_REPORT_STRINGS } from '../../../main/reports/strings.ts';
 import { ROOT } from '../../support/app.ts';
+import { RECEIPT_PRINTER, TICKET_PRINTER, printedPdf } from '../../support/cups.ts';
+import { pdfText, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller } from '../main/helpers.ts';
 
@@ -98,9 +102,58 @@ describe('a station of three counters on one account', () => {
     expect([...csv.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(csv.toString('utf8')).toContain(`station,${report.totals.sales},${report.totals.passengers},${(report.totals.retailMinor / 100).toFixed(2)}`);
     // The head office's day: one line per station.
+    // The same figures on paper: an A4 PDF, in English by default and in Arabic with --lang ar.
+    for (const lang of ['en', 'ar'] as const) {
+      const pdfPath = join(dirs[0]!.dir, `station-${lang}.pdf`);
+      const said = await cli(['report', '--station', 'stn_cairo', '--pdf', pdfPath, ...(lang === 'ar' ? ['--lang', 'ar'] : [])], {
+        SHUBBAK_API_BASE_URL: api.baseUrl,
+        SHUBBAK_CLIENT_ID: 'cid_sandbox_demo',
+        SHUBBAK_CLIENT_SECRET: 'sk_sandbox_demo',
+      });
+      expect(said).toContain(`written ${pdfPath}`);
+      const text = squash(pdfText(readFileSync(pdfPath)));
+      const s = DAY_REPORT_STRINGS[lang];
+      for (const needle of [
+        'Cairo Gateway',
+        'stn_cairo',
+        s.station.title,
+        formatMoney(report.totals.retailMinor, lang),
+        formatMoney(report.totals.netMinor, lang),
+        ...report.counters.map((c) => c.counterId.slice(0, 12)),
+        ...report.counters.map((c) => formatAmount(c.retailMinor, lang)),
+        ...report.agents.map((a) => a.agentName),
+        s.allMatched,
+      ]) {
+        expect(text, `${needle} in the ${lang} PDF`).toContain(squash(needle).replace(/[\u061c\u200e\u200f]/gu, ''));
+      }
+      rasterise(readFileSync(pdfPath), join(ROOT, 'test-results', 'reports'), `station-cli-${lang}`, 80);
+    }
     const summary = await cli(['summary']);
     expect(summary).toMatch(new RegExp(`^Cairo Gateway\\s+3 counters\\s+${report.totals.sales} sales`, 'm'));
     // Without a credential the figures still come, and the wallet says why it is not reconciled.
     expect(await cli(['report', '--station', 'stn_cairo'])).toContain('wallet: not reconciled (no Partner API credential given');
+  });
+
+  it('prints and saves the whole station’s day from any counter: receipt printer (a second print is a COPY), A4 PDF, CSV', async () => {
+    const c = callers[1]!;
+    const report = await c.ok('stationReport');
+    await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    const first = await c.ok('printStationReport', { language: 'en' });
+    expect(first).toMatchObject({ kind: 'report', printer: RECEIPT_PRINTER, status: 'sent' });
+    const printed = pdfText(readFileSync(await printedPdf(first.jobId!)));
+    for (const needle of ['Station day report, all counters', 'stn_cairo', formatMoney(report.totals.retailMinor, 'en'), ...report.counters.map((x) => x.counterId.slice(0, 12))]) {
+      expect(squash(printed)).toContain(squash(needle));
+    }
+    expect(printed).not.toContain('COPY');
+    const again = await c.ok('printStationReport', { language: 'en' });
+    expect(pdfText(readFileSync(await printedPdf(again.jobId!)))).toContain('COPY');
+
+    const pdf = await c.ok('exportStationReport', { language: 'ar', format: 'pdf' });
+    expect(pdf.path).toMatch(/reports\/station-stn_cairo-\d{4}-\d\d-\d\d-ar-\d{8}T\d{6}\.pdf$/);
+    const bytes = readFileSync(pdf.path);
+    expect(bytes.length).toBe(pdf.bytes);
+    expect(squash(pdfText(bytes))).toContain(squash(DAY_REPORT_STRINGS.ar.station.title));
+    const csv = await c.ok('exportStationReport', { language: 'en', format: 'csv' });
+    expect(readFileSync(csv.path, 'utf8')).toContain(`station,${report.totals.sales},${report.totals.passengers},`);
   });
 });

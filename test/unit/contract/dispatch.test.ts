@@ -89,6 +89,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'disconnectStation',
     'renameStation',
     'stationReport',
+    'printStationReport',
+    'exportStationReport',
     'openSales',
     'resolveSale',
   ];
