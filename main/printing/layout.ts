@@ -55,18 +55,16 @@ export interface RenderedPage {
 }
 
 /**
- * Renders `draw` on one page of `paper`. `draw` runs twice: once only laying out (to learn the
- * length of paper it needs), then drawing on a page of exactly that length (the roll) or A4.
+ * Renders `draw` on `paper`. `draw` runs twice: once only laying out (to learn the length of
+ * paper it needs), then drawing on a page of exactly that length (the roll) or on A4 pages.
  */
 export async function renderPage(paper: Paper, lang: ReceiptLanguage, info: PageInfo, draw: (p: Painter) => void): Promise<RenderedPage> {
   const g = GEOMETRY[paper];
   const probe = new Painter(measuringDoc(), g, lang, true);
   draw(probe);
   // Whole tenths of a millimetre, so that the paper asked of the printer is this page exactly.
-  const fitted = (Math.ceil(((probe.y + g.bottom) / MM) * 10) / 10) * MM;
-  // A4 keeps its size unless the content is longer (a long day report): then the page grows
-  // rather than cutting anything off.
-  const height = g.height === null ? fitted : Math.max(g.height, fitted);
+  // A4 keeps its size: a longer document goes on to further pages (Painter.fit).
+  const height = g.height ?? (Math.ceil(((probe.y + g.bottom) / MM) * 10) / 10) * MM;
   const doc = createPdf({
     size: [g.width, height],
     margins: { top: g.top, right: g.side, bottom: g.bottom, left: g.side },
@@ -132,12 +130,29 @@ export class Painter {
 
   /** Text in a box `w` wide at `offset` from the start edge, at `y`; returns its height. */
   put(str: string, offset: number, w: number, y: number, style: Style = {}): number {
-    if (this.measuring) return measureText(this.doc, str, { ...style, width: w, dir: this.dir }).height;
+    if (this.measuring) return this.measure(str, w, style);
     return text(this.doc, str, { ...style, x: boxX(this.dir, this.x0, this.w, offset, w), y, width: w, dir: this.dir });
+  }
+
+  /** The height `str` takes in a box `w` wide. */
+  measure(str: string, w: number, style: Style = {}): number {
+    return measureText(this.doc, str, { ...style, width: w, dir: this.dir }).height;
+  }
+
+  /**
+   * On paper of a fixed height (A4): when `h` more points would run into the bottom margin, the
+   * rest goes on a new page. Answers whether it did. The roll is as long as its content.
+   */
+  fit(h: number): boolean {
+    if (this.g.height === null || this.y === this.g.top || this.y + h <= this.g.height - this.g.bottom) return false;
+    if (!this.measuring) this.doc.addPage();
+    this.y = this.g.top;
+    return true;
   }
 
   /** A full-width paragraph; moves down. */
   line(str: string, style: Style = {}, gapAfter = 0): void {
+    this.fit(this.measure(str, this.w, style));
     this.y += this.put(str, 0, this.w, this.y, style) + gapAfter;
   }
 
@@ -151,6 +166,7 @@ export class Painter {
     const labelW = o.labelWidth ?? this.w * this.g.labelShare;
     const gap = this.size(0.8);
     const shift = baselineOffset(valueStyle.size, valueStyle.lineHeight) - baselineOffset(labelStyle.size, labelStyle.lineHeight);
+    this.fit(Math.abs(shift) + Math.max(this.measure(label, labelW, labelStyle), this.measure(value, this.w - labelW - gap, valueStyle)));
     const ly = this.y + Math.max(0, shift);
     const vy = this.y + Math.max(0, -shift);
     const hl = this.put(label, 0, labelW, ly, labelStyle);
@@ -160,6 +176,7 @@ export class Painter {
 
   /** Two boxes on one line: `start` from the start edge, `end` against the end edge. Moves down. */
   split(start: string, end: string, endWidth: number, style: Style = {}, gapAfter = this.size(0.15)): void {
+    this.fit(Math.max(this.measure(start, this.w - endWidth - this.size(0.6), style), this.measure(end, endWidth, style)));
     const hs = this.put(start, 0, this.w - endWidth - this.size(0.6), this.y, style);
     const he = this.put(end, this.w - endWidth, endWidth, this.y, { ...style, align: 'end' });
     this.y += Math.max(hs, he) + gapAfter;
@@ -167,27 +184,41 @@ export class Painter {
 
   /**
    * A table: each column a share of the content width, the first at the start edge; the head
-   * row bold, a hairline under it; cells wrap in their columns. Moves down.
+   * row bold, a hairline under it (again at the top of each further page); cells wrap in their
+   * columns. Moves down.
    */
   table(columns: readonly { share: number; align?: Align }[], head: readonly string[], rows: readonly (readonly string[])[], style: Style = {}): void {
     const gap = this.size(0.3);
+    const cellStyle = (i: number, bold: boolean): Style => ({ ...style, bold, align: columns[i]!.align ?? 'start' });
+    const heightOf = (cells: readonly string[], bold: boolean) =>
+      Math.max(0, ...columns.map((col, i) => this.measure(cells[i] ?? '', this.w * col.share - gap, cellStyle(i, bold))));
     const put = (cells: readonly string[], bold: boolean) => {
       let offset = 0;
       let h = 0;
       for (const [i, col] of columns.entries()) {
         const w = this.w * col.share;
-        h = Math.max(h, this.put(cells[i] ?? '', offset, w - gap, this.y, { ...style, bold, align: col.align ?? 'start' }));
+        h = Math.max(h, this.put(cells[i] ?? '', offset, w - gap, this.y, cellStyle(i, bold)));
         offset += w;
       }
       this.y += h + this.size(0.15);
     };
-    put(head, true);
-    this.rule(0.5, false, this.size(0.1));
-    for (const r of rows) put(r, false);
+    const putHead = () => {
+      put(head, true);
+      this.rule(0.5, false, this.size(0.1));
+    };
+    const headHeight = heightOf(head, true) + this.size(0.15) + 0.5 + 2 * this.size(0.1);
+    // A head is never left alone at the foot of a page.
+    this.fit(headHeight + (rows[0] ? heightOf(rows[0], false) : 0));
+    putHead();
+    for (const r of rows) {
+      if (this.fit(heightOf(r, false))) putHead();
+      put(r, false);
+    }
   }
 
   /** A rule across the content: solid, or dashed for the lighter separations. */
   rule(weight = 0.75, dashed = false, space = this.size(0.7)): void {
+    if (this.fit(weight + 2 * space)) return;
     this.y += space;
     if (!this.measuring) {
       const d = this.doc.save().lineWidth(weight).strokeColor('#000');
@@ -203,6 +234,7 @@ export class Painter {
   banner(lines: string, size: number): void {
     const pad = this.size(0.5);
     const h = measureText(this.doc, lines, { size, bold: true, width: this.w - 2 * pad, dir: this.dir, lineHeight: 1.3 }).height;
+    this.fit(h + 2 * pad);
     if (!this.measuring) {
       this.doc.save().rect(this.x0, this.y, this.w, h + 2 * pad).fill('#000').restore();
       this.put(lines, pad, this.w - 2 * pad, this.y + pad, { size, bold: true, color: '#fff', align: 'center', lineHeight: 1.3 });
@@ -218,6 +250,7 @@ export class Painter {
     const boxW = Math.min(this.w, m.width + 2 * padX);
     const left = this.x0 + (this.w - boxW) / 2;
     const weight = 2;
+    this.fit(m.height + 2 * padY);
     if (!this.measuring) {
       this.doc
         .save()

@@ -46,6 +46,8 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
     heading(p, s.byHour);
     const busiest = Math.max(1, ...r.byHour.map((h) => h.retailMinor));
     for (const h of r.byHour.filter((x) => x.bookings > 0)) {
+      // The hour and its bar stay on one page.
+      p.fit(p.measure('0', p.w, small) + p.size(0.8));
       p.split(`${ltr(`${String(h.hour).padStart(2, '0')}:00`)} · ${count(h.bookings)}`, money(h.retailMinor), p.w * 0.45, small, 0);
       bar(p, h.retailMinor / busiest, p.w);
     }

@@ -7,7 +7,7 @@ import type { Reconciliation, SalesLine, StationReport } from '../../../contract
 import { formatAmount, formatMoney, formatNumber } from '../../../core/format.ts';
 import { renderStationReport } from '../../../main/station/report-pdf.ts';
 import { DAY_REPORT_STRINGS } from '../../../main/reports/strings.ts';
-import { pdfText, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
+import { pdfPages, pdfText, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
 
 const OUT = path.resolve(import.meta.dirname, '../../../test-results/reports');
 /** Whitespace, bidi marks, brackets and Arabic vowel marks dropped (pdftotext mirrors the brackets and moves the marks). */
@@ -108,6 +108,23 @@ describe('the station day report as a PDF', () => {
       });
     }
   }
+
+  it('A4: a station of 80 counters goes on to further A4 pages, the table head again on each, nothing cut off', async () => {
+    const many = Array.from({ length: 80 }, (_, i) => ({ counterId: `ctr_${String(i).padStart(3, '0')}_window`, ...line({ sales: i + 1, retailMinor: 10_000 * (i + 1) }) }));
+    const { pdf, heightMm } = await renderStationReport({ ...report, counters: many }, { paper: 'A4', lang: 'en', copy: false });
+    expect(heightMm).toBe(297);
+    const pages = pdfPages(pdf);
+    expect(pages.length).toBeGreaterThan(1);
+    const s = DAY_REPORT_STRINGS.en;
+    for (const c of many) expect(pages.some((page) => page.includes(c.counterId.slice(0, 12))), c.counterId).toBe(true);
+    // The counters' table runs over a page break: the next page starts with its head again.
+    const continued = pages.findIndex((page, i) => i > 0 && page.includes('ctr_079'));
+    expect(continued).toBeGreaterThan(0);
+    const firstLine = pages[continued]!.split('\n').find((l) => l.trim())!;
+    expect(norm(firstLine)).toBe(norm(pages[0]!.split('\n').find((l) => has(l, 'Retail') && has(l, 'NET'))!));
+    expect(has(pages.at(-1)!, s.wallet)).toBe(true);
+    rasterise(pdf, OUT, 'station-report-A4-many', 60);
+  });
 
   it('says COPY on a second print, in both languages on the Arabic one', async () => {
     const ar = pdfText((await renderStationReport(report, { paper: '80mm', lang: 'ar', copy: true })).pdf);
