@@ -14,6 +14,11 @@ export const StationConnectionInput = z.strictObject({
   /** Absent keeps the one in the keychain (or none: trust/peer authentication). */
   password: z.string().min(1).max(500).optional(),
   tls: z.boolean(),
+  /**
+   * With TLS, check the server's certificate (the default). Off: encrypted without the check, as
+   * PostgreSQL's sslmode=require, for a station server with its own self-signed certificate.
+   */
+  tlsVerify: z.boolean().optional(),
 });
 export type StationConnectionInput = z.infer<typeof StationConnectionInput>;
 
@@ -21,7 +26,7 @@ export interface StationStatus {
   /** Not set up: the counter keeps its journal alone (the default). */
   configured: boolean;
   station: { id: string; name: string } | null;
-  connection: { host: string; port: number; database: string; user: string; tls: boolean; hasPassword: boolean } | null;
+  connection: { host: string; port: number; database: string; user: string; tls: boolean; tlsVerify: boolean; hasPassword: boolean } | null;
   /** The journal environment the station database takes (set when it was connected). */
   environment: CounterEnvironment | null;
   /**

@@ -1,6 +1,7 @@
 // `npm run station -- <command>`: the station database from a shell, for an administrator or
 // the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
-// PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require for TLS) or flags.
+// PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require or verify-full with PGSSLROOTCERT for TLS)
+// or flags.
 //   init                                   create or migrate the schema
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
@@ -8,7 +9,7 @@
 //                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too), and
 //                                          the same as CSV and as an A4 PDF (English by default)
 //   summary [--date D]                      the head office's day: one line per station
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cairoDate } from '../../core/cairo-time.ts';
 import { formatMoney } from '../../core/format.ts';
@@ -43,7 +44,14 @@ const pool = stationPool({
   database: values.database ?? env.PGDATABASE ?? 'shubbak',
   user: values.user ?? env.PGUSER ?? 'postgres',
   password: env.PGPASSWORD,
-  tls: env.PGSSLMODE === 'require' || env.PGSSLMODE === 'verify-full',
+  // As libpq reads them: require encrypts, verify-ca/verify-full also check the certificate
+  // (against PGSSLROOTCERT when given).
+  tls:
+    env.PGSSLMODE === 'require'
+      ? { rejectUnauthorized: false }
+      : env.PGSSLMODE === 'verify-ca' || env.PGSSLMODE === 'verify-full'
+        ? { rejectUnauthorized: true, ca: env.PGSSLROOTCERT ? readFileSync(env.PGSSLROOTCERT, 'utf8') : undefined }
+        : false,
 });
 
 async function main(): Promise<number> {

@@ -13,8 +13,8 @@ export interface StationConnection {
   user: string;
   /** From the OS keychain; never written to a file. */
   password?: string | undefined;
-  /** TLS to the server (verify its certificate unless the station turns that off). */
-  tls?: boolean | { rejectUnauthorized: boolean } | undefined;
+  /** TLS to the server: its certificate checked (against `ca` when given, else the system's), or not. */
+  tls?: boolean | { rejectUnauthorized: boolean; ca?: string | undefined } | undefined;
 }
 
 /** Statements and connections never wait long: the counter keeps selling and tries again later. */

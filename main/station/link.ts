@@ -39,6 +39,8 @@ export interface StationLinkDeps {
   shipEveryMs?: number;
 }
 
+const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true };
+
 export class StationLink {
   readonly #d: StationLinkDeps;
   readonly #file: SettingsFile<Stored>;
@@ -72,7 +74,7 @@ export class StationLink {
    */
   async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
     const password = input.password ?? (await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch(() => null)) ?? undefined;
-    const pool = stationPool({ ...input, password, tls: input.tls });
+    const pool = stationPool({ ...input, password, tls: tlsOf(input) });
     try {
       await migrateStation(pool);
     } catch (err) {
@@ -110,7 +112,15 @@ export class StationLink {
     return {
       configured: true,
       station: { id: saved.stationId, name: saved.stationName },
-      connection: { host: saved.host, port: saved.port, database: saved.database, user: saved.user, tls: saved.tls, hasPassword: this.#live.hasPassword },
+      connection: {
+        host: saved.host,
+        port: saved.port,
+        database: saved.database,
+        user: saved.user,
+        tls: saved.tls,
+        tlsVerify: saved.tlsVerify ?? true,
+        hasPassword: this.#live.hasPassword,
+      },
       environment: saved.environment,
       shipping: sameEnvironment ? s.status : 'other_environment',
       backlog: sameEnvironment ? s.backlog : 0,
@@ -160,7 +170,7 @@ export class StationLink {
   }
 
   #open(saved: Stored, password: string | null): void {
-    const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: saved.tls });
+    const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: tlsOf(saved) });
     const environment = saved.environment;
     const shipper = new JournalShipper({
       journal: this.#d.journal,

@@ -2,7 +2,7 @@
 // loopback port (and a socket in that folder), stopped and removed after. initdb refuses to run
 // as root: as root, the folder belongs to `nobody` and the server runs as `nobody`.
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +21,8 @@ export interface TestPostgres {
   start(): void;
   /** Stops it (if running) and removes its folder. */
   destroy(): void;
+  /** With `tls`: the PEM of the certificate authority that signed the server's certificate. */
+  ca: string | null;
 }
 
 function freePort(): Promise<number> {
@@ -34,7 +36,24 @@ function freePort(): Promise<number> {
   });
 }
 
-export async function startPostgres(): Promise<TestPostgres> {
+/**
+ * A certificate authority of the test's own and a server certificate it signed for 127.0.0.1,
+ * made in `dir` by `run` (the server's user owns the key, as PostgreSQL requires).
+ */
+function makeCertificates(dir: string, run: (cmd: string, args: string[]) => Buffer): { options: string; ca: string } {
+  const openssl = '/usr/bin/openssl';
+  writeFileSync(join(dir, 'san.cnf'), 'subjectAltName=IP:127.0.0.1,DNS:localhost\n');
+  run(openssl, ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'ca.key', '-out', 'ca.pem', '-days', '2', '-subj', '/CN=Shubbak test CA']);
+  run(openssl, ['req', '-newkey', 'rsa:2048', '-nodes', '-keyout', 'server.key', '-out', 'server.csr', '-subj', '/CN=127.0.0.1']);
+  run(openssl, ['x509', '-req', '-in', 'server.csr', '-CA', 'ca.pem', '-CAkey', 'ca.key', '-CAcreateserial', '-out', 'server.crt', '-days', '2', '-extfile', 'san.cnf']);
+  run('/bin/chmod', ['600', 'server.key']);
+  return {
+    options: ` -c ssl=on -c ssl_cert_file=${join(dir, 'server.crt')} -c ssl_key_file=${join(dir, 'server.key')}`,
+    ca: readFileSync(join(dir, 'ca.pem'), 'utf8'),
+  };
+}
+
+export async function startPostgres(opts: { tls?: boolean } = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'shubbak-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -44,7 +63,9 @@ export async function startPostgres(): Promise<TestPostgres> {
     execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'nobody', '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
   run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const port = await freePort();
-  const start = () => run(join(BIN, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off`, '-w', 'start']);
+  const tls = opts.tls ? makeCertificates(dir, run) : null;
+  const start = () =>
+    run(join(BIN, 'pg_ctl'), ['-D', data, '-l', join(dir, 'server.log'), '-o', `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off${tls?.options ?? ''}`, '-w', 'start']);
   const stop = () => {
     try {
       run(join(BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', '-w', 'stop']);
@@ -58,6 +79,7 @@ export async function startPostgres(): Promise<TestPostgres> {
     port,
     user: 'postgres',
     database: 'postgres',
+    ca: tls?.ca ?? null,
     start,
     stop,
     kill() {

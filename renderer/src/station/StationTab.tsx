@@ -24,6 +24,7 @@ export function StationTab() {
     user: c?.user ?? '',
     password: '',
     tls: c?.tls ?? true,
+    tlsVerify: c?.tlsVerify ?? true,
   });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -55,6 +56,7 @@ export function StationTab() {
       database: form.database.trim(),
       user: form.user.trim(),
       tls: form.tls,
+      tlsVerify: form.tlsVerify,
       ...(form.password ? { password: form.password } : {}),
     });
     setBusy(false);
@@ -129,6 +131,15 @@ export function StationTab() {
             <input type="checkbox" checked={form.tls} onChange={(e) => setForm((f) => ({ ...f, tls: e.target.checked }))} /> {t('station.field.tls')}
           </span>
         </label>
+        {form.tls && (
+          <label className="st-field st-field-wide">
+            <span>
+              <input type="checkbox" checked={form.tlsVerify} onChange={(e) => setForm((f) => ({ ...f, tlsVerify: e.target.checked }))} />{' '}
+              {t('station.field.tlsVerify')}
+            </span>
+            <small className="st-hint">{t('station.field.tlsVerify.hint')}</small>
+          </label>
+        )}
         {error && <ErrorNotice error={error} />}
         <div className="st-actions st-field-wide">
           <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
