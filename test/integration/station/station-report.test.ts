@@ -2,6 +2,7 @@
 // its journal to the station's PostgreSQL, and the station day report, read from any of them,
 // equals the sum of the counters' own reports, with every wallet line of the account matched
 // exactly once to the one counter that sold it.
+import Database from 'better-sqlite3';
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
@@ -16,6 +17,7 @@ import { ROOT } from '../../support/app.ts';
 import { RECEIPT_PRINTER, TICKET_PRINTER, printedPdf } from '../../support/cups.ts';
 import { pdfText, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { stationPool } from '../../../main/station/database.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller } from '../main/helpers.ts';
 
 const run = promisify(execFile);
@@ -155,5 +157,117 @@ describe('a station of three counters on one account', () => {
     expect(squash(pdfText(bytes))).toContain(squash(DAY_REPORT_STRINGS.ar.station.title));
     const csv = await c.ok('exportStationReport', { language: 'en', format: 'csv' });
     expect(readFileSync(csv.path, 'utf8')).toContain(`station,${report.totals.sales},${report.totals.passengers},`);
+  });
+
+  describe('through faults, the three counters selling at once', () => {
+    const sellAtOnce = async (round: string) => {
+      // Each window sells a seat of another departure, so that they never ask for the same seat.
+      const sales = await Promise.all(callers.map((c, i) => sellOneSeat(c, `${round} traveller ${i + 1}`, 0, 'en', 5 + i)));
+      for (const sale of sales) expect(sale.status).toBe('confirmed');
+    };
+    /** After each fault: shipped, nothing lost or doubled, the station equals the sum of its counters, every debit matched once. */
+    const stationAddsUp = async () => {
+      for (const c of callers) {
+        await expect.poll(async () => c.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 30_000 }).toBe('synced:0');
+      }
+      const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+      try {
+        const shipped = (await pool.query<{ counter_id: string; n: number; max: string }>('SELECT counter_id, count(*)::int AS n, max(seq) AS max FROM entries GROUP BY counter_id')).rows;
+        expect(shipped).toHaveLength(3);
+        for (const row of shipped) expect(row.n, `entries of ${row.counter_id}: one per seq, none missing`).toBe(Number(row.max));
+      } finally {
+        await pool.end();
+      }
+      const report = await callers[0]!.ok('stationReport');
+      const own = await Promise.all(callers.map((c) => c.ok('dayReport')));
+      expect(report.totals.sales).toBe(own.reduce((n, r) => n + r.counts.confirmed, 0));
+      expect(report.totals.retailMinor).toBe(own.reduce((n, r) => n + r.retailMinor, 0));
+      expect(report.totals.cashMinor).toBe(own.reduce((n, r) => n + r.cashReceivedMinor, 0));
+      const r = report.reconciliation;
+      expect(r.matchedDebits).toHaveLength(report.totals.sales);
+      expect(new Set(r.matchedDebits.map((m) => m.transactionId)).size).toBe(r.matchedDebits.length);
+      expect(new Set(r.matchedDebits.map((m) => m.saleId)).size).toBe(r.matchedDebits.length);
+      expect(r.unmatched).toEqual([]);
+      return report;
+    };
+
+    it('PostgreSQL killed with SIGKILL mid-sales and restarted', async () => {
+      const before = (await callers[0]!.ok('stationReport')).totals.sales;
+      const selling = sellAtOnce('killed');
+      await new Promise((r) => setTimeout(r, 30));
+      db.kill();
+      try {
+        await selling;
+      } finally {
+        db.start();
+      }
+      expect((await stationAddsUp()).totals.sales).toBe(before + 3);
+    });
+
+    it('a partition: PostgreSQL stopped for a while, the counters sell on, the backlogs arrive after', async () => {
+      db.stop();
+      try {
+        await sellAtOnce('partition');
+        for (const c of callers) await expect.poll(async () => (await c.ok('stationStatus')).shipping, { timeout: 10_000 }).toBe('offline');
+        expect((await callers[1]!.ok('stationStatus')).backlog).toBeGreaterThan(0);
+      } finally {
+        db.start();
+      }
+      await stationAddsUp();
+    });
+
+    it('a shipment sent twice is taken once', async () => {
+      const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+      try {
+        const before = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM entries')).rows[0]!.n;
+        // What a counter sends when an acknowledgement was lost: the same rows again.
+        const again = await pool.query(
+          'INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) SELECT counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries WHERE seq <= 20',
+        );
+        expect(again.rowCount).toBe(0);
+        expect((await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM entries')).rows[0]!.n).toBe(before);
+      } finally {
+        await pool.end();
+      }
+      await sellAtOnce('after the duplicate');
+      await stationAddsUp();
+    });
+
+    it('a local entry tampered with: that counter’s stream is refused, every counter raises the alarm, the others ship on', async () => {
+      const counterC = (await callers[2]!.ok('stationReport')).counters.length;
+      expect(counterC).toBe(3);
+      // Counter C sells while the database is away; its journal file is edited before it ships.
+      db.stop();
+      try {
+        await sellOneSeat(callers[2]!, 'tampered traveller', 0, 'en', 5);
+        await counters[2]!.printed();
+      } catch (err) {
+        db.start();
+        throw err;
+      }
+      const file = new Database(join(dirs[2]!.dir, 'journal-sandbox.db'));
+      const counterId = (file.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string }).value;
+      file.exec('DROP TRIGGER entries_no_update');
+      const edited = file.prepare("UPDATE entries SET payload = replace(payload, 'tampered traveller', 'someone else') WHERE type = 'sale.intent' AND payload LIKE '%tampered traveller%'").run();
+      file.close();
+      expect(edited.changes).toBe(1);
+      db.start();
+      await expect.poll(async () => (await callers[2]!.ok('stationStatus')).shipping, { timeout: 30_000 }).toBe('stopped');
+      expect((await callers[2]!.ok('stationStatus')).lastError).toMatch(/chain_broken/);
+      // The alarm is on every counter of the station, naming C.
+      for (const c of callers.slice(0, 2)) {
+        await expect.poll(async () => (await c.ok('stationStatus')).stoppedCounters.map((x) => x.counterId), { timeout: 30_000 }).toEqual([counterId]);
+      }
+      // A and B ship on; the station database kept C's entries up to the edited one, nothing after it.
+      await sellOneSeat(callers[0]!, 'after the tamper', 0);
+      await expect.poll(async () => callers[0]!.ok('stationStatus').then((x) => `${x.shipping}:${x.backlog}`), { timeout: 30_000 }).toBe('synced:0');
+      const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+      try {
+        const tampered = await pool.query("SELECT 1 FROM entries WHERE counter_id = $1 AND payload LIKE '%someone else%'", [counterId]);
+        expect(tampered.rowCount).toBe(0);
+      } finally {
+        await pool.end();
+      }
+    });
   });
 });
