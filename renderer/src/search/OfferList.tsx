@@ -1,4 +1,5 @@
-import { memo, useRef, type KeyboardEvent } from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { PricedOffer } from '../../../contract/counter.ts';
 import type { Locale } from '../i18n/index.ts';
 import { translate } from '../i18n/index.ts';
@@ -7,7 +8,12 @@ import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { arrivalDayOffset, clockTime, formatDuration, journeyMinutes, localDigits } from '../sale/display.ts';
 
 // The results list, drawn from props only (the bench renders it with fixture data). One button
-// per departure; arrow keys move between them, Enter opens the seat map.
+// per departure; arrow keys move between them, Enter opens the seat map. A long list draws its
+// first rows at once and the rest as the agent scrolls or keys towards them (a spacer keeps the
+// scroll bar the list's whole length; each row says its place in the whole list).
+
+/** Rows drawn at first, and added each time the end of what is drawn comes near. */
+const ROWS_AT_ONCE = 40;
 
 interface Props {
   offers: readonly PricedOffer[];
@@ -21,29 +27,54 @@ interface Props {
 
 export function OfferList({ offers, locale, passengers, expired, onChoose, firstRef }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
+  const restRef = useRef<HTMLLIElement>(null);
+  const [drawn, setDrawn] = useState(ROWS_AT_ONCE);
+  const [drawnFor, setDrawnFor] = useState(offers);
+  // A new result starts from its first rows again.
+  if (drawnFor !== offers) {
+    setDrawnFor(offers);
+    setDrawn(ROWS_AT_ONCE);
+  }
+  const count = Math.min(drawn, offers.length);
+  const rest = offers.length - count;
+
+  // The spacer coming into view draws the next rows.
+  useEffect(() => {
+    const spacer = restRef.current;
+    if (!spacer || typeof IntersectionObserver === 'undefined') return;
+    const seen = new IntersectionObserver((entries) => {
+      if (entries.some((x) => x.isIntersecting)) setDrawn((n) => n + ROWS_AT_ONCE);
+    });
+    seen.observe(spacer);
+    return () => seen.disconnect();
+  }, [count, rest]);
 
   function onKeyDown(e: KeyboardEvent<HTMLOListElement>) {
     const keys: Record<string, number> = { ArrowDown: 1, ArrowUp: -1, PageDown: 5, PageUp: -5 };
     if (!(e.key in keys) && e.key !== 'Home' && e.key !== 'End') return;
-    const rows = [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button.offer') ?? [])];
-    const at = rows.indexOf(document.activeElement as HTMLButtonElement);
+    const rowsNow = () => [...(listRef.current?.querySelectorAll<HTMLButtonElement>('button.offer') ?? [])];
+    const at = rowsNow().indexOf(document.activeElement as HTMLButtonElement);
     if (at < 0) return;
     e.preventDefault();
-    const to = e.key === 'Home' ? 0 : e.key === 'End' ? rows.length - 1 : Math.min(rows.length - 1, Math.max(0, at + (keys[e.key] ?? 0)));
-    rows[to]?.focus();
-    rows[to]?.scrollIntoView({ block: 'nearest' });
+    const target = e.key === 'Home' ? 0 : e.key === 'End' ? offers.length - 1 : Math.min(offers.length - 1, Math.max(0, at + (keys[e.key] ?? 0)));
+    // Keys past what is drawn draw up to there first.
+    if (target >= count) flushSync(() => setDrawn(target + 1));
+    const row = rowsNow()[target];
+    row?.focus();
+    row?.scrollIntoView({ block: 'nearest' });
   }
 
   return (
     <>
-    <AmenitySprite />
-    <ol className={`offers${expired ? ' expired' : ''}`} ref={listRef} onKeyDown={onKeyDown} aria-label={translate(locale, 'results.list')} data-testid="offers">
-      {offers.map((o, i) => (
-        <li key={o.offer.id}>
-          <OfferRow offer={o} locale={locale} passengers={passengers} onChoose={onChoose} buttonRef={i === 0 ? firstRef : undefined} />
-        </li>
-      ))}
-    </ol>
+      <AmenitySprite />
+      <ol className={`offers${expired ? ' expired' : ''}`} ref={listRef} onKeyDown={onKeyDown} aria-label={translate(locale, 'results.list')} data-testid="offers">
+        {offers.slice(0, count).map((o, i) => (
+          <li key={o.offer.id} aria-setsize={offers.length} aria-posinset={i + 1}>
+            <OfferRow offer={o} locale={locale} passengers={passengers} onChoose={onChoose} buttonRef={i === 0 ? firstRef : undefined} />
+          </li>
+        ))}
+        {rest > 0 && <li ref={restRef} className="offers-rest" aria-hidden="true" style={{ blockSize: `calc(${rest} * var(--offer-row))` }} />}
+      </ol>
     </>
   );
 }
