@@ -24,17 +24,15 @@ function add(line: SalesLine, s: ProjectedSale): void {
   else line.open += 1;
 }
 
-/** The entries of the sales of a business day, of the station's counters, in each counter's order. */
+/**
+ * The entries of the sales of a business day, of the station's counters, in each counter's order:
+ * one range of the index on the sale's day (migration 0004).
+ */
 async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
   const { rows } = await pool.query<{ counter_id: string; type: string; at: string; payload: string }>(
-    `WITH day AS (
-       SELECT e.counter_id, e.payload::jsonb ->> 'saleId' AS sale_id
-       FROM entries e JOIN counters c ON c.id = e.counter_id
-       WHERE e.type = 'sale.intent' AND e.payload::jsonb ->> 'businessDay' = $2 AND c.station_id = $1
-     )
-     SELECT e.counter_id, e.type, e.at, e.payload
-     FROM entries e JOIN day ON e.counter_id = day.counter_id AND e.payload::jsonb ->> 'saleId' = day.sale_id
-     WHERE e.type = ANY($3)
+    `SELECT e.counter_id, e.type, e.at, e.payload
+     FROM entries e
+     WHERE e.sale_day = $2 AND e.counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND e.type = ANY($3)
      ORDER BY e.counter_id, e.seq`,
     [stationId, date, SALE_TYPES],
   );
