@@ -82,7 +82,7 @@ function routeExists(app: FastifyInstance, method: string, path: string): boolea
   }
 }
 
-/** Sends JSON that was serialized once and cached (reference data). */
-export function sendJson(reply: FastifyReply, json: string): FastifyReply {
+/** Sends JSON already serialized (cached reference data, or a search answer assembled as bytes). */
+export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
 }

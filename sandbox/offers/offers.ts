@@ -20,8 +20,8 @@ type LiveOfferFields = Pick<Offer, 'id' | 'seat_class' | 'seats_available' | 'ne
 interface TimetableEntry {
   departure: Departure;
   at: number;
-  /** Its offers' fixed fields (Offer minus LiveOfferFields), serialized once: a search sends many. */
-  fixedJson: string;
+  /** `,<its offers' fixed fields>}` (Offer minus LiveOfferFields), encoded once: a search sends many. */
+  fixedTail: Buffer;
 }
 
 /** A departure with its seat state and the prices quoted for it. */
@@ -35,6 +35,7 @@ export interface QuotedDeparture {
 
 const departsAt = (departure: Departure): number => Date.parse(departure.departure_at);
 const TIMETABLE_CACHE_LIMIT = 5000;
+const DATA_OPEN = Buffer.from('{"data":[');
 
 /** Search, offer reads, and opening an offer id for holds and bookings. */
 export class OfferService {
@@ -58,7 +59,7 @@ export class OfferService {
    * POST /search, answered as the JSON text of `{ data: Offer[], meta }`. It is assembled from
    * pre-serialized parts: serializing and writing offers is most of the cost of a search.
    */
-  searchJson(owner: EventOwner, request: SearchRequest): string {
+  searchJson(owner: EventOwner, request: SearchRequest): Buffer {
     const now = this.#clock.now();
     const passengers = request.passengers ?? 1;
     const { today, lastDate } = this.#searchableDates(now);
@@ -70,21 +71,27 @@ export class OfferService {
       }
     }
 
-    const offers: string[] = [];
+    // The answer is assembled as bytes: most of it is each departure's fixed half, encoded once,
+    // so a search encodes only its live halves (a 15 KB answer was re-encoded on every search).
+    const parts: Buffer[] = [DATA_OPEN];
+    let count = 0;
     const expiresAt = iso(offerExpiresAt(now));
     for (const entry of this.#timetable(request.origin, request.destination, request.departure_date)) {
       if (entry.at <= now) continue;
       const live = this.#liveFields(owner, entry.departure, passengers, now, expiresAt);
-      if (live) offers.push(`{${JSON.stringify(live).slice(1, -1)},${entry.fixedJson}}`);
+      if (!live) continue;
+      parts.push(Buffer.from(`${count === 0 ? '' : ','}{${JSON.stringify(live).slice(1, -1)}`), entry.fixedTail);
+      count++;
     }
     const meta: z.infer<typeof SearchMeta> = {
-      count: offers.length,
+      count,
       currency: CURRENCY,
       offer_ttl_seconds: OFFER_TTL_S,
       passengers,
       departure_date: request.departure_date,
     };
-    return `{"data":[${offers.join(',')}],"meta":${JSON.stringify(meta)}}`;
+    parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`));
+    return Buffer.concat(parts);
   }
 
   /** GET /offers/{id}: the quote with live availability. */
@@ -188,7 +195,7 @@ export class OfferService {
       timetable = departuresFor(this.#inventory, origin, destination, date).map((departure) => ({
         departure,
         at: departsAt(departure),
-        fixedJson: JSON.stringify(this.#fixedFields(departure)).slice(1, -1),
+        fixedTail: Buffer.from(`,${JSON.stringify(this.#fixedFields(departure)).slice(1, -1)}}`),
       }));
       if (this.#timetables.size >= TIMETABLE_CACHE_LIMIT) this.#timetables.clear();
       this.#timetables.set(key, timetable);
