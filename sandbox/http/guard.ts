@@ -17,12 +17,20 @@ export const ANONYMOUS = 'anonymous';
 
 /**
  * What a /v1 request meets before its handler, in order: simulated latency, fault injection,
- * bearer authentication, its rate-limit budget, and the scope its route declares.
+ * bearer authentication, its rate-limit budget, and the scope its route declares. Without
+ * simulated latency it all happens at once (no promise per request).
  */
-export async function guardApi(sandbox: Sandbox, request: FastifyRequest, reply: FastifyReply): Promise<void> {
+export function guardApi(sandbox: Sandbox, request: FastifyRequest, reply: FastifyReply): Promise<void> | undefined {
   const route = request.routeOptions.config ?? {};
-  const { latency_ms: latency, fault_rate: faultRate } = sandbox.config.current;
-  if (latency > 0 && !route.ownLatency) await sleep(latency);
+  const latency = sandbox.config.current.latency_ms;
+  if (latency > 0 && !route.ownLatency) return sleep(latency).then(() => guardNow(sandbox, request, reply));
+  guardNow(sandbox, request, reply);
+  return undefined;
+}
+
+function guardNow(sandbox: Sandbox, request: FastifyRequest, reply: FastifyReply): void {
+  const route = request.routeOptions.config ?? {};
+  const faultRate = sandbox.config.current.fault_rate;
   if (faultRate > 0 && randomFraction() < faultRate) {
     throw new ApiProblem('service_unavailable', 'Simulated fault (fault_rate); retry shortly.');
   }

@@ -40,17 +40,27 @@ export function installPlumbing(app: FastifyInstance, sandbox: Sandbox): void {
     else parseJson(request, body as string, done);
   });
 
-  app.addHook('onRequest', async (request, reply) => {
+  // Callback hooks: most requests need no promise (see guardApi).
+  app.addHook('onRequest', (request, reply, done) => {
     reply.header('x-request-id', request.id);
-    if (isApi(request)) await guardApi(sandbox, request, reply);
+    if (!isApi(request)) return done();
+    let waiting: Promise<void> | undefined;
+    try {
+      waiting = guardApi(sandbox, request, reply);
+    } catch (err) {
+      return done(err as Error);
+    }
+    if (waiting) waiting.then(() => done(), done);
+    else done();
   });
 
   // Every /v1 answer carries the rate-limit headers, also those that were not counted.
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (isApi(request) && !reply.hasHeader('ratelimit')) {
       const bucket = request.routeOptions.config?.bucket ?? 'default';
       sandbox.limiter.peek(reply, request.principal ? subjectOf(request.principal) : ANONYMOUS, bucket);
     }
+    done(null, payload);
   });
 
   app.setErrorHandler((error: FastifyError, request, reply) => {
