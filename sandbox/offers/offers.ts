@@ -71,27 +71,38 @@ export class OfferService {
       }
     }
 
-    // The answer is assembled as bytes: most of it is each departure's fixed half, encoded once,
-    // so a search encodes only its live halves (a 15 KB answer was re-encoded on every search).
-    const parts: Buffer[] = [DATA_OPEN];
-    let count = 0;
+    // The answer is written as bytes into one buffer: most of it is each departure's fixed half,
+    // encoded once, so a search encodes only its live halves (a 15 KB answer was re-encoded on
+    // every search).
+    const lives: string[] = [];
+    const tails: Buffer[] = [];
     const expiresAt = iso(offerExpiresAt(now));
     for (const entry of this.#timetable(request.origin, request.destination, request.departure_date)) {
       if (entry.at <= now) continue;
       const live = this.#liveFields(owner, entry.departure, passengers, now, expiresAt);
       if (!live) continue;
-      parts.push(Buffer.from(`${count === 0 ? '' : ','}{${JSON.stringify(live).slice(1, -1)}`), entry.fixedTail);
-      count++;
+      lives.push(`${lives.length === 0 ? '' : ','}{${liveJson(live)}`);
+      tails.push(entry.fixedTail);
     }
     const meta: z.infer<typeof SearchMeta> = {
-      count,
+      count: lives.length,
       currency: CURRENCY,
       offer_ttl_seconds: OFFER_TTL_S,
       passengers,
       departure_date: request.departure_date,
     };
-    parts.push(Buffer.from(`],"meta":${JSON.stringify(meta)}}`));
-    return Buffer.concat(parts);
+    const end = `],"meta":${JSON.stringify(meta)}}`;
+    // At most three bytes per UTF-16 unit.
+    let size = DATA_OPEN.length + 3 * end.length;
+    for (let i = 0; i < lives.length; i++) size += 3 * lives[i]!.length + tails[i]!.length;
+    const out = Buffer.allocUnsafe(size);
+    let at = DATA_OPEN.copy(out, 0);
+    for (let i = 0; i < lives.length; i++) {
+      at += out.write(lives[i]!, at);
+      at += tails[i]!.copy(out, at);
+    }
+    at += out.write(end, at);
+    return out.subarray(0, at);
   }
 
   /** GET /offers/{id}: the quote with live availability. */
@@ -269,3 +280,9 @@ export class OfferService {
 }
 
 export const money = (amount_minor: number) => ({ amount_minor, currency: CURRENCY });
+
+/** JSON.stringify(live) without its braces, written out: a search writes one per departure. */
+function liveJson(live: LiveOfferFields): string {
+  const price = live.net_price;
+  return `"id":${JSON.stringify(live.id)},"seat_class":${JSON.stringify(live.seat_class)},"seats_available":${JSON.stringify(live.seats_available)},"net_price":{"amount_minor":${price.amount_minor},"currency":${JSON.stringify(price.currency)}},"expires_at":${JSON.stringify(live.expires_at)}`;
+}
