@@ -24,7 +24,9 @@ interface HoldRow {
  */
 export class SeatBook {
   readonly #inventory: Inventory;
-  readonly #cache = new Map<string, DepartureSeats>();
+  /** Per environment, by departure key (no key string made per look-up: a search looks at many). */
+  readonly #cache = new Map<Environment, Map<string, DepartureSeats>>();
+  #cached = 0;
   readonly #firstTouch: Database.Statement<[string], { first_touched_at: number }>;
   readonly #touch: Database.Statement<[string, number]>;
   readonly #holds: Database.Statement<[string, string], HoldRow>;
@@ -44,12 +46,15 @@ export class SeatBook {
 
   /** Seat state of a departure; the first look at a departure starts its other-channel sales. */
   of(environment: Environment, departure: Departure, now: number): DepartureSeats {
-    const cacheKey = `${environment}|${departure.key}`;
-    let seats = this.#cache.get(cacheKey);
+    let byKey = this.#cache.get(environment);
+    let seats = byKey?.get(departure.key);
     if (!seats) {
       seats = this.#load(environment, departure, now);
-      if (this.#cache.size >= CACHE_LIMIT) this.#cache.clear();
-      this.#cache.set(cacheKey, seats);
+      if (this.#cached >= CACHE_LIMIT) this.clear();
+      byKey = this.#cache.get(environment);
+      if (!byKey) this.#cache.set(environment, (byKey = new Map()));
+      byKey.set(departure.key, seats);
+      this.#cached++;
     }
     return seats;
   }
@@ -62,6 +67,7 @@ export class SeatBook {
 
   clear(): void {
     this.#cache.clear();
+    this.#cached = 0;
   }
 
   #load(environment: Environment, departure: Departure, now: number): DepartureSeats {
