@@ -11,13 +11,4 @@ echo "== lint" && eslint --max-warnings 0 .
 echo "== openapi lint (redocly)" && node scripts/lint-openapi.ts
 echo "== build" && electron-vite build --logLevel warn
 
-# A throw-away home so the keychain, app data and caches of a run never touch the user's.
-run_home=$(mktemp -d)
-trap 'rm -rf "$run_home"' EXIT
-export SHUBBAK_REAL_HOME="$HOME"
-export HOME="$run_home" XDG_DATA_HOME="$run_home/.local/share" XDG_CONFIG_HOME="$run_home/.config"
-export SHUBBAK_CUPS_PDF_DIR=/var/spool/cups-pdf/out SHUBBAK_TEST_PRINTER=TicketPDF SHUBBAK_TEST_RECEIPT_PRINTER=ReceiptPDF
-mkdir -p "$XDG_DATA_HOME"
-
-echo "== tests"
-dbus-run-session -- sh -c 'echo -n shubbak-test | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec vitest run "$@"' vitest "$@"
+echo "== tests" && bash scripts/vitest-env.sh "$@"
