@@ -35,6 +35,7 @@ export const AppErrorCode = z.enum([
   'agent_locked',
   'shift_not_open',
   'shift_already_open',
+  'variance_comment_required',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

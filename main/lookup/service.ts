@@ -96,7 +96,8 @@ export async function findOnAccount(client: AccountBookings, journal: Journal, q
   const q = query.trim();
   if (/^PB-[A-Za-z0-9-]{4,}$/i.test(q)) {
     const direct = await client.booking(q.toUpperCase()).catch((err: unknown) => {
-      if (err instanceof AppFailure && err.error.code === 'not_found') return null;
+      // The API says an unknown reference is `invalid_reference` (404): the start of a reference typed so far is not an error.
+      if (err instanceof AppFailure && (err.error.code === 'not_found' || err.error.code === 'invalid_reference')) return null;
       throw err;
     });
     if (direct) return notSoldHere(direct) ? [hitOfBooking(direct)] : [];

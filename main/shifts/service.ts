@@ -3,6 +3,7 @@ import type { CounterEnvironment, ShiftView, ZReport } from '../../contract/coun
 import type { ZReportView } from '../../contract/shifts.ts';
 import type { Clock } from '../clock.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
+import { varianceNeedsComment } from '../../core/variance.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { CashMoved } from '../journal/entries.ts';
@@ -124,6 +125,9 @@ export class ShiftService {
       if (shift.countedMinor === null) throw new AppFailure('conflict', 'Count the drawer before closing the shift');
       const last = this.#journal.stmt('SELECT max(z_number) AS n FROM shifts WHERE counter_id = ?').get(this.#journal.counterId) as { n: number | null };
       const z = this.#compute(shift.shiftId, (last.n ?? 0) + 1, note);
+      if (varianceNeedsComment(z.cash.varianceMinor) && !note) {
+        throw new AppFailure('variance_comment_required', 'The drawer is over or short: say why in the comment before closing', { fields: [{ field: 'comment', message: 'required when the drawer is over or short' }] });
+      }
       this.#journal.append('shift.closed', { shiftId: shift.shiftId, agentId: agent.id, implicit: false, z }, { shiftId: shift.shiftId });
       return z;
     });

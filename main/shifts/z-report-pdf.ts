@@ -3,6 +3,7 @@
 // A4, in Arabic or English. A second print says COPY. Corrections approved after the close are
 // listed below the frozen figures, never merged into them.
 import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
+import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
 import type { ReceiptLanguage } from '../printing/format.ts';
@@ -144,8 +145,9 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     amount(`− ${s.drops}`, c.dropsMinor);
     amount(s.expected, c.expectedMinor, true);
     amount(s.counted, c.countedMinor, true);
-    const sign = c.varianceMinor > 0 ? ` (${s.over})` : c.varianceMinor < 0 ? ` (${s.short})` : '';
-    p.row(`${s.variance}${sign}`, money(c.varianceMinor), { labelWidth, value: { ...end, bold: true }, label: { bold: true } });
+    const variance = varianceOf(c.varianceMinor);
+    const direction = variance.kind === 'even' ? '' : ` (${s[variance.kind]})`;
+    p.row(`${s.variance}${direction}`, money(variance.amountMinor), { labelWidth, value: { ...end, bold: true }, label: { bold: true } });
     p.gap(0.3);
     p.line(s.count, { size: p.size(0.95), bold: true }, p.size(0.1));
     for (const d of DENOMINATIONS) {

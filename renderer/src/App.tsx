@@ -1,5 +1,7 @@
 import { useEffect } from 'react';
 import { useDesk } from './desk/store.ts';
+import { needsShiftToSell } from './desk/rules.ts';
+import { OpenShift } from './desk/ShiftScreens.tsx';
 import { useT } from './i18n/index.ts';
 import { ErrorNotice } from './components/ErrorNotice.tsx';
 import { Spinner } from './components/Icons.tsx';
@@ -36,6 +38,7 @@ export function App() {
 
   // A new shift (or another agent's) starts with a fresh sale: nothing of the last one stays on screen.
   const shiftId = useDesk((s) => s.desk?.shift?.shiftId ?? null);
+  const needsShift = useDesk((s) => needsShiftToSell(s.desk));
   useEffect(() => {
     if (shiftId) useSale.getState().newCustomer();
   }, [shiftId]);
@@ -75,7 +78,7 @@ export function App() {
       ) : lookupOpen ? (
         <LookupScreen />
       ) : reference ? (
-        <SaleScreen />
+        needsShift ? <OpenShift withinCounter /> : <SaleScreen />
       ) : (
         <main className="sale boot">
           {loadError ? (

@@ -9,7 +9,7 @@ import { FirstSupervisor, SignIn } from './SignIn.tsx';
 import { OpenShift, ShiftClosed, ShiftPanel } from './ShiftScreens.tsx';
 import { useShell } from '../shell/store.ts';
 import { useIdleLock } from './idle-lock.ts';
-import { deskOpenWithoutAgents } from './rules.ts';
+import { deskOpenWithoutAgents, mayWorkWithoutShift } from './rules.ts';
 import { useDesk } from './store.ts';
 import './desk.css';
 
@@ -33,7 +33,7 @@ export function DeskGate({ children }: { children: ReactNode }) {
   }, [settingsOpen]);
   useIdleLock(desk);
   // A screen of the gate replaces the counter: whatever was open over it (Settings) is closed.
-  const gated = desk !== null && info !== null && desk.agentsInUse && (!desk.signedIn || (!desk.locked && !desk.shift));
+  const gated = desk !== null && info !== null && desk.agentsInUse && (!desk.signedIn || (!desk.locked && !desk.shift && (closed !== null || !mayWorkWithoutShift(desk))));
   useEffect(() => {
     if (gated && useShell.getState().settingsOpen) useShell.getState().openSettings(false);
   }, [gated]);
@@ -64,7 +64,13 @@ export function DeskGate({ children }: { children: ReactNode }) {
       </>
     );
   }
-  if (!desk.shift) return framed(closed ? <ShiftClosed /> : <OpenShift />);
+  if (!desk.shift) {
+    if (closed) return framed(<ShiftClosed />);
+    // A supervisor sets the counter up (agents, printers, prices, reports) without a cash shift;
+    // the counter's main area asks for the float only when they want to sell (App).
+    if (!mayWorkWithoutShift(desk)) return framed(<OpenShift />);
+    return <>{children}</>;
+  }
   return (
     <>
       {children}

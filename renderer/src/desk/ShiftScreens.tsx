@@ -7,9 +7,11 @@ import { parseMoneyInput } from '../settings/money-input.ts';
 import { CashCountForm } from './CashCountForm.tsx';
 import { useDesk } from './store.ts';
 import { ZReportCard } from './ZReportCard.tsx';
+import { VarianceRow } from './VarianceRow.tsx';
+import { varianceNeedsComment } from '../../../core/variance.ts';
 
 /** No sale without an open shift: the agent counts the opening float into the drawer. */
-export function OpenShift() {
+export function OpenShift({ withinCounter = false }: { withinCounter?: boolean }) {
   const t = useT();
   const desk = useDesk((s) => s.desk)!;
   const error = useDesk((s) => s.error);
@@ -19,6 +21,11 @@ export function OpenShift() {
       <div className="desk-card desk-wide">
         <h1>{t('desk.open.title')}</h1>
         <p className="desk-intro">{t('desk.open.intro', { name: desk.signedIn?.name ?? '' })}</p>
+        {withinCounter && (
+          <p className="desk-intro" data-testid="no-shift-needed">
+            {t('desk.open.supervisorWork')}
+          </p>
+        )}
         <CashCountForm id="float" busy={busy} submitLabel={t('desk.open.submit')} onSubmit={(c) => void useDesk.getState().openShift(c)}>
           {error && <ErrorNotice error={error} />}
         </CashCountForm>
@@ -121,12 +128,13 @@ function CloseShift() {
       </section>
     );
   }
-  const v = counted.varianceMinor;
+  const needsComment = varianceNeedsComment(counted.varianceMinor) && comment.trim() === '';
   return (
     <form
       data-testid="variance"
       onSubmit={(e) => {
         e.preventDefault();
+        if (needsComment) return;
         void useDesk.getState().close(comment.trim() || null);
       }}
     >
@@ -141,16 +149,27 @@ function CloseShift() {
             <th scope="row">{t('desk.z.expected')}</th>
             <td>{formatMoney(counted.expectedMinor, locale)}</td>
           </tr>
-          <tr className={`strong variance ${v < 0 ? 'short' : v > 0 ? 'over' : 'even'}`}>
-            <th scope="row">{v < 0 ? t('desk.z.short') : v > 0 ? t('desk.z.over') : t('desk.z.even')}</th>
-            <td>{formatMoney(v, locale)}</td>
-          </tr>
+          <VarianceRow minor={counted.varianceMinor} />
         </tbody>
       </table>
       <label htmlFor="close-comment">{t('desk.close.comment')}</label>
-      <input id="close-comment" autoFocus maxLength={200} value={comment} onChange={(e) => setComment(e.target.value)} dir="auto" />
+      <input
+        id="close-comment"
+        autoFocus
+        maxLength={200}
+        value={comment}
+        onChange={(e) => setComment(e.target.value)}
+        dir="auto"
+        required={varianceNeedsComment(counted.varianceMinor)}
+        aria-describedby={needsComment ? 'close-comment-needed' : undefined}
+      />
+      {needsComment && (
+        <p id="close-comment-needed" className="desk-intro" data-testid="comment-needed">
+          {t('desk.close.commentRequired')}
+        </p>
+      )}
       {error && <ErrorNotice error={error} />}
-      <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+      <button type="submit" className="st-btn st-btn-primary" disabled={busy || needsComment}>
         {t('desk.close.submit')}
       </button>
     </form>

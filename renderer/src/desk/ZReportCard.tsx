@@ -1,18 +1,46 @@
 import { useState } from 'react';
 import type { PrintResult } from '../../../contract/counter.ts';
 import type { AppError } from '../../../contract/errors.ts';
-import type { ZReportView } from '../../../contract/shifts.ts';
+import { DENOMINATIONS, type ZReportView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
+import { VarianceRow } from './VarianceRow.tsx';
 
-/** A frozen Z-report on screen, with its print button (a second print is a COPY on paper). */
+type Line = { key: string; label: string; value: string };
+
+/** A titled list of label → amount lines (by operator, count by denomination, movements…); nothing when empty. */
+function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId: string }) {
+  if (lines.length === 0) return null;
+  return (
+    <section className="z-lines" data-testid={testId}>
+      <h3>{title}</h3>
+      <table className="z-cash">
+        <tbody>
+          {lines.map((l) => (
+            <tr key={l.key}>
+              <th scope="row">{l.label}</th>
+              <td>{l.value}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+/**
+ * A frozen Z-report on screen, with everything the printed one has (sales by operator and route,
+ * the cash with the count by denomination and each movement's reason, failed and unconfirmed
+ * bookings, the close comment, corrections) and its print button (a second print is a COPY).
+ */
 export function ZReportCard({ view }: { view: ZReportView }) {
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const z = view.report;
   const money = (minor: number) => formatMoney(minor, locale);
+  const count = (n: number) => formatNumber(n, locale);
   const [printed, setPrinted] = useState<PrintResult | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -25,7 +53,6 @@ export function ZReportCard({ view }: { view: ZReportView }) {
       setError(r.value.error);
     } else setError(r.error);
   };
-  const variance = z.cash.varianceMinor;
   const rows: [string, string, string?][] = [
     [t('desk.z.float'), money(z.cash.floatMinor)],
     [t('desk.z.sales'), money(z.cash.salesMinor)],
@@ -36,32 +63,36 @@ export function ZReportCard({ view }: { view: ZReportView }) {
     [t('desk.z.expected'), money(z.cash.expectedMinor), 'strong'],
     [t('desk.z.counted'), money(z.cash.countedMinor), 'strong'],
   ];
+  const reference = (r: { bookingReference: string | null; saleId: string }) => r.bookingReference ?? r.saleId.slice(0, 8);
   return (
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
-      <h2 id="z-title">{t('desk.z.title', { n: formatNumber(z.zNumber, locale) })}</h2>
+      <h2 id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</h2>
       <p className="desk-intro">
-        {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)}
+        {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
       </p>
       <dl className="z-figures">
         <dt>{t('desk.z.bookings')}</dt>
-        <dd>{formatNumber(z.bookings, locale)}</dd>
+        <dd>{count(z.bookings)}</dd>
         <dt>{t('desk.z.passengers')}</dt>
-        <dd>{formatNumber(z.passengers, locale)}</dd>
+        <dd>{count(z.passengers)}</dd>
         <dt>{t('desk.z.retail')}</dt>
         <dd>{money(z.retailMinor)}</dd>
         <dt>{t('desk.z.net')}</dt>
         <dd>{money(z.netMinor)}</dd>
         <dt>{t('desk.z.margin')}</dt>
         <dd>{money(z.marginMinor)}</dd>
-        <dt>{t('desk.z.failedOpen')}</dt>
-        <dd>
-          {formatNumber(z.failed.length, locale)} / {formatNumber(z.open.length, locale)}
-        </dd>
-        <dt>{t('desk.z.reprintsHolds')}</dt>
-        <dd>
-          {formatNumber(z.reprints, locale)} / {formatNumber(z.abandonedHolds ?? 0, locale)}
-        </dd>
+        <dt>{t('desk.z.reprints')}</dt>
+        <dd>{count(z.reprints)}</dd>
+        <dt>{t('desk.z.abandonedHolds')}</dt>
+        <dd>{count(z.abandonedHolds ?? 0)}</dd>
       </dl>
+      <Lines
+        title={t('desk.z.byOperator')}
+        testId="z-by-operator"
+        lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${l.operatorName ?? '—'} · ${count(l.passengers)}`, value: money(l.retailMinor) }))}
+      />
+      <Lines title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${l.route} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
+      <h3>{t('desk.z.cash')}</h3>
       <table className="z-cash">
         <tbody>
           {rows.map(([label, value, strong]) => (
@@ -70,21 +101,44 @@ export function ZReportCard({ view }: { view: ZReportView }) {
               <td>{value}</td>
             </tr>
           ))}
-          <tr className={`strong variance ${variance < 0 ? 'short' : variance > 0 ? 'over' : 'even'}`} data-testid="z-variance">
-            <th scope="row">{variance < 0 ? t('desk.z.short') : variance > 0 ? t('desk.z.over') : t('desk.z.even')}</th>
-            <td>{money(variance)}</td>
-          </tr>
+          <VarianceRow minor={z.cash.varianceMinor} testId="z-variance" />
         </tbody>
       </table>
-      {view.corrections.length > 0 && (
-        <ul className="z-corrections">
-          {view.corrections.map((c) => (
-            <li key={c.correctionId}>
-              {c.reason} · {money(c.amountMinor)} · {t('desk.z.approvedBy', { name: c.approvedBy.name })}
-            </li>
-          ))}
-        </ul>
+      {z.comment && (
+        <p className="z-comment" data-testid="z-comment">
+          <strong>{t('desk.z.comment')}:</strong> <bdi>{z.comment}</bdi>
+        </p>
       )}
+      <Lines
+        title={t('desk.z.count')}
+        testId="z-count"
+        lines={DENOMINATIONS.filter((d) => (z.cash.count[`${d}`] ?? 0) > 0).map((d) => {
+          const n = z.cash.count[`${d}`] ?? 0;
+          return { key: `${d}`, label: `${count(n)} × ${money(d)}`, value: money(n * d) };
+        })}
+      />
+      <Lines
+        title={t('desk.z.movements')}
+        testId="z-movements"
+        lines={z.movements.map((m, i) => ({ key: `${i}`, label: `${t(`desk.cash.${m.kind}`)}: ${m.reason}`, value: money(m.amountMinor) }))}
+      />
+      <Lines title={t('desk.z.failed')} testId="z-failed" lines={z.failed.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
+      <Lines title={t('desk.z.open')} testId="z-open" lines={z.open.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
+      {view.corrections.length > 0 && (
+        <section className="z-lines">
+          <h3>{t('desk.z.corrections')}</h3>
+          <ul className="z-corrections">
+            {view.corrections.map((c) => (
+              <li key={c.correctionId}>
+                {c.reason} · {money(c.amountMinor)} · {t('desk.z.approvedBy', { name: c.approvedBy.name })}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      <p className="desk-intro z-covers">
+        {t('desk.z.covers')} <bdi>#{z.coversSeq} {z.coversHash.slice(0, 16)}</bdi>
+      </p>
       <div className="st-actions">
         <button type="button" className="st-btn st-btn-primary" onClick={() => void print()} disabled={busy} data-testid="print-z">
           {t('desk.z.print')}

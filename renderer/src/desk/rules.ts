@@ -25,3 +25,16 @@ export function countOf(pieces: Pieces): CashCount | null {
 export function deskOpenWithoutAgents(desk: DeskState, environment: string): boolean {
   return !desk.agentsInUse && environment !== 'LIVE';
 }
+
+/**
+ * Whether the signed-in person may use the counter with no cash shift open: a supervisor, for
+ * supervisor work (agents, printers, prices, reports, lookups). A shift is needed only to take cash.
+ */
+export function mayWorkWithoutShift(desk: DeskState): boolean {
+  return desk.signedIn?.role === 'supervisor';
+}
+
+/** Whether the counter's main area must ask for the opening float instead of selling. */
+export function needsShiftToSell(desk: DeskState | null): boolean {
+  return desk !== null && desk.agentsInUse && desk.signedIn !== null && desk.shift === null;
+}

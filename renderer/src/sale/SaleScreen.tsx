@@ -5,6 +5,7 @@ import { SeatsStep } from './SeatsStep.tsx';
 import { PassengersStep } from './PassengersStep.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { OutcomeStep } from './OutcomeStep.tsx';
+import { LeaveSaleDialog } from './LeaveSaleDialog.tsx';
 import './sale.css';
 
 /** The sale flow, the counter's main screen. */
@@ -20,6 +21,7 @@ export function SaleScreen() {
         {step === 'payment' && <PaymentStep />}
         {step === 'outcome' && <OutcomeStep />}
       </main>
+      <LeaveSaleDialog />
     </>
   );
 }

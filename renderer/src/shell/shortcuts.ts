@@ -69,9 +69,20 @@ export function useShortcuts() {
         return;
       }
       const next = key === 'F12' || (e.ctrlKey && !e.altKey && (e.code === 'KeyN' || key.toLowerCase() === 'n'));
+      // Leaving a sale with seats held or cash typed was asked: Enter (or F12 again) leaves, Esc stays.
+      if (sale.leaveAsked) {
+        if (key === 'Enter' || next) {
+          handled();
+          if (!e.repeat) sale.newCustomer();
+        } else if (key === 'Escape') {
+          handled();
+          sale.stayInSale();
+        }
+        return;
+      }
       if (next) {
         handled();
-        if (!e.repeat) sale.newCustomer();
+        if (!e.repeat) sale.askNewCustomer();
         return;
       }
       switch (key) {

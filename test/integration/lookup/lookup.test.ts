@@ -82,7 +82,9 @@ describe('finding a booking', () => {
     const { c } = it_;
     const made = await bookOutside('Karim Elsayed', '01229876543');
     expect(made.status).toBe('confirmed');
-    for (const query of ['Karim', 'kareem elsayed', '+20 122 987', made.id, made.boarding.operator_reference, daysAhead(4)]) {
+    // the start of a reference as the agent types it: the API's 404 for the partial one is "not a whole reference", not an error
+    const partial = made.id.slice(0, 8);
+    for (const query of ['Karim', 'kareem elsayed', '+20 122 987', made.id, partial, made.id.toLowerCase(), made.boarding.operator_reference, daysAhead(4)]) {
       const hits = await c.ok('findAccountBookings', { query });
       expect(hits.map((h) => h.bookingReference), query).toContain(made.id);
     }

@@ -42,6 +42,7 @@ export const errors = defineMessages({
     'error.agent_locked': 'Too many wrong PINs: this agent is locked for a few minutes. A supervisor can help.',
     'error.shift_not_open': 'No shift is open. Open a shift with the cash float before selling.',
     'error.shift_already_open': 'A shift is already open at this counter. Close it first.',
+    'error.variance_comment_required': 'The drawer is over or short. Say why in the comment, then close the shift.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -83,5 +84,6 @@ export const errors = defineMessages({
     'error.agent_locked': 'محاولات خاطئة كثيرة: هذا الحساب مقفل لبضع دقائق. يمكن للمشرف المساعدة.',
     'error.shift_not_open': 'لا توجد وردية مفتوحة. افتح وردية بعهدة النقدية قبل البيع.',
     'error.shift_already_open': 'توجد وردية مفتوحة بالفعل على هذا الشباك. أغلقها أولًا.',
+    'error.variance_comment_required': 'في الدرج زيادة أو عجز. اكتب السبب في الملاحظة ثم أغلق الوردية.',
   },
 });

@@ -3,6 +3,10 @@ import { defineMessages } from '../define.ts';
 // Steps 3 to 5 of a sale: passengers, cash, and the outcome with the printing.
 export const sale = defineMessages({
   en: {
+    'sale.leave.title': 'Leave this sale?',
+    'sale.leave.text': 'Seats are held or cash is typed for this traveller and nothing was sent. Leaving lets the seats go; give back any cash taken.',
+    'sale.leave.confirm': 'Leave the sale',
+    'sale.leave.stay': 'Stay in the sale',
     'pax.title': 'Passengers ({count})',
     'pax.hint': 'Full name as on the ID; it is printed on the ticket.',
     'pax.name': 'Passenger {n}: full name',
@@ -93,6 +97,10 @@ export const sale = defineMessages({
     'print.error.print_failed': 'The printer did not take the job. The sale is safe: check the printer (paper, power, cable) and press Try again.',
   },
   ar: {
+    'sale.leave.title': 'ترك هذا البيع؟',
+    'sale.leave.text': 'توجد مقاعد محجوزة مؤقتًا أو نقدية مكتوبة لهذا المسافر ولم يُرسل شيء. الترك يحرر المقاعد؛ أعد أي نقدية استلمتها.',
+    'sale.leave.confirm': 'ترك البيع',
+    'sale.leave.stay': 'البقاء في البيع',
     'pax.title': 'الركاب ({count})',
     'pax.hint': 'الاسم الكامل كما في بطاقة الهوية؛ يُطبع على التذكرة.',
     'pax.name': 'الراكب {n}: الاسم الكامل',

@@ -4,7 +4,7 @@ import { saleInitial } from './initial.ts';
 import { savedOrigin, searchFormOf } from './search.ts';
 import { backToSeats } from './seats.ts';
 import { stillFollowed } from './sending.ts';
-import { STEPS, idle, type FocusTarget, type Step, type SliceOf } from './types.ts';
+import { STEPS, idle, type FocusTarget, type SaleState, type Step, type SliceOf } from './types.ts';
 
 // Moving between the steps (Esc, the step header, F-keys), and leaving the sale: start again on
 // the same departure, search again, or the next customer. The keyboard and the mouse call the
@@ -20,6 +20,17 @@ export interface FlowSlice {
   repick(): Promise<void>;
   searchAgain(): Promise<void>;
   newCustomer(): void;
+  /** Asked to leave a sale with seats held or cash typed and not yet sent: the agent confirms first. */
+  leaveAsked: boolean;
+  /** F12 / Ctrl+N: the next customer, after asking when a hold or cash is at stake. */
+  askNewCustomer(): void;
+  stayInSale(): void;
+}
+
+/** A sale that leaving would lose something of: seats held, or cash typed, and nothing sent yet. */
+export function saleAtStake(s: Pick<SaleState, 'hold' | 'cash' | 'outcome' | 'sending'>): boolean {
+  if (s.outcome || s.sending) return false;
+  return s.hold.status === 'held' || s.cash.trim() !== '';
 }
 
 /** Everything about the sale on screen that a new attempt starts without. */
@@ -28,6 +39,16 @@ const noSale = () => ({ saleId: null, outcome: null, sendError: null, sending: f
 export const flowSlice: SliceOf<FlowSlice> = (rt) => (set, get) => ({
   step: 'search',
   focus: { target: 'from', index: 0, seq: 0 },
+  leaveAsked: false,
+
+  askNewCustomer() {
+    if (saleAtStake(get())) set({ leaveAsked: true });
+    else get().newCustomer();
+  },
+
+  stayInSale() {
+    set({ leaveAsked: false });
+  },
 
   focusOn(target, index = 0) {
     set((s) => ({ focus: { target, index, seq: s.focus.seq + 1 } }));

@@ -11,6 +11,7 @@ import type { DataOf, SaleState } from './types.ts';
 export const saleInitial = (rt: SaleRuntime): DataOf<SaleState> => ({
   step: 'search',
   focus: { target: 'from', index: 0, seq: 0 },
+  leaveAsked: false,
   ...searchInitial(rt),
   ...seatsInitial(),
   ...passengersInitial(),

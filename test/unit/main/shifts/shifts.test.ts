@@ -106,7 +106,7 @@ describe('shifts', () => {
     expect(c.sales.get('late')!.shift_id).toBe(c.sales.get('later')!.shift_id);
     expect(c.sales.get('later')!.business_day).toBe('2026-07-01');
     c.shifts.count(c.mona, {});
-    expect(c.shifts.close(c.mona, null).zNumber).toBe(1);
+    expect(c.shifts.close(c.mona, 'The cash of two sales in the drawer, not counted').zNumber).toBe(1);
     c.shifts.open(c.boss, {});
     c.shifts.count(c.boss, {});
     expect(c.shifts.close(c.boss, null).zNumber).toBe(2);
@@ -115,6 +115,17 @@ describe('shifts', () => {
     expect(c.shifts.close(c.mona, null).zNumber).toBe(3);
     expect(c.shifts.ofDay('2026-07-01').map((s) => s.zNumber)).toEqual([1]);
     expect(c.shifts.ofDay('2026-07-02').map((s) => s.zNumber)).toEqual([2, 3]);
+  });
+
+  it('refuse to close a drawer that is over or short without a comment saying why', async () => {
+    const c = await counter();
+    c.shifts.open(c.mona, { '10000': 1 });
+    c.shifts.count(c.mona, { '5000': 1 }); // fifty pounds short
+    for (const comment of [null, '   ']) {
+      expect(() => c.shifts.close(c.mona, comment)).toThrow(expect.objectContaining({ error: expect.objectContaining({ code: 'variance_comment_required' }) }));
+    }
+    expect(c.shifts.current(c.mona.id)).not.toBeNull(); // still open, nothing frozen
+    expect(c.shifts.close(c.mona, 'A 50 given as change twice').comment).toBe('A 50 given as change twice');
   });
 
   it('cannot be altered once closed: an update is refused, a direct edit of the file is found', async () => {

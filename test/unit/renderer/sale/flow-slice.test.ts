@@ -47,6 +47,30 @@ describe('flow slice', () => {
     expect(c.deps.handOver).not.toHaveBeenCalled();
   });
 
+  it('asks before F12 drops seats held or cash typed; Esc stays with everything kept, leaving lets the seats go', async () => {
+    await atPayment(c);
+    c.get().setCash('500');
+    c.get().askNewCustomer();
+    expect(c.get()).toMatchObject({ leaveAsked: true, step: 'payment', cash: '500', hold: { status: 'held' } });
+    expect(c.api.releaseHold).not.toHaveBeenCalled();
+    c.get().stayInSale();
+    expect(c.get()).toMatchObject({ leaveAsked: false, step: 'payment', cash: '500' });
+    c.get().askNewCustomer();
+    c.get().newCustomer();
+    expect(c.get()).toMatchObject({ leaveAsked: false, step: 'search', cash: '', hold: { status: 'none' } });
+    expect(c.api.releaseHold).toHaveBeenCalledWith({ holdId: 'PH-1' });
+  });
+
+  it('does not ask when nothing is at stake: no hold and no cash, or the sale already sent', async () => {
+    c.get().askNewCustomer();
+    expect(c.get().leaveAsked).toBe(false);
+    c.api.sell.mockResolvedValue(ok(outcomeOf('confirmed', { prints: { tickets: printState('sent'), receipt: printState('sent', 'receipt') } })));
+    await atPayment(c);
+    await c.get().confirm();
+    c.get().askNewCustomer();
+    expect(c.get()).toMatchObject({ leaveAsked: false, step: 'search' });
+  });
+
   it('hands a sale still being confirmed to the watcher, and one still printing', async () => {
     c.api.sell.mockResolvedValue(ok(outcomeOf('pending')));
     await atPayment(c);

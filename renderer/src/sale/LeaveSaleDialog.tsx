@@ -1,0 +1,36 @@
+import { useEffect, useRef } from 'react';
+import { useT } from '../i18n/index.ts';
+import { Kbd } from '../shell/Kbd.tsx';
+import { useSale } from './store.ts';
+
+/**
+ * F12 (next customer) with seats held or cash typed and nothing sent: asked first, so a key
+ * pressed by habit does not drop a traveller's seats or the cash on the desk. Enter leaves
+ * (the seats are let go), Esc stays (shell/shortcuts.ts).
+ */
+export function LeaveSaleDialog() {
+  const t = useT();
+  const asked = useSale((s) => s.leaveAsked);
+  const leave = useRef<HTMLButtonElement>(null);
+  useEffect(() => {
+    if (asked) leave.current?.focus();
+  }, [asked]);
+  if (!asked) return null;
+  const { newCustomer, stayInSale } = useSale.getState();
+  return (
+    <div className="leave-sale-backdrop">
+      <section className="leave-sale" role="alertdialog" aria-modal="true" aria-labelledby="leave-sale-title" aria-describedby="leave-sale-text" data-testid="leave-sale">
+        <h2 id="leave-sale-title">{t('sale.leave.title')}</h2>
+        <p id="leave-sale-text">{t('sale.leave.text')}</p>
+        <div className="leave-sale-actions">
+          <button ref={leave} type="button" className="primary" onClick={() => newCustomer()} aria-keyshortcuts="Enter">
+            {t('sale.leave.confirm')} <Kbd k="Enter" />
+          </button>
+          <button type="button" onClick={() => stayInSale()} aria-keyshortcuts="Escape">
+            {t('sale.leave.stay')} <Kbd k="Esc" />
+          </button>
+        </div>
+      </section>
+    </div>
+  );
+}
