@@ -22,12 +22,13 @@ import type {
 } from './counter.ts';
 import { TicketLanguage } from './counter.ts';
 import type { ShiftView } from './counter.ts';
-import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type ZReportView } from './shifts.ts';
+import { AgentName, AgentRole, CashCount, CashMoveKind, Pin, type AgentView, type CountResult, type DeskState, type OverrideGrant, type ZReportView } from './shifts.ts';
 import type { City, TicketList } from './partner/resources.ts';
 import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
+import { TrainingAction, type TrainingDone } from './training.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -49,6 +50,8 @@ export const StationName = z.string().trim().min(1).max(80);
 const ReportPrint = z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage });
 /** A day report saved as a file: CSV (UTF-8 with BOM, for Excel) or PDF (A4, in the language). */
 const ReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf']) });
+/** The day report saved as a file, or `sales-csv`: the accountant's file with one line per sale of the day. */
+const DayReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf', 'sales-csv']) });
 
 export const calls = {
   appInfo: call('anyone', NoArg).returns<AppInfo>(),
@@ -190,6 +193,16 @@ export const calls = {
   signIn: call('anyone', z.strictObject({ agentId: Id, pin: z.string().max(64) })).returns<DeskState>(),
   lockScreen: call('agent', NoArg).returns<DeskState>(),
   signOut: call('agent', NoArg).returns<DeskState>(),
+  /**
+   * The POS override: a supervisor's PIN approves one action (its supervisor-only calls) for the
+   * agent signed in, for a couple of minutes (journalled with both names).
+   */
+  approveOverride: call(
+    'agent',
+    z.strictObject({ supervisorId: Id, pin: z.string().max(64), action: z.string().min(1).max(60), calls: z.array(z.string().min(1).max(60)).min(1).max(20) }),
+  ).returns<OverrideGrant>(),
+  /** TRAINING only: what a trainer stages on the embedded sandbox (a moved or cancelled trip, the wallet, an adjustment, time). */
+  trainingAction: call('supervisor', TrainingAction).returns<TrainingDone>(),
   listAgents: call('supervisor', NoArg).returns<AgentView[]>(),
   /** Creates (no id) or changes an agent; `pin` absent keeps the current PIN. */
   saveAgent: call(
@@ -251,7 +264,7 @@ export const calls = {
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */
   printDayReport: call('supervisor', ReportPrint).returns<PrintResult>(),
   /** The station day report as a file in the counter's reports folder: CSV (UTF-8 with BOM, for Excel) or PDF (A4). */
-  exportDayReport: call('supervisor', ReportExport).returns<{ path: string; bytes: number }>(),
+  exportDayReport: call('supervisor', DayReportExport).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
 };

@@ -36,6 +36,7 @@ export const AppErrorCode = z.enum([
   'shift_not_open',
   'shift_already_open',
   'variance_comment_required',
+  'training_only',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -85,3 +85,12 @@ export interface ZReportView {
 }
 
 export type { ShiftView, ZReport };
+
+/** A supervisor's approval of one action (its supervisor-only calls) for the agent signed in (the POS override). */
+export interface OverrideGrant {
+  action: string;
+  calls: string[];
+  supervisor: { id: string; name: string };
+  /** The approval stands until then (ISO UTC), or until the screen locks or the agent changes. */
+  expiresAt: string;
+}

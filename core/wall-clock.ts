@@ -82,3 +82,18 @@ export function formatClass(seatClass: string | null, lang: Language): string | 
   if (lang === 'ar') return CLASS_AR[seatClass.trim().toLowerCase()] ?? seatClass;
   return seatClass;
 }
+
+/**
+ * The same instant moved by `hours`, written with the string's own UTC offset
+ * (`2026-07-01T23:30:00+03:00` + 2 h → `2026-07-02T01:30:00+03:00`): the operator's local time
+ * stays local, whatever the PC's zone.
+ */
+export function shiftWallClock(iso: string, hours: number): string {
+  const m = /(Z|[+-]\d{2}:\d{2})$/.exec(iso);
+  const ms = Date.parse(iso);
+  if (!m || Number.isNaN(ms)) throw new RangeError(`Not an ISO 8601 date-time with an offset: ${iso}`);
+  const offset = m[1]!;
+  const offsetMinutes = offset === 'Z' ? 0 : (offset.startsWith('-') ? -1 : 1) * (Number(offset.slice(1, 3)) * 60 + Number(offset.slice(4, 6)));
+  const local = new Date(ms + hours * 3_600_000 + offsetMinutes * 60_000).toISOString().slice(0, 19);
+  return `${local}${offset}`;
+}

@@ -6,6 +6,8 @@ import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
 import type { CounterDeps, PrintingDeps } from './deps.ts';
+import { TrainingControl } from './training/control.ts';
+import { trainingHandlers } from './training/handlers.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { AppFailure, toAppError } from './failure.ts';
 import { journalHandlers } from './journal/handlers.ts';
@@ -119,6 +121,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     directory: () => session.agents,
     shifts: () => session.shifts,
     idleLockMinutes: () => counterSettings.idleLockMinutes(),
+    now: () => clock.now().getTime(),
   });
   session.start();
   let closed = false;
@@ -224,13 +227,17 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
+    ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
   };
 
   return {
     get info() {
       return info();
     },
-    dispatch: createDispatcher(handlers, { role: () => desk.role(), onInternalError: (err) => log('internal error in a contract call', err) }),
+    dispatch: createDispatcher(handlers, {
+      role: () => desk.role(),
+      override: (name) => desk.overrideFor(name),
+      onInternalError: (err) => log('internal error in a contract call', err) }),
     resume: () => session.sales.resumeAll(),
     printed: () => printer.idle(),
     close: async () => {

@@ -15,6 +15,8 @@ export type Dispatch = (name: unknown, arg: unknown) => Promise<Result<unknown>>
 export interface DispatchOptions {
   /** The role of whoever is at the counter now (null: nobody signed in, or the screen is locked). */
   role: () => AgentRole | null;
+  /** Whether a supervisor's approval lets the agent signed in make this call now (main/agents/desk.ts). */
+  override?: (name: CallName) => boolean;
   onInternalError?: (err: unknown) => void;
 }
 
@@ -29,7 +31,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dis
     if (!isCallName(name)) return fail({ code: 'unknown_call', message: `No such call: ${String(name)}` });
     const needed = calls[name].role;
     const held = opts.role();
-    if (!roleAllows(needed, held)) {
+    if (!roleAllows(needed, held) && !(held !== null && opts.override?.(name) === true)) {
       return held === null
         ? fail({ code: 'not_signed_in', message: `${name} needs an agent signed in at this counter` })
         : fail({ code: 'forbidden_role', message: `${name} is for a supervisor; the agent signed in is not one` });

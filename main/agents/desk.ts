@@ -1,4 +1,4 @@
-import type { AgentRole, AgentView, DeskState } from '../../contract/shifts.ts';
+import type { AgentRole, AgentView, DeskState, OverrideGrant } from '../../contract/shifts.ts';
 import { AppFailure } from '../failure.ts';
 import { DEFAULT_AGENT, type Agent } from '../journal/agents.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -16,6 +16,18 @@ export interface DeskDeps {
   directory: () => AgentDirectory;
   shifts: () => ShiftService;
   idleLockMinutes: () => number;
+  /** Milliseconds now (the counter's clock): how long a supervisor's approval stands. */
+  now: () => number;
+}
+
+/** How long a supervisor's approval of one action waits to be used. */
+export const OVERRIDE_MS = 120_000;
+
+interface Override {
+  calls: Set<string>;
+  agentId: string;
+  supervisor: { id: string; name: string };
+  until: number;
 }
 
 const viewOf = (a: AgentRecord): AgentView => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil });
@@ -24,6 +36,7 @@ export class AgentDesk {
   readonly #d: DeskDeps;
   #agentId: string | null = null;
   #locked = false;
+  #override: Override | null = null;
 
   constructor(deps: DeskDeps) {
     this.#d = deps;
@@ -78,6 +91,7 @@ export class AgentDesk {
 
   lock(): DeskState {
     if (this.#signedIn()) this.#locked = true;
+    this.#override = null;
     return this.state();
   }
 
@@ -94,10 +108,42 @@ export class AgentDesk {
     return { id: checked.id, name: checked.name };
   }
 
+  /**
+   * The POS override: a supervisor at the agent's side types their PIN to approve one action
+   * (the supervisor-only calls of one screen or form: `calls`) for the agent signed in, for
+   * OVERRIDE_MS or until the screen locks or the agent changes. Journalled with both names; the
+   * PIN goes through the same check (and lockout) as a sign-in.
+   */
+  async approveOverride(supervisorId: string, pin: string, action: string, calls: string[]): Promise<OverrideGrant> {
+    const agent = this.#signedIn();
+    if (!agent || this.#locked) throw new AppFailure('not_signed_in', 'An approval is for the agent signed in at this counter');
+    const supervisor = await this.#d.directory().check(supervisorId, pin);
+    if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', `${supervisor.name} is not a supervisor and cannot approve`);
+    const journal = this.#d.journal();
+    journal.transaction(() =>
+      journal.append('override.approved', { action, calls, agent: { agentId: agent.id, agentName: agent.name }, supervisor: { agentId: supervisor.id, agentName: supervisor.name } }),
+    );
+    const until = this.#d.now() + OVERRIDE_MS;
+    this.#override = { calls: new Set(calls), agentId: agent.id, supervisor: { id: supervisor.id, name: supervisor.name }, until };
+    return { action, calls, supervisor: { id: supervisor.id, name: supervisor.name }, expiresAt: new Date(until).toISOString() };
+  }
+
+  /** Whether a supervisor's approval stands for this call and the agent signed in now. */
+  overrideFor(call: string): boolean {
+    const o = this.#override;
+    if (!o || !o.calls.has(call) || this.#locked || o.agentId !== this.#agentId) return false;
+    if (this.#d.now() > o.until) {
+      this.#override = null;
+      return false;
+    }
+    return true;
+  }
+
   /** The journal changed (another environment): its agents are others, nobody is signed in. */
   reset(): void {
     this.#agentId = null;
     this.#locked = false;
+    this.#override = null;
   }
 
   #signedIn(): AgentRecord | null {

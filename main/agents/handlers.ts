@@ -1,10 +1,12 @@
+import { calls, isCallName } from '../../contract/calls.ts';
 import type { AgentView } from '../../contract/shifts.ts';
+import { AppFailure } from '../failure.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { CounterSettingsStore } from '../settings/counter.ts';
 import type { StationWideSettings } from '../station/station-wide.ts';
 import type { AgentDesk } from './desk.ts';
 
-type AgentCalls = 'desk' | 'createFirstSupervisor' | 'signIn' | 'lockScreen' | 'signOut' | 'listAgents' | 'saveAgent' | 'saveIdleLock';
+type AgentCalls = 'desk' | 'createFirstSupervisor' | 'signIn' | 'lockScreen' | 'signOut' | 'approveOverride' | 'listAgents' | 'saveAgent' | 'saveIdleLock';
 
 export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: CounterSettingsStore, stationWide: StationWideSettings): HandlerGroup<AgentCalls> {
   const list = (): AgentView[] =>
@@ -22,6 +24,11 @@ export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: Counter
     signIn: ({ agentId, pin }) => desk.signIn(agentId, pin),
     lockScreen: () => desk.lock(),
     signOut: () => desk.signOut(),
+    approveOverride: ({ supervisorId, pin, action, calls: approved }) => {
+      const other = approved.find((c) => !isCallName(c) || calls[c].role !== 'supervisor');
+      if (other !== undefined) throw new AppFailure('invalid_argument', `${other} is not a supervisor's call`, { fields: [{ field: 'calls', message: 'supervisor-only calls' }] });
+      return desk.approveOverride(supervisorId, pin, action, approved);
+    },
     listAgents: () => list(),
     saveAgent: async (a) => {
       await stationWide.saveAgent(a, d.agent());

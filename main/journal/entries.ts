@@ -279,6 +279,14 @@ export interface AgentSignedOut {
   reason: 'sign_out' | 'switch';
 }
 
+/** A supervisor approved one action (its supervisor-only calls) for the agent signed in, with their PIN. */
+export interface OverrideApproved {
+  action: string;
+  calls: string[];
+  agent: AgentRef;
+  supervisor: AgentRef;
+}
+
 export interface EntryPayloads {
   'agent.saved': AgentSaved;
   'agent.locked': AgentLocked;
@@ -302,6 +310,7 @@ export interface EntryPayloads {
   'print.recorded': PrintRecorded;
   'markup.changed': MarkupChanged;
   'station.renamed': StationRenamed;
+  'override.approved': OverrideApproved;
 }
 
 export type EntryType = keyof EntryPayloads;

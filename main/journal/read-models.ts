@@ -74,6 +74,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
   'hold.taken': () => {},
   'hold.released': () => {},
   'agent.signed_out': () => {},
+  'override.approved': () => {},
 
   'shift.opened': (j, e) => {
     const p = e.payload;

@@ -95,3 +95,32 @@ export function dayReport(journal: Journal, environment: CounterEnvironment, day
     byOperator,
   };
 }
+
+/** One sale of a business day, as the accountant's per-sale file lists it. Money in piastres. */
+export interface DaySaleLine {
+  createdAt: string;
+  counterId: string;
+  agentName: string;
+  bookingReference: string | null;
+  route: string;
+  departureAt: string | null;
+  passengers: number;
+  retailMinor: number;
+  netMinor: number;
+  cashTenderedMinor: number;
+  changeMinor: number;
+  status: SaleStatus;
+}
+
+/** Every sale of the day (any status), in the order they were made. */
+export function salesOfDay(journal: Journal, businessDay: string): DaySaleLine[] {
+  return journal
+    .stmt(
+      `SELECT s.created_at AS createdAt, coalesce(a.name, s.agent_id) AS agentName, s.booking_ref AS bookingReference, s.route, s.departure_at AS departureAt,
+              s.passengers, s.retail_total_minor AS retailMinor, s.net_total_minor AS netMinor, s.cash_tendered_minor AS cashTenderedMinor,
+              s.change_minor AS changeMinor, s.status
+       FROM sales s LEFT JOIN agents a ON a.id = s.agent_id WHERE s.business_day = ? ORDER BY s.intent_seq`,
+    )
+    .all(businessDay)
+    .map((r) => ({ ...(r as Omit<DaySaleLine, 'counterId'>), counterId: journal.counterId }));
+}

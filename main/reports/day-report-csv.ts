@@ -3,6 +3,7 @@
 // amounts as plain numbers of pounds with two decimals (Excel sums them), times in Cairo.
 import type { StationDayReport } from '../../contract/reports.ts';
 import { formatCairo } from '../../core/format.ts';
+import type { DaySaleLine } from '../journal/report.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 
 const BOM = '\uFEFF';
@@ -14,7 +15,7 @@ export function csvCell(v: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-const pounds = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
+export const pounds = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
 
 export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
   const s = DAY_REPORT_STRINGS[lang];
@@ -53,5 +54,35 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.unmatched, s.booking, s.amount, s.reason],
     ...rec.unmatched.map((u) => [s.side[u.side], u.bookingReference, pounds(u.amountMinor), s.why[u.reason]]),
   ];
+  return csvFile(rows);
+}
+
+function csvFile(rows: (string | number | null)[][]): string {
   return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+}
+
+/**
+ * The accountant's file: one line per sale of the day (any status), each figure of the day
+ * report traceable to its lines. Departures as the API wrote them (the operator's local time).
+ */
+export function daySalesCsv(sales: DaySaleLine[], lang: 'ar' | 'en'): string {
+  const { col, status } = DAY_REPORT_STRINGS[lang].perSale;
+  return csvFile([
+    [col.time, col.counter, col.agent, col.booking, col.route, col.departure, col.passengers, col.retail, col.net, col.margin, col.tendered, col.change, col.status],
+    ...sales.map((x) => [
+      formatCairo(x.createdAt, 'en'),
+      x.counterId,
+      x.agentName,
+      x.bookingReference,
+      x.route,
+      x.departureAt,
+      x.passengers,
+      pounds(x.retailMinor),
+      pounds(x.netMinor),
+      pounds(x.retailMinor - x.netMinor),
+      pounds(x.cashTenderedMinor),
+      pounds(x.changeMinor),
+      status[x.status],
+    ]),
+  ]);
 }

@@ -2,7 +2,8 @@ import type { StationDayReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { PrintService } from '../printing/service.ts';
-import { dayReportCsv } from './day-report-csv.ts';
+import { dayReportCsv, daySalesCsv } from './day-report-csv.ts';
+import { salesOfDay } from '../journal/report.ts';
 import { renderDayReport } from './day-report-pdf.ts';
 import { saveReportFile } from './report-file.ts';
 import { stationDayReport, statementOf } from './station-day.ts';
@@ -39,6 +40,11 @@ export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'repo
       });
     },
     exportDayReport: async ({ date, language, format }) => {
+      if (format === 'sales-csv') {
+        const day = date ?? cairoDate(d.clock.now());
+        const bytes = Buffer.from(daySalesCsv(salesOfDay(d.session().journal, day), language), 'utf8');
+        return saveReportFile(d, { name: `day-sales-${day}-${language}`, madeAt: d.clock.now().toISOString(), format: 'csv', bytes });
+      }
       const report = await build(date);
       const bytes =
         format === 'csv' ? Buffer.from(dayReportCsv(report, language), 'utf8') : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false })).pdf;

@@ -54,6 +54,11 @@ export interface DayReportStrings {
     noSales: string;
   };
   counter: string;
+  /** The accountant's file: one line per sale of the day. */
+  perSale: {
+    col: { time: string; counter: string; agent: string; booking: string; route: string; departure: string; passengers: string; retail: string; net: string; margin: string; tendered: string; change: string; status: string };
+    status: Record<'sending' | 'unknown' | 'pending' | 'confirmed' | 'failed', string>;
+  };
 }
 
 export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
@@ -114,6 +119,10 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       noSales: 'No sales this day.',
     },
     counter: 'counter',
+    perSale: {
+      col: { time: 'Time (Cairo)', counter: 'Counter', agent: 'Agent', booking: 'Booking reference', route: 'Route', departure: 'Departure', passengers: 'Passengers', retail: 'Retail (EGP)', net: 'NET (EGP)', margin: 'Margin (EGP)', tendered: 'Cash tendered (EGP)', change: 'Change (EGP)', status: 'Status' },
+      status: { sending: 'being sent', unknown: 'no answer yet', pending: 'pending', confirmed: 'confirmed', failed: 'failed' },
+    },
   },
   ar: {
     title: 'تقرير اليوم للمحطة',
@@ -172,5 +181,9 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       noSales: 'لا مبيعات في هذا اليوم.',
     },
     counter: 'الشباك',
+    perSale: {
+      col: { time: 'الوقت (القاهرة)', counter: 'الشباك', agent: 'الموظف', booking: 'رقم الحجز', route: 'الخط', departure: 'موعد القيام', passengers: 'الركاب', retail: 'سعر البيع (جنيه)', net: 'الصافي (جنيه)', margin: 'الهامش (جنيه)', tendered: 'النقدية المستلمة (جنيه)', change: 'الباقي (جنيه)', status: 'الحالة' },
+      status: { sending: 'قيد الإرسال', unknown: 'لا رد بعد', pending: 'قيد التأكيد', confirmed: 'مؤكد', failed: 'فشل' },
+    },
   },
 };

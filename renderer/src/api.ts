@@ -1,4 +1,24 @@
+import { buildApi, type ShubbakApi } from '../../contract/api.ts';
+import type { CallName } from '../../contract/calls.ts';
+import type { Result } from '../../contract/errors.ts';
+import { SUPERVISOR_ACTIONS, actionOf } from './desk/override-actions.ts';
+import { useOverride } from './desk/override.ts';
 import { installApi } from './transport.ts';
 
-/** The contract calls, over whichever transport this renderer runs on. */
-export const api = installApi();
+const transport = installApi();
+const raw = (name: CallName, arg: unknown) => (transport[name] as (a: unknown) => Promise<Result<unknown>>)(arg);
+
+/**
+ * The contract calls, over whichever transport this renderer runs on. A supervisor-only call
+ * refused for the agent signed in asks for a supervisor's approval (their PIN, at the agent's
+ * side) and is made again once it is given, instead of failing after the form was filled.
+ */
+export const api: ShubbakApi = buildApi(async (name, arg) => {
+  const first = await raw(name, arg);
+  if (first.ok || first.error.code !== 'forbidden_role') return first;
+  const action = actionOf(name);
+  if (!action) return first;
+  const calls = [...SUPERVISOR_ACTIONS[action]];
+  const approved = await useOverride.getState().ask(action, (supervisorId, pin) => transport.approveOverride({ supervisorId, pin, action, calls }));
+  return approved ? raw(name, arg) : first;
+});

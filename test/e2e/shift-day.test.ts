@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { pdfText, printedPdf } from '../support/cups.ts';
 import { counterPerFile, keyboardSaleToPayment, outcomeStatus, payAndConfirm, plain, setLanguage, shot, shotBothLanguages, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
@@ -25,9 +26,18 @@ describe('a shift at the counter', () => {
     await page.locator('#agent-pin').fill('4321');
     await tab.getByRole('button', { name: 'Create the supervisor and sign in' }).click();
 
-    // signed in, but no sale without a shift: the float, counted by denomination
+    // signed in as a supervisor: Settings stays open (more agents, printers) with no cash shift;
+    // the counter asks for the float, counted by denomination, only to sell
+    await expect.poll(async () => plain(await page.getByTestId('settings-role').textContent())).toBe('Supervisor');
+    await page.keyboard.press('Escape');
     const open = page.getByTestId('open-shift');
     await open.waitFor();
+    await page.getByTestId('no-shift-needed').waitFor();
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Printers' }).click();
+    await page.keyboard.press('Escape');
+    await open.waitFor();
+    expect(await c.call('listShifts')).toEqual([]);
     await shotBothLanguages(page, 'shift-1-open');
     await page.locator('#float-20000').fill('2');
     await page.keyboard.press('Enter');
@@ -87,14 +97,22 @@ describe('a shift at the counter', () => {
     await blind.getByRole('button', { name: 'Record the count' }).click();
     const variance = page.getByTestId('variance');
     await variance.waitFor();
-    expect(plain(await variance.textContent())).toContain('Short');
-    expect(plain(await variance.textContent())).toContain('-EGP 5.00');
+    expect(plain(await variance.textContent())).toContain('ShortEGP 5.00');
+    expect(plain(await variance.textContent())).not.toContain('-EGP');
+    // short: no close without saying why
+    await page.getByTestId('comment-needed').waitFor();
+    expect(await variance.getByRole('button', { name: 'Close the shift' }).isDisabled()).toBe(true);
     await page.locator('#close-comment').fill('A note given twice');
     await variance.getByRole('button', { name: 'Close the shift' }).click();
 
     const z = page.getByTestId('z-report');
     await z.waitFor();
     expect(plain(await z.textContent())).toContain('Z-report no. 1');
+    // on screen, all the printed one has: the comment, the count by denomination, each movement's reason
+    expect(plain(await page.getByTestId('z-comment').textContent())).toContain('A note given twice');
+    expect(plain(await page.getByTestId('z-movements').textContent())).toContain('Pay-out: Tea for the counter');
+    expect(plain(await page.getByTestId('z-count').textContent())).toContain('× EGP 1.00');
+    expect(plain(await page.getByTestId('z-variance').textContent())).toBe('ShortEGP 5.00');
     await shotBothLanguages(page, 'shift-5-z-report');
     await z.getByTestId('print-z').click();
     await page.getByTestId('z-printed').waitFor({ timeout: 30_000 });
@@ -126,12 +144,27 @@ describe('a shift at the counter', () => {
     await reports.waitFor();
     await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
     const rec = page.getByTestId('reconciliation');
-    await expect.poll(async () => plain(await page.getByTestId('matched-debits').textContent())).toBe('1');
+    await expect.poll(async () => plain(await page.getByTestId('matched-debits-count').textContent())).toBe('1');
     expect(plain(await rec.textContent())).toContain('Top-ups and adjustments');
     expect(await page.getByTestId('report-shifts').locator('tbody tr').count()).toBe(2);
     await shotBothLanguages(page, 'reports-1-day');
     await page.getByTestId('export-csv').click();
     await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toMatch(/Saved as .*station-day-.*-en-.*\.csv$/);
+    // the matched debits open to their bookings; the accountant's file has a line per sale
+    const [sold] = (await c.call('listSales')).filter((x) => x.status === 'confirmed');
+    await page.getByTestId('matched-debits').locator('summary').click();
+    expect(plain(await page.getByTestId('matched-debits').textContent())).toContain(sold!.bookingReference!);
+    await page.getByTestId('export-sales-csv').click();
+    await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toMatch(/Saved as .*day-sales-.*-en-.*\.csv$/);
+    const salesFile = readFileSync(plain(await page.getByTestId('reports-done').textContent()).replace(/^Saved as /, ''), 'utf8');
+    const [head, ...lines] = salesFile.replace(/^\uFEFF/, '').trim().split('\r\n');
+    expect(head).toBe('Time (Cairo),Counter,Agent,Booking reference,Route,Departure,Passengers,Retail (EGP),NET (EGP),Margin (EGP),Cash tendered (EGP),Change (EGP),Status');
+    const line = lines.find((l) => l.includes(sold!.bookingReference!))!.split(',');
+    expect(line[2]).toBe('Samir Supervisor');
+    expect(line[7]).toBe((sold!.retailTotalMinor / 100).toFixed(2));
+    expect(line[8]).toBe((sold!.netTotalMinor / 100).toFixed(2));
+    expect(line[9]).toBe(((sold!.retailTotalMinor - sold!.netTotalMinor) / 100).toFixed(2));
+    expect(line[12]).toBe('confirmed');
     await page.getByTestId('print-day').click();
     await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toBe('Sent to ReceiptPDF.');
     await page.getByTestId('report-shifts').getByRole('button', { name: 'Z no. 1' }).click();

@@ -1,15 +1,17 @@
 import type { AppError } from '../../../contract/errors.ts';
 import { useT } from '../i18n/index.ts';
+import { isRefusal } from './error-kind.ts';
 
-/** What happened and what to do next, in the agent's language, keyed on the stable code. */
+/** What happened and what to do next, in the agent's language, keyed on the stable code; a refusal says what is needed. */
 export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry?: () => void }) {
   const t = useT();
+  const refusal = isRefusal(error.code);
   return (
     <div className="error-notice" role="alert" data-code={error.code}>
-      <strong>{t('error.title')}</strong>
+      <strong>{t(refusal ? 'error.title.refusal' : 'error.title')}</strong>
       <p>{t(`error.${error.code}`)}</p>
       {error.bookingReference && <p className="mono">{error.bookingReference}</p>}
-      {onRetry && (
+      {onRetry && !refusal && (
         <button type="button" onClick={onRetry}>
           {t('common.retry')}
         </button>

@@ -11,6 +11,7 @@ import { useShell } from '../shell/store.ts';
 import { useIdleLock } from './idle-lock.ts';
 import { deskOpenWithoutAgents, mayWorkWithoutShift } from './rules.ts';
 import { useDesk } from './store.ts';
+import { OverrideDialog } from './OverrideDialog.tsx';
 import './desk.css';
 
 /**
@@ -75,6 +76,7 @@ export function DeskGate({ children }: { children: ReactNode }) {
     <>
       {children}
       <ShiftPanel />
+      <OverrideDialog />
     </>
   );
 }

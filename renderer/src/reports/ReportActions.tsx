@@ -5,11 +5,12 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 
 type Language = 'ar' | 'en';
+type ExportFormat = 'csv' | 'pdf' | 'sales-csv';
 
 /** The test ids of each report's buttons and of the line that says what was done. */
 const IDS = {
-  day: { print: 'print-day', csv: 'export-csv', pdf: 'export-pdf', done: 'reports-done' },
-  station: { print: 'print-station', csv: 'export-station-csv', pdf: 'export-station-pdf', done: 'station-done' },
+  day: { print: 'print-day', csv: 'export-csv', pdf: 'export-pdf', salesCsv: 'export-sales-csv', done: 'reports-done' },
+  station: { print: 'print-station', csv: 'export-station-csv', pdf: 'export-station-pdf', salesCsv: 'export-station-sales-csv', done: 'station-done' },
 } as const;
 
 /**
@@ -20,7 +21,9 @@ export function ReportActions(props: {
   report: keyof typeof IDS;
   printLabel: string;
   print: (language: Language) => Promise<Result<PrintResult>>;
-  exportAs: (format: 'csv' | 'pdf', language: Language) => Promise<Result<{ path: string }>>;
+  exportAs: (format: ExportFormat, language: Language) => Promise<Result<{ path: string }>>;
+  /** Offers the accountant's file with one line per sale as well. */
+  perSale?: boolean;
 }) {
   const t = useT();
   const locale = useLocale((s) => s.locale);
@@ -38,7 +41,7 @@ export function ReportActions(props: {
     if (r.value.error) setError(r.value.error);
     else setDone({ kind: 'printed', printer: r.value.printer });
   };
-  const exportAs = async (format: 'csv' | 'pdf') => {
+  const exportAs = async (format: ExportFormat) => {
     start();
     const r = await props.exportAs(format, locale);
     if (r.ok) setDone({ kind: 'exported', path: r.value.path });
@@ -56,6 +59,11 @@ export function ReportActions(props: {
         <button type="button" className="st-btn" onClick={() => void exportAs('pdf')} data-testid={ids.pdf}>
           {t('reports.exportPdf')}
         </button>
+        {props.perSale && (
+          <button type="button" className="st-btn" onClick={() => void exportAs('sales-csv')} data-testid={ids.salesCsv}>
+            {t('reports.exportSalesCsv')}
+          </button>
+        )}
         {done && (
           <span role="status" data-testid={ids.done}>
             {done.kind === 'printed' ? t('reports.printed', { printer: done.printer }) : t('reports.exported', { path: done.path })}

@@ -8,6 +8,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { DayFigures } from './DayFigures.tsx';
 import { HourChart } from './HourChart.tsx';
 import { ReportActions } from './ReportActions.tsx';
+import { MatchedLines } from './MatchedLines.tsx';
 import { StationSection } from './StationSection.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
@@ -46,6 +47,7 @@ export function ReportsScreen() {
           printLabel={t('reports.print')}
           print={(language) => api.printDayReport({ language, date: report.date })}
           exportAs={(format, language) => api.exportDayReport({ format, language, date: report.date })}
+          perSale
         />
       )}
       {loading && (
@@ -106,11 +108,17 @@ export function ReportsScreen() {
               <dd>{money(r.openingBalanceMinor)}</dd>
               <dt>{t('reports.closing')}</dt>
               <dd>{money(r.closingBalanceMinor)}</dd>
-              <dt>{t('reports.matchedDebits')}</dt>
-              <dd data-testid="matched-debits">{r.matchedDebits.length}</dd>
-              <dt>{t('reports.matchedReversals')}</dt>
-              <dd data-testid="matched-reversals">{r.matchedReversals.length}</dd>
             </dl>
+            <MatchedLines
+              label={t('reports.matchedDebits')}
+              testId="matched-debits"
+              lines={r.matchedDebits.map((m) => ({ key: m.transactionId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
+            />
+            <MatchedLines
+              label={t('reports.matchedReversals')}
+              testId="matched-reversals"
+              lines={r.matchedReversals.map((m) => ({ key: m.debitId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
+            />
             {r.apart.length > 0 && (
               <>
                 <h3>{t('reports.apart')}</h3>

@@ -76,7 +76,7 @@ export function StationSection({ date }: { date: string }) {
             report="station"
             printLabel={t('reports.station.print')}
             print={(language) => api.printStationReport({ language, date })}
-            exportAs={(format, language) => api.exportStationReport({ format, language, date })}
+            exportAs={(format, language) => api.exportStationReport({ format: format === 'pdf' ? 'pdf' : 'csv', language, date })}
           />
         </>
       )}

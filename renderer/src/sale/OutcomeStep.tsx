@@ -96,7 +96,7 @@ function BookingFacts({ outcome }: { outcome: SaleOutcome }) {
           <ul className="outcome-pax">
             {b.passengers.map((p, i) => (
               <li key={i}>
-                <span className="seat-chip">{p.seat ?? t('outcome.seat.boarding')}</span> {p.full_name}
+                <span className="seat-chip">{p.seat ?? t('outcome.seat.boarding')}</span> <bdi>{p.full_name}</bdi>
               </li>
             ))}
           </ul>

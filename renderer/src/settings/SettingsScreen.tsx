@@ -1,5 +1,8 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
+import { useDesk } from '../desk/store.ts';
+import { useShell } from '../shell/store.ts';
+import { TrainingTab } from '../training/TrainingTab.tsx';
 import { AgentsTab } from '../desk/AgentsTab.tsx';
 import { StationTab } from '../station/StationTab.tsx';
 import { CounterTab } from './CounterTab.tsx';
@@ -10,8 +13,8 @@ import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
 import './settings.css';
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal'] as const;
-type Tab = (typeof TABS)[number];
+const ALL_TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal', 'training'] as const;
+type Tab = (typeof ALL_TABS)[number];
 
 /**
  * The supervisor's settings, one tab per concern. Tabs follow the WAI-ARIA tabs pattern
@@ -22,6 +25,11 @@ export function SettingsScreen(props: { onClose(): void }) {
   const [tab, setTab] = useState<Tab>('credentials');
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // An agent sees the supervisor's forms as they are, saying that changes need a supervisor's approval.
+  const asAgent = useDesk((s) => s.desk?.signedIn?.role === 'agent');
+  // The trainer's panel exists only on play money with the embedded sandbox.
+  const training = useShell((s) => s.info?.environment === 'TRAINING');
+  const TABS: readonly Tab[] = training ? ALL_TABS : ALL_TABS.filter((x) => x !== 'training');
 
   // Focus lands on the screen's title when it opens, so the keyboard starts here.
   useEffect(() => {
@@ -62,7 +70,9 @@ export function SettingsScreen(props: { onClose(): void }) {
         <h1 id="settings-title" ref={headingRef} tabIndex={-1}>
           {t('settings.title')}
         </h1>
-        <span className="settings-role">{t('settings.subtitle')}</span>
+        <span className="settings-role" data-testid="settings-role">
+          {t(asAgent ? 'settings.subtitle.agent' : 'settings.subtitle')}
+        </span>
         <button type="button" className="settings-close" onClick={props.onClose} aria-label={t('settings.close')}>
           {t('settings.close')} <kbd>{t('settings.close.key')}</kbd>
         </button>
@@ -98,6 +108,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'station' && <StationTab />}
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
+          {tab === 'training' && <TrainingTab />}
         </div>
       </div>
     </section>

@@ -2,6 +2,8 @@ import { formatCairo, formatNumber } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { PrintButton } from '../components/PrintButton.tsx';
+import { TravellerSeat } from '../components/TravellerSeat.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
@@ -41,7 +43,14 @@ export function WorklistPanel() {
         <ul className="worklist-items">
           {items.map((i) => (
             <li key={`${i.saleId}-${i.version}`} data-kind={i.kind} data-called={i.calledAt !== null} data-testid="worklist-item">
-              <strong>{i.travellers.map((p) => (p.seat ? `${p.name} (${p.seat})` : p.name)).join(', ')}</strong>
+              <strong>
+                {i.travellers.map((p, k) => (
+                  <span key={k}>
+                    {k > 0 && (locale === 'ar' ? '، ' : ', ')}
+                    <TravellerSeat name={p.name} seat={p.seat} />
+                  </span>
+                ))}
+              </strong>
               <span className="mono" dir="ltr">
                 {i.contact.phone ?? '—'}
               </span>
@@ -62,9 +71,7 @@ export function WorklistPanel() {
                     {t('worklist.markCalled')}
                   </button>
                 )}
-                <button type="button" className="st-btn" onClick={() => void api.printTickets({ saleId: i.saleId })}>
-                  {t('worklist.print')}
-                </button>
+                <PrintButton label={t('worklist.print')} print={() => api.printTickets({ saleId: i.saleId })} testId="worklist-print" />
               </span>
             </li>
           ))}

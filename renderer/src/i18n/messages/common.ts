@@ -19,6 +19,8 @@ export const common = defineMessages({
     'home.api': 'Partner API: {url}',
     'common.loading': 'Loading…',
     'common.retry': 'Try again',
+    'common.printing': 'Printing…',
+    'common.printedTo': 'Sent to {printer}.',
   },
   ar: {
     'app.name': 'شباك',
@@ -37,5 +39,7 @@ export const common = defineMessages({
     'home.api': 'واجهة الشريك: {url}',
     'common.loading': 'جارٍ التحميل…',
     'common.retry': 'حاول مرة أخرى',
+    'common.printing': 'جارٍ الطباعة…',
+    'common.printedTo': 'أُرسلت إلى {printer}.',
   },
 });

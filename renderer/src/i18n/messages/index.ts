@@ -11,6 +11,7 @@ import { sale } from './sale.ts';
 import { watch } from './watch.ts';
 import { lookup } from './lookup.ts';
 import { worklist } from './worklist.ts';
+import { training } from './training.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, training] as const;

@@ -8,6 +8,7 @@ export const settings = defineMessages({
   en: {
     'settings.title': 'Settings',
     'settings.subtitle': 'Supervisor',
+    'settings.subtitle.agent': "Changes here need a supervisor's approval (their PIN)",
     'settings.close': 'Close settings',
     'settings.close.key': 'Esc',
     'settings.tabs': 'Settings sections',
@@ -255,6 +256,7 @@ export const settings = defineMessages({
   ar: {
     'settings.title': 'الإعدادات',
     'settings.subtitle': 'المشرف',
+    'settings.subtitle.agent': 'التغييرات هنا تحتاج اعتماد المشرف (رقمه السري)',
     'settings.close': 'إغلاق الإعدادات',
     'settings.close.key': 'Esc',
     'settings.tabs': 'أقسام الإعدادات',

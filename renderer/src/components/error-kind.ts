@@ -1,0 +1,21 @@
+import type { AppErrorCode } from '../../../contract/errors.ts';
+
+/**
+ * A refusal is the counter's rules saying no (a role, a PIN, a shift, a missing comment): it is
+ * told as what is needed, never as "something went wrong", and trying the same again cannot help.
+ */
+const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
+  'forbidden_role',
+  'not_signed_in',
+  'wrong_pin',
+  'agent_locked',
+  'shift_not_open',
+  'shift_already_open',
+  'variance_comment_required',
+  'station_settings_offline',
+  'invalid_argument',
+]);
+
+export function isRefusal(code: AppErrorCode): boolean {
+  return REFUSALS.has(code);
+}

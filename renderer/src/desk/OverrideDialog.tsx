@@ -1,0 +1,87 @@
+import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useT } from '../i18n/index.ts';
+import { Kbd } from '../shell/Kbd.tsx';
+import { useOverride } from './override.ts';
+import { useDesk } from './store.ts';
+import type { SupervisorAction } from './override-actions.ts';
+
+/**
+ * "Supervisor approval": a supervisor at the agent's side picks their name and types their PIN to
+ * let the agent do this one thing (journalled with both names). Enter approves, Esc cancels.
+ */
+export function OverrideDialog() {
+  const pending = useOverride((s) => s.pending);
+  // A new form per request: nothing typed for an earlier approval stays.
+  return pending ? <OverrideForm key={pending.action + pending.waiters.length} action={pending.action} /> : null;
+}
+
+function OverrideForm({ action }: { action: SupervisorAction }) {
+  const t = useT();
+  const busy = useOverride((s) => s.busy);
+  const error = useOverride((s) => s.error);
+  const desk = useDesk((s) => s.desk);
+  const supervisors = (desk?.agents ?? []).filter((a) => a.role === 'supervisor' && a.id !== desk?.signedIn?.id);
+  const [supervisorId, setSupervisorId] = useState(supervisors[0]?.id ?? '');
+  const [pin, setPin] = useState('');
+  const pinRef = useRef<HTMLInputElement>(null);
+  // Focus comes in when it opens and goes back where it was when it closes.
+  useEffect(() => {
+    const before = document.activeElement as HTMLElement | null;
+    pinRef.current?.focus();
+    return () => before?.focus?.();
+  }, []);
+  const { submit, cancel } = useOverride.getState();
+  const onKey = (e: KeyboardEvent) => {
+    // the approval answers its own keys: nothing behind it (a step, a screen) reacts to them
+    e.stopPropagation();
+    if (e.key === 'Escape') {
+      e.preventDefault();
+      cancel();
+    }
+  };
+  return (
+    <div className="override-backdrop">
+      <form
+        className="desk-card override"
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby="override-title"
+        data-testid="override"
+        onKeyDown={onKey}
+        onSubmit={(e) => {
+          e.preventDefault();
+          if (supervisorId && pin) void submit(supervisorId, pin).then(() => setPin(''));
+        }}
+      >
+        <h2 id="override-title">{t('override.title')}</h2>
+        <p className="desk-intro">{t('override.intro', { agent: desk?.signedIn?.name ?? '', action: t(`override.action.${action}`) })}</p>
+        {supervisors.length === 0 ? (
+          <p className="desk-intro">{t('override.none')}</p>
+        ) : (
+          <>
+            <label htmlFor="override-supervisor">{t('override.supervisor')}</label>
+            <select id="override-supervisor" value={supervisorId} onChange={(e) => setSupervisorId(e.target.value)}>
+              {supervisors.map((s) => (
+                <option key={s.id} value={s.id}>
+                  {s.name}
+                </option>
+              ))}
+            </select>
+            <label htmlFor="override-pin">{t('override.pin')}</label>
+            <input id="override-pin" ref={pinRef} type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+          </>
+        )}
+        {error && <ErrorNotice error={error} />}
+        <div className="st-actions">
+          <button type="submit" className="st-btn st-btn-primary" disabled={busy || !pin || !supervisorId} aria-keyshortcuts="Enter">
+            {t('override.approve')} <Kbd k="Enter" />
+          </button>
+          <button type="button" className="st-btn" onClick={() => cancel()} aria-keyshortcuts="Escape">
+            {t('override.cancel')} <Kbd k="Esc" />
+          </button>
+        </div>
+      </form>
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import type { CallName } from '../../../contract/calls.ts';
+
+/**
+ * What an agent may ask a supervisor to approve with their PIN (the POS override): one screen's
+ * or one form's supervisor-only calls. Every supervisor-only call of the contract belongs to
+ * exactly one action (test/unit/renderer/desk/override.test.ts).
+ */
+export const SUPERVISOR_ACTIONS = {
+  reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport'],
+  journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport'],
+  credentials: ['saveCredential', 'removeCredential'],
+  prices: ['saveMarkupRule', 'deleteMarkupRule'],
+  counter: ['saveStationName'],
+  printers: ['savePrintSettings'],
+  agents: ['listAgents', 'saveAgent', 'saveIdleLock'],
+  station: ['connectStation', 'disconnectStation', 'renameStation'],
+  training: ['trainingAction'],
+} as const satisfies Record<string, readonly CallName[]>;
+
+export type SupervisorAction = keyof typeof SUPERVISOR_ACTIONS;
+
+/** The action a supervisor-only call belongs to (null: not one an agent may ask for). */
+export function actionOf(call: CallName): SupervisorAction | null {
+  for (const [action, names] of Object.entries(SUPERVISOR_ACTIONS) as [SupervisorAction, readonly CallName[]][]) {
+    if (names.includes(call)) return action;
+  }
+  return null;
+}

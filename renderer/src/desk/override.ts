@@ -1,0 +1,56 @@
+import { create } from 'zustand';
+import type { AppError, Result } from '../../../contract/errors.ts';
+import type { OverrideGrant } from '../../../contract/shifts.ts';
+import type { SupervisorAction } from './override-actions.ts';
+
+// The supervisor approval on screen: a supervisor-only call refused for the agent signed in asks
+// for a supervisor's PIN (renderer/src/api.ts), and the call is made again once approved. Calls of
+// the same action that are refused meanwhile wait for the same answer.
+
+type Approve = (supervisorId: string, pin: string) => Promise<Result<OverrideGrant>>;
+
+interface Pending {
+  action: SupervisorAction;
+  approve: Approve;
+  waiters: ((approved: boolean) => void)[];
+}
+
+interface OverrideStore {
+  pending: Pending | null;
+  busy: boolean;
+  error: AppError | null;
+  /** Resolves true once a supervisor approved `action`, false when the agent cancels. */
+  ask(action: SupervisorAction, approve: Approve): Promise<boolean>;
+  submit(supervisorId: string, pin: string): Promise<void>;
+  cancel(): void;
+}
+
+export const useOverride = create<OverrideStore>((set, get) => {
+  const settle = (approved: boolean) => {
+    const p = get().pending;
+    set({ pending: null, busy: false, error: null });
+    for (const w of p?.waiters ?? []) w(approved);
+  };
+  return {
+    pending: null,
+    busy: false,
+    error: null,
+    ask(action, approve) {
+      return new Promise<boolean>((resolve) => {
+        const p = get().pending;
+        if (p && p.action === action) p.waiters.push(resolve);
+        else if (p) resolve(false); // one approval at a time
+        else set({ pending: { action, approve, waiters: [resolve] }, error: null });
+      });
+    },
+    async submit(supervisorId, pin) {
+      const p = get().pending;
+      if (!p || get().busy) return;
+      set({ busy: true, error: null });
+      const r = await p.approve(supervisorId, pin);
+      if (r.ok) settle(true);
+      else set({ busy: false, error: r.error });
+    },
+    cancel: () => settle(false),
+  };
+});

@@ -1,0 +1,71 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentDesk, OVERRIDE_MS } from '../../../../main/agents/desk.ts';
+import { AgentDirectory } from '../../../../main/agents/directory.ts';
+import { createDispatcher, type Handlers } from '../../../../main/dispatch.ts';
+import type { ShiftService } from '../../../../main/shifts/service.ts';
+import { manualClock, openTempJournal } from '../journal/helpers.ts';
+
+// The POS override: an agent's supervisor-only action is approved by a supervisor's PIN at their
+// side, for that action's calls only, for OVERRIDE_MS, journalled with both names.
+
+let t: ReturnType<typeof openTempJournal>;
+afterEach(() => t.cleanup());
+
+async function counter() {
+  const clock = manualClock();
+  t = openTempJournal(clock);
+  const directory = new AgentDirectory(t.journal, clock);
+  const desk = new AgentDesk({
+    journal: () => t.journal,
+    directory: () => directory,
+    shifts: () => ({ current: () => null }) as unknown as ShiftService,
+    idleLockMinutes: () => 5,
+    now: () => clock.now().getTime(),
+  });
+  const boss = await directory.createFirstSupervisor('Samir', '246810');
+  const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);
+  const handlers = { listAgents: () => ['listed'], saveMarkupRule: () => ['saved'] } as unknown as Handlers;
+  const dispatch = createDispatcher(handlers, { role: () => desk.role(), override: (name) => desk.overrideFor(name) });
+  await desk.signIn(mona.id, '1357');
+  return { clock, desk, boss, mona, dispatch };
+}
+
+describe('supervisor approval of an agent action', () => {
+  it("lets the agent make the approved action's calls, and no other, after the supervisor's PIN", async () => {
+    const c = await counter();
+    expect(await c.dispatch('listAgents', undefined)).toMatchObject({ ok: false, error: { code: 'forbidden_role' } });
+    const grant = await c.desk.approveOverride(c.boss.id, '246810', 'agents', ['listAgents']);
+    expect(grant).toMatchObject({ action: 'agents', calls: ['listAgents'], supervisor: { name: 'Samir' } });
+    expect(await c.dispatch('listAgents', undefined)).toEqual({ ok: true, value: ['listed'] });
+    expect(await c.dispatch('listAgents', undefined)).toEqual({ ok: true, value: ['listed'] }); // the action's reads, again
+    expect(await c.dispatch('saveMarkupRule', { operatorId: null, originId: null, destinationId: null, fareClass: null, percent: 0, fixedMinor: 0 })).toMatchObject({
+      ok: false,
+      error: { code: 'forbidden_role' },
+    });
+    const entries = t.journal.db.prepare("SELECT payload FROM entries WHERE type = 'override.approved'").all() as { payload: string }[];
+    expect(entries.map((e) => JSON.parse(e.payload))).toEqual([
+      { action: 'agents', calls: ['listAgents'], agent: { agentId: c.mona.id, agentName: 'Mona' }, supervisor: { agentId: c.boss.id, agentName: 'Samir' } },
+    ]);
+  });
+
+  it("refuses a wrong PIN, an agent's own PIN, and ends with time, a lock or another agent", async () => {
+    const c = await counter();
+    await expect(c.desk.approveOverride(c.boss.id, '000000', 'agents', ['listAgents'])).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await expect(c.desk.approveOverride(c.mona.id, '1357', 'agents', ['listAgents'])).rejects.toMatchObject({ error: { code: 'forbidden_role' } });
+    expect(await c.dispatch('listAgents', undefined)).toMatchObject({ ok: false });
+
+    await c.desk.approveOverride(c.boss.id, '246810', 'agents', ['listAgents']);
+    c.clock.advance(OVERRIDE_MS + 1);
+    expect(await c.dispatch('listAgents', undefined)).toMatchObject({ ok: false, error: { code: 'forbidden_role' } });
+
+    await c.desk.approveOverride(c.boss.id, '246810', 'agents', ['listAgents']);
+    c.desk.lock();
+    await c.desk.signIn(c.mona.id, '1357');
+    expect(await c.dispatch('listAgents', undefined)).toMatchObject({ ok: false, error: { code: 'forbidden_role' } });
+
+    await c.desk.approveOverride(c.boss.id, '246810', 'agents', ['listAgents']);
+    c.desk.signOut();
+    expect(await c.dispatch('listAgents', undefined)).toMatchObject({ ok: false, error: { code: 'not_signed_in' } });
+    await expect(c.desk.approveOverride(c.boss.id, '246810', 'agents', ['listAgents'])).rejects.toMatchObject({ error: { code: 'not_signed_in' } });
+  });
+});
