@@ -93,3 +93,9 @@ export function cairoDateAndTime(at: Date | string | number, lang: Language): { 
     time: new Intl.DateTimeFormat(tag, { timeZone: 'Africa/Cairo', timeStyle: 'short' }).format(when),
   };
 }
+
+/** An hour of the day on a clock face, in the language's digits: 7 → "07:00" / "٠٧:٠٠" (charts, tables by hour). */
+export function formatClockHour(hour: number, lang: Language): string {
+  const two = numberFormat(lang, { minimumIntegerDigits: 2, useGrouping: false });
+  return `${two.format(hour)}:${two.format(0)}`;
+}

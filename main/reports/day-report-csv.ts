@@ -3,6 +3,7 @@
 // amounts as plain numbers of pounds with two decimals (Excel sums them), times in Cairo.
 import type { StationDayReport } from '../../contract/reports.ts';
 import { formatCairo } from '../../core/format.ts';
+import { toCairoIso } from '../../core/cairo-time.ts';
 import type { DaySaleLine } from '../journal/report.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 
@@ -70,7 +71,8 @@ export function daySalesCsv(sales: DaySaleLine[], lang: 'ar' | 'en'): string {
   return csvFile([
     [col.time, col.counter, col.agent, col.booking, col.route, col.departure, col.passengers, col.retail, col.net, col.margin, col.tendered, col.change, col.status],
     ...sales.map((x) => [
-      formatCairo(x.createdAt, 'en'),
+      // sortable, and one cell in Excel: "2026-11-26 09:12:33" (Cairo wall clock)
+      toCairoIso(Date.parse(x.createdAt)).slice(0, 19).replace('T', ' '),
       x.counterId,
       x.agentName,
       x.bookingReference,

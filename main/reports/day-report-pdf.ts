@@ -3,6 +3,7 @@
 // why. A second print of the same day says COPY.
 import type { StationDayReport } from '../../contract/reports.ts';
 import { ltr } from '../../lib/pdf/index.ts';
+import { formatClockHour } from '../../core/format.ts';
 import type { Painter, RenderedPage } from '../printing/layout.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 import { heading, renderReport, salesFigures, walletSection, type ReportPaperOptions } from './report-paper.ts';
@@ -48,7 +49,7 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
     for (const h of r.byHour.filter((x) => x.bookings > 0)) {
       // The hour and its bar stay on one page.
       p.fit(p.measure('0', p.w, small) + p.size(0.8));
-      p.split(`${ltr(`${String(h.hour).padStart(2, '0')}:00`)} · ${count(h.bookings)}`, money(h.retailMinor), p.w * 0.45, small, 0);
+      p.split(`${ltr(formatClockHour(h.hour, o.lang))} · ${count(h.bookings)}`, money(h.retailMinor), p.w * 0.45, small, 0);
       bar(p, h.retailMinor / busiest, p.w);
     }
     p.rule(0.75, true);

@@ -16,10 +16,11 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal', 'training'] as const;
 const TAB_NAMES = {
-  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Journal'],
-  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'سجل المبيعات'],
+  // TRAINING adds the trainer's panel
+  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Journal', 'Training'],
+  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'سجل المبيعات', 'التدريب'],
 };
 /** Text as the agent reads it: the invisible bidi marks removed, no-break spaces as spaces. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');
@@ -119,7 +120,7 @@ describe('the supervisor settings', () => {
     expect(await tab('أسعار البيع').getAttribute('aria-selected')).toBe('true');
     expect(await page.locator(':focus').getAttribute('id')).toBe('settings-tab-prices');
     await page.keyboard.press('End');
-    expect(await tab('سجل المبيعات').getAttribute('aria-selected')).toBe('true');
+    expect(await tab('التدريب').getAttribute('aria-selected')).toBe('true');
     await page.keyboard.press('ArrowDown'); // wraps round
     expect(await tab('واجهة الشريك').getAttribute('aria-selected')).toBe('true');
     // the panel is labelled by its tab

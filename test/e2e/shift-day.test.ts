@@ -79,7 +79,7 @@ describe('a shift at the counter', () => {
     await shot(page, 'shift-3-locked-en');
     await page.locator('#pin').fill('1111');
     await page.keyboard.press('Enter');
-    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' ')).toContain('Wrong PIN');
+    await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 10_000 }).toContain('Wrong PIN');
     await page.locator('#pin').fill('4321');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('lock-screen').count()).toBe(0);
@@ -160,6 +160,7 @@ describe('a shift at the counter', () => {
     const [head, ...lines] = salesFile.replace(/^\uFEFF/, '').trim().split('\r\n');
     expect(head).toBe('Time (Cairo),Counter,Agent,Booking reference,Route,Departure,Passengers,Retail (EGP),NET (EGP),Margin (EGP),Cash tendered (EGP),Change (EGP),Status');
     const line = lines.find((l) => l.includes(sold!.bookingReference!))!.split(',');
+    expect(line[0]).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
     expect(line[2]).toBe('Samir Supervisor');
     expect(line[7]).toBe((sold!.retailTotalMinor / 100).toFixed(2));
     expect(line[8]).toBe((sold!.netTotalMinor / 100).toFixed(2));

@@ -8,7 +8,7 @@ export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry?: () 
   const refusal = isRefusal(error.code);
   return (
     <div className="error-notice" role="alert" data-code={error.code}>
-      <strong>{t(refusal ? 'error.title.refusal' : 'error.title')}</strong>
+      {!refusal && <strong>{t('error.title')}</strong>}
       <p>{t(`error.${error.code}`)}</p>
       {error.bookingReference && <p className="mono">{error.bookingReference}</p>}
       {onRetry && !refusal && (

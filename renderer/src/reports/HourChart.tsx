@@ -1,5 +1,5 @@
 import type { StationDayReport } from '../../../contract/reports.ts';
-import { formatMoney } from '../../../core/format.ts';
+import { formatClockHour, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** Sales by Cairo hour as bars (retail), with the figures in a table for screen readers and print. */
@@ -17,11 +17,11 @@ export function HourChart({ hours }: { hours: StationDayReport['byHour'] }) {
           return (
             <g key={x.hour}>
               <rect x={x.hour * 28 + 4} y={h - bh} width={20} height={bh} className="bar">
-                <title>{`${String(x.hour).padStart(2, '0')}:00 · ${x.bookings} · ${formatMoney(x.retailMinor, locale)}`}</title>
+                <title>{`${formatClockHour(x.hour, locale)} · ${formatNumber(x.bookings, locale)} · ${formatMoney(x.retailMinor, locale)}`}</title>
               </rect>
               {x.hour % 3 === 0 && (
                 <text x={x.hour * 28 + 14} y={h + 15} textAnchor="middle" className="tick">
-                  {String(x.hour).padStart(2, '0')}
+                  {formatClockHour(x.hour, locale)}
                 </text>
               )}
             </g>

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCairo, formatMoney, formatNumber, formatPounds, formatSignedMoney } from '../../../core/format.ts';
+import { formatCairo, formatClockHour, formatMoney, formatNumber, formatPounds, formatSignedMoney } from '../../../core/format.ts';
 import { formatDate, parseLocal, wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 
 // Spaces and bidi marks vary with the ICU version; the digits, separators and words do not.
@@ -81,5 +81,16 @@ describe('wall-clock times of the API', () => {
     expect(parseLocal('tomorrow')).toBeNull();
     expect(formatDate({ year: 2026, month: 7, day: 1 }, 'en', { short: true })).toBe('Wed 1 Jul 2026');
     expect(formatDate({ year: 2026, month: 7, day: 1 }, 'ar', { year: false })).toBe('الأربعاء 1 يوليو');
+  });
+});
+
+describe('an hour of the day in the language digits', () => {
+  it.each([
+    [7, 'en', '07:00'],
+    [23, 'en', '23:00'],
+    [7, 'ar', '٠٧:٠٠'],
+    [0, 'ar', '٠٠:٠٠'],
+  ] as const)('%i in %s is %s', (hour, lang, shown) => {
+    expect(formatClockHour(hour, lang)).toBe(shown);
   });
 });

@@ -4,7 +4,6 @@ import { defineMessages } from '../define.ts';
 export const errors = defineMessages({
   en: {
     'error.title': 'Something went wrong',
-    'error.title.refusal': 'Not allowed here',
     'error.invalid_argument': 'The request was not valid. Check what you typed.',
     'error.unknown_call': 'The app asked for something the counter service does not know. Restart the app.',
     'error.forbidden_sender': 'This window is not allowed to talk to the counter service. Restart the app.',
@@ -48,7 +47,6 @@ export const errors = defineMessages({
   },
   ar: {
     'error.title': 'حدث خطأ',
-    'error.title.refusal': 'غير مسموح هنا',
     'error.invalid_argument': 'الطلب غير صحيح. راجع ما أدخلته.',
     'error.unknown_call': 'طلب التطبيق شيئًا لا تعرفه خدمة الشباك. أعد تشغيل التطبيق.',
     'error.forbidden_sender': 'هذه النافذة غير مسموح لها بالاتصال بخدمة الشباك. أعد تشغيل التطبيق.',

@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { caller, sellOneSeat } from '../integration/main/helpers.ts';
+import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, plain, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
+
+// The counter as staff find it on a first day: the trainer's panel stages a cancelled trip and a
+// drained wallet, the worklist names the traveller beside the seat in either direction and says
+// where the new ticket went, F12 asks before it drops a sale at stake, and an agent's supervisor
+// action is approved at the agent's side with the supervisor's PIN.
+
+let c: Counter;
+counterPerFile((opened) => {
+  c = opened;
+});
+
+const SUPERVISOR_PIN = '246810';
+const AGENT_PIN = '1357';
+
+describe('the counter as staff find it', () => {
+  it("the trainer's panel cancels a sold trip and drains the wallet; the worklist places names and seats right and says where the ticket went", async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+    await usePdfPrinters(c);
+    const api = caller(c.app.counter.dispatch);
+    const sale = await sellOneSeat(api, 'محمد علي', 0);
+    const reference = sale.booking!.id;
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    await page.getByRole('tab', { name: 'Training' }).click();
+    const panel = page.getByTestId('settings-training');
+    await panel.waitFor();
+    await expect.poll(async () => page.locator('#training-booking').inputValue()).toBe(reference);
+    await shotBothLanguages(page, 'staff-1-training-panel');
+    await panel.getByTestId('training-cancel').click();
+    await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Trip cancelled/);
+
+    await panel.getByTestId('training-drain').click();
+    await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Wallet drained\. Balance EGP 50\.00\./);
+    expect((await api.ok('wallet')).balanceMinor).toBe(5_000);
+    await panel.getByTestId('training-topup').click();
+    await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Topped up\. Balance EGP 10,050\.00\./);
+    const sandboxNow = async () => Date.parse(((await (await fetch(`${c.sandbox.origin}/_sandbox/clock`)).json()) as { data: { now: string } }).data.now);
+    const before = await sandboxNow();
+    await panel.getByTestId('training-advance-30').click();
+    await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Clock advanced/);
+    expect((await sandboxNow()) - before).toBeGreaterThanOrEqual(30 * 60_000);
+    await page.keyboard.press('Escape');
+
+    // the worklist: an Arabic name on the English screen keeps its seat to its right, and the
+    // reverse on the Arabic screen
+    await api.ok('checkTrips');
+    await page.reload();
+    const chip = page.getByTestId('worklist-chip');
+    await chip.waitFor({ timeout: 20_000 });
+    await chip.click();
+    const item = page.getByTestId('worklist-item');
+    await item.waitFor();
+    expect(plain(await item.textContent())).toContain(reference);
+    const seat = sale.booking!.passengers[0]!.seat!;
+    for (const lang of ['en', 'ar'] as const) {
+      await setLanguage(page, lang);
+      const parts = item.locator('.traveller-seat bdi');
+      expect(plain(await parts.nth(0).textContent())).toBe('محمد علي');
+      expect(plain(await parts.nth(1).textContent())).toBe(`(${seat})`);
+      const name = (await parts.nth(0).boundingBox())!;
+      const number = (await parts.nth(1).boundingBox())!;
+      if (lang === 'en') expect(number.x).toBeGreaterThan(name.x + name.width - 1);
+      else expect(number.x + number.width).toBeLessThan(name.x + 1);
+      await shot(page, `staff-2-worklist-bidi-${lang}`);
+    }
+    await setLanguage(page, 'en');
+    await item.getByRole('button', { name: 'Print the new ticket' }).click();
+    await expect.poll(async () => plain(await item.getByTestId('worklist-print').getByRole('status').textContent()), { timeout: 30_000 }).toBe('Sent to TicketPDF.');
+    await page.keyboard.press('Escape');
+  });
+
+  it('F12 with seats held and cash typed asks first: Esc keeps the sale, Enter lets it go', async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+    await keyboardSaleToPayment(page, cairoToAlexandria(['Laila Mahmoud'], '01012345678'));
+    await page.keyboard.type('500');
+    await page.keyboard.press('F12');
+    const ask = page.getByTestId('leave-sale');
+    await ask.waitFor();
+    await shotBothLanguages(page, 'staff-3-leave-sale');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await page.locator('main.sale').getAttribute('data-step')).toBe('payment');
+    await page.keyboard.press('F12');
+    await ask.waitFor();
+    await page.keyboard.press('Enter');
+    await expect.poll(() => page.locator('main.sale').getAttribute('data-step')).toBe('search');
+  });
+
+  it("an agent's supervisor action asks for a supervisor's PIN at their side instead of failing", async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+    const boss = await c.call('createFirstSupervisor', { name: 'Samir Supervisor', pin: SUPERVISOR_PIN });
+    await c.call('saveAgent', { name: 'Mona Agent', role: 'agent', pin: AGENT_PIN, active: true });
+    await c.call('signOut');
+    await page.reload();
+    await page.getByTestId('sign-in').waitFor();
+    await page.getByText('Mona Agent').click();
+    await page.locator('#pin').fill(AGENT_PIN);
+    await page.keyboard.press('Enter');
+    // an agent needs a shift to work at all
+    await page.getByTestId('open-shift').waitFor();
+    expect(await page.getByTestId('no-shift-needed').count()).toBe(0);
+    await page.locator('#float-10000').fill('1');
+    await page.getByRole('button', { name: 'Open the shift with this float' }).click();
+    await page.getByRole('combobox').nth(1).waitFor();
+
+    await page.keyboard.press('F7');
+    const dialog = page.getByTestId('override');
+    await dialog.waitFor();
+    expect(plain(await dialog.textContent())).toContain('Mona Agent asks to open the reports');
+    await shotBothLanguages(page, 'staff-4-override');
+    await page.locator('#override-pin').fill('000000');
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => plain(await dialog.getByRole('alert').textContent()), { timeout: 10_000 }).toContain('Wrong PIN');
+    await page.locator('#override-pin').fill(SUPERVISOR_PIN);
+    await page.keyboard.press('Enter');
+    await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
+    await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
+    expect(await page.getByTestId('reports').getByRole('alert').count()).toBe(0);
+    await page.keyboard.press('Escape');
+
+    // Settings says so to an agent; a refused approval says what is needed, with no "Try again"
+    await page.getByRole('button', { name: 'Settings' }).click();
+    expect(plain(await page.getByTestId('settings-role').textContent())).toBe("Changes here need a supervisor's approval (their PIN)");
+    await page.getByRole('tab', { name: 'Agents' }).click();
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    const refusal = page.getByTestId('settings-agents').getByRole('alert');
+    await refusal.waitFor();
+    expect(plain(await refusal.textContent())).toMatch(/^Only a supervisor can do this\. Ask a supervisor to approve it/);
+    expect(await refusal.getByRole('button', { name: 'Try again' }).count()).toBe(0);
+    expect(boss.signedIn?.name).toBe('Samir Supervisor');
+  });
+});
