@@ -4,7 +4,8 @@
 // the contact's name (Arabic or Latin, folded as city names are), a phone number (any common
 // Egyptian writing) or the travel date. Keys are plain strings compared by prefix, so an index
 // ordered by key answers a query with a range scan.
-import { canonicalPhone, looksLikePhone, westernDigits } from './phone.ts';
+import { toLatinDigits } from './digits.ts';
+import { canonicalPhone, looksLikePhone } from './phone.ts';
 import { foldLatin, isArabic, normaliseArabic, normaliseLatin } from './text-fold.ts';
 
 export interface BookingKeys {
@@ -17,7 +18,7 @@ export interface BookingKeys {
 }
 
 /** Letters and digits only, upper case: "pb-7f3a 21" → "PB7F3A21". */
-const compactRef = (text: string) => westernDigits(text).toUpperCase().replace(/[^A-Z0-9]/g, '');
+const compactRef = (text: string) => toLatinDigits(text).toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** A name folded to the form both sides compare: Arabic normalised, Latin transliteration-folded. */
 export function foldName(name: string): string {
@@ -49,7 +50,7 @@ export function bookingKeys(b: BookingKeys): string[] {
 
 /** "2026-07-01", "2026-07", "1/7/2026", "01-07-2026" (day first, as written in Egypt) → an ISO date or its start. */
 export function isoDateOf(text: string): string | null {
-  const t = westernDigits(text).trim();
+  const t = toLatinDigits(text).trim();
   if (/^\d{4}-\d{2}(-\d{1,2})?$/.test(t)) return t;
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (!m) return null;
