@@ -7,7 +7,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
-import { keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
+import { keySalesOfOlderForm, keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
 import { applyEntry } from './read-models.ts';
 
 export interface Entry<K extends EntryType = EntryType> {
@@ -124,6 +124,7 @@ export class Journal {
       const counter = db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string };
       const journal = new Journal(db, opts, counter.value);
       if (migrated.includes(SALE_LOOKUP_MIGRATION)) keyUnkeyedSales(journal);
+      keySalesOfOlderForm(journal);
       return journal;
     } catch (err) {
       db.close();
