@@ -251,6 +251,9 @@ const apply: { [K in EntryType]: Apply<K> } = {
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
 };
 
+/** Every entry kind the read models know (each has its apply above). */
+export const ENTRY_TYPES = Object.keys(apply) as EntryType[];
+
 /** Applies one entry to the read models. Called by Journal.append, in its transaction. */
 export function applyEntry(journal: Journal, entry: Entry): void {
   const fn = apply[entry.type] as Apply<EntryType> | undefined;
@@ -273,4 +276,28 @@ export function rebuildReadModels(journal: Journal): void {
       for (const entry of page) applyEntry(journal, entry);
     }
   });
+}
+
+/** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */
+export function readModelRows(journal: Journal): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of READ_MODELS) out[table] = journal.db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
+  return out;
+}
+
+/**
+ * Drops the read models and folds every entry into them again; says, per table, how many rows
+ * the rebuild changed (zero everywhere when the cache was right).
+ */
+export function rebuildAndCompare(journal: Journal): Record<string, number> {
+  const before = readModelRows(journal);
+  rebuildReadModels(journal);
+  const after = readModelRows(journal);
+  const changed: Record<string, number> = {};
+  for (const table of READ_MODELS) {
+    const was = new Set(before[table]!.map((r) => canonicalJson(r)));
+    const is = after[table]!.map((r) => canonicalJson(r));
+    changed[table] = is.filter((r) => !was.has(r)).length + Math.max(0, was.size - is.length);
+  }
+  return changed;
 }
