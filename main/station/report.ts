@@ -47,8 +47,8 @@ export interface StationReportDeps {
   log: (message: string, err?: unknown) => void;
 }
 
-export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
-  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
+/** The station's lines of figures: the totals, per counter and per agent, each sale counted once. */
+export function stationLines(sales: readonly ProjectedSale[]): Pick<StationReport, 'totals' | 'counters' | 'agents'> {
   const totals = zero();
   const counters = new Map<string, SalesLine & { counterId: string }>();
   const agents = new Map<string, SalesLine & { agentId: string; agentName: string }>();
@@ -61,16 +61,19 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     add(a, s);
     agents.set(s.agentId, a);
   }
+  const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
+  return { totals, counters: [...counters.values()].sort(byRetail), agents: [...agents.values()].sort(byRetail) };
+}
+
+export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
+  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
-  const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
   return {
     date,
     station: d.station,
     environment: d.environment,
-    totals,
-    counters: [...counters.values()].sort(byRetail),
-    agents: [...agents.values()].sort(byRetail),
+    ...stationLines(sales),
     reconciliation,
     madeAt: d.now.toISOString(),
   };
