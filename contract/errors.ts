@@ -35,6 +35,8 @@ export const AppErrorCode = z.enum([
   'agent_locked',
   'shift_not_open',
   'shift_already_open',
+  // the journal
+  'journal_read_only',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -127,11 +127,17 @@ function generate() {
         'sale.intent',
         {
           agentId,
+          agentName: agentId,
           businessDay: day,
           cashTenderedMinor: tendered,
+          changeMinor: tendered - retail,
+          environment: 'TRAINING',
+          fingerprint: '',
           idempotencyKey: key,
+          language: 'ar',
           netTotalMinor: net,
-          offer: { destinationName: 'Alexandria', operatorId, operatorName: operatorId, originName: 'Cairo' },
+          offer: { departureAt, destinationName: 'Alexandria', operatorId, operatorName: operatorId, originName: 'Cairo' },
+          offerId: 'off_x',
           operatorId,
           passengers,
           requestBody: body,
@@ -143,7 +149,7 @@ function generate() {
         shiftId,
       );
       const ref = `PB-${String(i).padStart(10, '0')}`;
-      append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at, shiftId);
+      append('sale.outcome', { booking: null, bookingReference: ref, charged: status !== 'failed', error: null, saleId, status }, at, shiftId);
       insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, departureAt, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
       for (const k of saleKeys({ request_body: body, departure_at: departureAt, booking_ref: ref, booking: null })) insKey.run(k, saleId);
       if (status === 'confirmed') {

@@ -65,7 +65,7 @@ describe('hash chain', () => {
     appendSome(1);
     expect(() =>
       t.journal.transaction(() => {
-        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'agent-1', businessDay: 'd', implicit: true });
+        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'agent-1', businessDay: '2026-07-01', implicit: true });
         throw new Error('boom');
       }),
     ).toThrow('boom');
@@ -116,7 +116,7 @@ describe('hash chain', () => {
     expect(t.journal.verify().firstBadSeq).toBe(2);
     t.cleanup();
     t = openTempJournal();
-    t.journal.transaction(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'agent-1', businessDay: 'd', implicit: true }, { shiftId: 's' }));
+    t.journal.transaction(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'agent-1', businessDay: '2026-07-01', implicit: true }, { shiftId: 's' }));
     tamper(`UPDATE entries SET shift_id = 'other' WHERE seq = 1`);
     expect(t.journal.verify().firstBadSeq).toBe(1);
   });
