@@ -37,6 +37,8 @@ export const AppErrorCode = z.enum([
   'shift_already_open',
   'variance_comment_required',
   'training_only',
+  // the journal
+  'journal_read_only',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

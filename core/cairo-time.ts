@@ -120,6 +120,12 @@ export function cairoDate(at: Date | number): string {
   return new Date(epochMs + cairoOffsetMinutes(epochMs) * MINUTE_MS).toISOString().slice(0, 10);
 }
 
+/** The Cairo wall-clock hour (0-23) at an instant: which hour of the business day a sale falls in. */
+export function cairoHour(at: Date | number): number {
+  const epochMs = typeof at === 'number' ? at : at.getTime();
+  return new Date(epochMs + cairoOffsetMinutes(epochMs) * MINUTE_MS).getUTCHours();
+}
+
 /**
  * Cairo wall clock to ISO 8601 with the offset valid at that moment, e.g.
  * localIso('2026-07-01', '23:30') === '2026-07-01T23:30:00+03:00'. With `addMinutes`, the result

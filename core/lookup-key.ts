@@ -1,11 +1,13 @@
 // The keys a booking is found by at the counter, and the keys a typed query may be the start of.
 // One rule for both sides, so whatever the booking was written with, the agent finds it by
 // typing the start of any of: the booking reference, the operator's reference, a passenger's or
-// the contact's name (Arabic or Latin, folded as city names are), a phone number (any common
+// the contact's name (Arabic or Latin, folded as city names are, and across the scripts by its
+// consonant skeleton: "Mohamed" finds محمد), a phone number (any common
 // Egyptian writing) or the travel date. Keys are plain strings compared by prefix, so an index
 // ordered by key answers a query with a range scan.
-import { canonicalPhone, looksLikePhone, westernDigits } from './phone.ts';
-import { foldLatin, isArabic, normaliseArabic, normaliseLatin } from './text-fold.ts';
+import { toLatinDigits } from './digits.ts';
+import { canonicalPhone, looksLikePhone } from './phone.ts';
+import { foldLatin, isArabic, nameSkeleton, normaliseArabic, normaliseLatin } from './text-fold.ts';
 
 export interface BookingKeys {
   bookingReference: string | null;
@@ -17,7 +19,7 @@ export interface BookingKeys {
 }
 
 /** Letters and digits only, upper case: "pb-7f3a 21" → "PB7F3A21". */
-const compactRef = (text: string) => westernDigits(text).toUpperCase().replace(/[^A-Z0-9]/g, '');
+const compactRef = (text: string) => toLatinDigits(text).toUpperCase().replace(/[^A-Z0-9]/g, '');
 
 /** A name folded to the form both sides compare: Arabic normalised, Latin transliteration-folded. */
 export function foldName(name: string): string {
@@ -36,8 +38,10 @@ export function bookingKeys(b: BookingKeys): string[] {
     if (tail) keys.add(`r:${tail}`);
   }
   for (const name of b.names) {
-    const words = foldName(name).split(' ').filter(Boolean);
-    for (let i = 0; i < words.length; i++) keys.add(`n:${words.slice(i).join(' ')}`);
+    for (const [kind, folded] of [['n', foldName(name)], ['s', nameSkeleton(name)]] as const) {
+      const words = folded.split(' ').filter(Boolean);
+      for (let i = 0; i < words.length; i++) keys.add(`${kind}:${words.slice(i).join(' ')}`);
+    }
   }
   for (const phone of b.phones) {
     const digits = phone ? canonicalPhone(phone) : '';
@@ -49,7 +53,7 @@ export function bookingKeys(b: BookingKeys): string[] {
 
 /** "2026-07-01", "2026-07", "1/7/2026", "01-07-2026" (day first, as written in Egypt) → an ISO date or its start. */
 export function isoDateOf(text: string): string | null {
-  const t = westernDigits(text).trim();
+  const t = toLatinDigits(text).trim();
   if (/^\d{4}-\d{2}(-\d{1,2})?$/.test(t)) return t;
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (!m) return null;
@@ -74,6 +78,9 @@ export function queryPrefixes(query: string): string[] {
   if (/\p{L}/u.test(q)) {
     const name = foldName(q);
     if (name.length >= 2) out.add(`n:${name}`);
+    // The other script: two consonants at least, or a short query would match every name.
+    const bones = nameSkeleton(q);
+    if (bones.replace(/ /g, '').length >= 2 && q.length >= 3) out.add(`s:${bones}`);
   }
   return [...out];
 }

@@ -65,3 +65,40 @@ export function foldLatin(normalised: string): string {
 export function skeleton(folded: string): string {
   return folded.replace(/[aeiouwy\s]/g, '');
 }
+
+// ---------------------------------------------------------------------------------------------
+// Across the scripts: a name typed in Latin letters finds it written in Arabic, and back
+// ("Mohamed", "Muhammad", "Mohammed" and محمد are all "mhmd"). Both sides are cut to the
+// consonants a Latin transliteration of Egyptian Arabic writes; the letters Latin writes as a
+// vowel or not at all (alef, waw, yaa, ain, hamza, taa marbuta) are dropped, as vowels are.
+
+const ARABIC_CONSONANT: Readonly<Record<string, string>> = {
+  ب: 'b', ت: 't', ث: 't', ج: 'g', ح: 'h', خ: 'k', د: 'd', ذ: 'z', ر: 'r', ز: 'z', س: 's', ش: 's',
+  ص: 's', ض: 'd', ط: 't', ظ: 'z', غ: 'g', ف: 'f', ق: 'k', ك: 'k', ل: 'l', م: 'm', ن: 'n', ه: 'h',
+};
+
+function arabicWordSkeleton(word: string): string {
+  return [...word].map((ch) => ARABIC_CONSONANT[ch] ?? '').join('');
+}
+
+function latinWordSkeleton(folded: string): string {
+  return folded
+    .replace(/sh|kh|gh|th|dh/g, (d) => d[0]!)
+    .replace(/j/g, 'g')
+    .replace(/v/g, 'f')
+    .replace(/p/g, 'b')
+    .replace(/[^bdfghklmnrstz]/g, '');
+}
+
+/**
+ * The consonant skeleton of a name in either script, word by word ("Mohamed Ali" → "mhmd l",
+ * "محمد علي" → "mhmd l"); doubled consonants count once, articles are dropped.
+ */
+export function nameSkeleton(name: string): string {
+  const arabic = isArabic(name);
+  const words = arabic ? normaliseArabic(name.replace(/ة/g, '')).split(' ') : foldLatin(normaliseLatin(name)).split(' ');
+  return words
+    .map((w) => (arabic ? arabicWordSkeleton(w) : latinWordSkeleton(w)).replace(/([a-z])\1+/g, '$1'))
+    .filter(Boolean)
+    .join(' ');
+}

@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
-import type { OfferSummary } from './entries.ts';
+import { stepSale, type SaleError, type SaleState } from '../../core/sale-fold.ts';
+import type { OfferSummary, SaleIntent } from './entries.ts';
 import { keySale } from './sale-lookup.ts';
 import type { Entry, Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
@@ -44,6 +45,68 @@ function cashMovement(j: Journal, seq: number, kind: string, agentId: string, sh
     `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
      VALUES (?, ?, NULL, ?, ?, ?, ?, 0, 0, ?)`,
   ).run(seq, kind, agentId, shiftId, businessDay, amountMinor, at);
+}
+
+interface SaleRow {
+  intent_seq: number;
+  status: SaleState['status'];
+  booking_ref: string | null;
+  booking: string | null;
+  error: string | null;
+  charged: number;
+  in_doubt: number;
+  attempts: number;
+  last_attempt_at: string | null;
+  cash_recorded: number;
+  created_at: string;
+  updated_at: string;
+}
+
+/** The `sales` row of a sale as the fold's state (its cash figures live in cash_movements). */
+function saleOfRow(j: Journal, r: SaleRow): SaleState<SaleIntent> {
+  const intent = j.entry<'sale.intent'>(r.intent_seq).payload;
+  return {
+    saleId: intent.saleId,
+    intent,
+    intentSeq: r.intent_seq,
+    status: r.status,
+    bookingReference: r.booking_ref,
+    booking: r.booking === null ? null : (JSON.parse(r.booking) as unknown),
+    error: r.error === null ? null : (JSON.parse(r.error) as SaleError),
+    charged: r.charged === 1,
+    inDoubt: r.in_doubt === 1,
+    attempts: r.attempts,
+    lastAttemptAt: r.last_attempt_at,
+    cashRecorded: r.cash_recorded === 1,
+    cashMinor: 0,
+    tenderedMinor: 0,
+    changeMinor: 0,
+    createdAt: r.created_at,
+    updatedAt: r.updated_at,
+  };
+}
+
+/** The `sales` row is a cache of core/sale-fold.ts: one more entry of the sale, folded into it. */
+function foldIntoSaleRow(j: Journal, e: Entry, saleId: string): void {
+  const row = j.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined;
+  if (!row) return;
+  const s = stepSale(saleOfRow(j, row), e)!;
+  j.stmt(
+    `UPDATE sales SET status = ?, booking_ref = ?, booking = ?, error = ?, charged = ?, in_doubt = ?, attempts = ?, last_attempt_at = ?,
+       cash_recorded = ?, updated_at = ? WHERE sale_id = ?`,
+  ).run(
+    s.status,
+    s.bookingReference,
+    s.booking === null ? null : canonicalJson(s.booking),
+    s.error === null ? null : canonicalJson(s.error),
+    s.charged ? 1 : 0,
+    s.inDoubt ? 1 : 0,
+    s.attempts,
+    s.lastAttemptAt,
+    s.cashRecorded ? 1 : 0,
+    s.updatedAt,
+    saleId,
+  );
 }
 
 const apply: { [K in EntryType]: Apply<K> } = {
@@ -148,39 +211,12 @@ const apply: { [K in EntryType]: Apply<K> } = {
     keySale(j, p.saleId);
   },
 
-  'sale.attempt': (j, e) => {
-    j.stmt(
-      "UPDATE sales SET status = 'sending', in_doubt = 1, attempts = attempts + 1, last_attempt_at = ?, updated_at = ? WHERE sale_id = ?",
-    ).run(e.at, e.at, e.payload.saleId);
-  },
-
-  'sale.unanswered': (j, e) => {
-    const p = e.payload;
-    j.stmt(
-      "UPDATE sales SET status = CASE WHEN status = 'pending' THEN 'pending' ELSE 'unknown' END, error = ?, in_doubt = ?, updated_at = ? WHERE sale_id = ?",
-    ).run(canonicalJson(p.error), p.inDoubt ? 1 : 0, e.at, p.saleId);
-  },
-
-  'sale.abandoned': (j, e) => {
-    const p = e.payload;
-    const error = { code: 'sale_abandoned', message: p.reason };
-    j.stmt("UPDATE sales SET status = 'failed', error = ?, charged = 0, in_doubt = 0, updated_at = ? WHERE sale_id = ?").run(canonicalJson(error), e.at, p.saleId);
-  },
-
+  'sale.attempt': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
+  'sale.unanswered': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
+  'sale.abandoned': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
   'sale.outcome': (j, e) => {
-    const p = e.payload;
-    j.stmt(
-      'UPDATE sales SET status = ?, booking_ref = ?, booking = coalesce(?, booking), error = ?, charged = ?, in_doubt = 0, updated_at = ? WHERE sale_id = ?',
-    ).run(
-      p.status,
-      p.bookingReference,
-      p.booking ? canonicalJson(p.booking) : null,
-      p.error ? canonicalJson(p.error) : null,
-      p.charged ? 1 : 0,
-      e.at,
-      p.saleId,
-    );
-    keySale(j, p.saleId);
+    foldIntoSaleRow(j, e, e.payload.saleId);
+    keySale(j, e.payload.saleId);
   },
 
   'cash.received': (j, e) => {
@@ -189,7 +225,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
       `INSERT INTO cash_movements (seq, kind, sale_id, agent_id, shift_id, business_day, amount_minor, tendered_minor, change_minor, at)
        VALUES (?, 'sale', ?, ?, ?, ?, ?, ?, ?, ?)`,
     ).run(e.seq, p.saleId, p.agentId, p.shiftId, p.businessDay, p.amountMinor, p.tenderedMinor, p.changeMinor, e.at);
-    j.stmt('UPDATE sales SET cash_recorded = 1 WHERE sale_id = ?').run(p.saleId);
+    foldIntoSaleRow(j, e, p.saleId);
   },
 
   'print.recorded': (j, e) => {
@@ -216,6 +252,9 @@ const apply: { [K in EntryType]: Apply<K> } = {
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
 };
 
+/** Every entry kind the read models know (each has its apply above). */
+export const ENTRY_TYPES = Object.keys(apply) as EntryType[];
+
 /** Applies one entry to the read models. Called by Journal.append, in its transaction. */
 export function applyEntry(journal: Journal, entry: Entry): void {
   const fn = apply[entry.type] as Apply<EntryType> | undefined;
@@ -238,4 +277,28 @@ export function rebuildReadModels(journal: Journal): void {
       for (const entry of page) applyEntry(journal, entry);
     }
   });
+}
+
+/** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */
+export function readModelRows(journal: Journal): Record<string, unknown[]> {
+  const out: Record<string, unknown[]> = {};
+  for (const table of READ_MODELS) out[table] = journal.db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
+  return out;
+}
+
+/**
+ * Drops the read models and folds every entry into them again; says, per table, how many rows
+ * the rebuild changed (zero everywhere when the cache was right).
+ */
+export function rebuildAndCompare(journal: Journal): Record<string, number> {
+  const before = readModelRows(journal);
+  rebuildReadModels(journal);
+  const after = readModelRows(journal);
+  const changed: Record<string, number> = {};
+  for (const table of READ_MODELS) {
+    const was = new Set(before[table]!.map((r) => canonicalJson(r)));
+    const is = after[table]!.map((r) => canonicalJson(r));
+    changed[table] = is.filter((r) => !was.has(r)).length + Math.max(0, was.size - is.length);
+  }
+  return changed;
 }

@@ -44,6 +44,22 @@ export function keySale(j: Journal, saleId: string): void {
 /** The migration that made `sale_lookup`: a journal that has just had it keys the sales it already held. */
 export const SALE_LOOKUP_MIGRATION = 11;
 
+/**
+ * The form of the keys (core/lookup-key.ts): 2 added the names' consonant skeletons. A journal
+ * whose keys are of another form is keyed again on opening.
+ */
+export const LOOKUP_KEYS_FORM = '2';
+
+/** Keys every sale again when the journal's keys are not of the current form; the number of sales keyed. */
+export function keySalesOfOlderForm(j: Journal): number {
+  const form = j.stmt("SELECT value FROM meta WHERE key = 'lookup_keys_form'").pluck().get() as string | undefined;
+  if (form === LOOKUP_KEYS_FORM) return 0;
+  if (form !== undefined || j.stmt('SELECT 1 FROM sale_lookup LIMIT 1').get()) j.stmt('DELETE FROM sale_lookup').run();
+  const n = keyUnkeyedSales(j);
+  j.stmt("INSERT INTO meta (key, value) VALUES ('lookup_keys_form', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(LOOKUP_KEYS_FORM);
+  return n;
+}
+
 /** Keys every sale that has none yet: the sales of a journal written before the lookup existed. */
 export function keyUnkeyedSales(j: Journal): number {
   const page = j.stmt(

@@ -5,6 +5,7 @@ import type { StationDayReport } from '../../contract/reports.ts';
 import { formatCairo } from '../../core/format.ts';
 import { toCairoIso } from '../../core/cairo-time.ts';
 import type { DaySaleLine } from '../journal/report.ts';
+import { plainPounds } from '../../core/money.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 
 const BOM = '\uFEFF';
@@ -16,7 +17,8 @@ export function csvCell(v: string | number | null): string {
   return /[",\r\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 }
 
-export const pounds = (minor: number | null) => (minor === null ? null : (minor / 100).toFixed(2));
+/** An amount cell: pounds with two decimals, no grouping (core/money.ts), empty when unknown. */
+export const pounds = (minor: number | null): string | null => (minor === null ? null : plainPounds(minor));
 
 export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
   const s = DAY_REPORT_STRINGS[lang];

@@ -2,7 +2,7 @@
 // and the wallet statement of the day reconciled with the journal's sales (reconcile.ts).
 import type { ReconciledSale, StationDayReport } from '../../contract/reports.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
-import { cairoDate } from '../../core/cairo-time.ts';
+import { cairoDate, cairoHour } from '../../core/cairo-time.ts';
 import { dayReport } from '../journal/report.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -114,9 +114,4 @@ export async function statementOf(client: Pick<PartnerClient, 'transactions'>, d
     opening: oldest ? oldest.balance_after_minor - oldest.amount_minor : (afterEarlier ?? beforeLater),
     closing: newest ? newest.balance_after_minor : (beforeLater ?? afterEarlier),
   };
-}
-
-const hourFormat = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', hour: '2-digit', hourCycle: 'h23' });
-function cairoHour(at: Date): number {
-  return Number(hourFormat.format(at)) % 24;
 }

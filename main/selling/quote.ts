@@ -1,4 +1,5 @@
 import type { OfferDetail, PassengerInput } from '../../contract/partner/index.ts';
+import { defaultFareClass } from '../../core/fare-class.ts';
 import { AppFailure } from '../failure.ts';
 import type { OfferSummary } from '../journal/entries.ts';
 import type { PartnerClient } from '../partner/client.ts';
@@ -49,11 +50,7 @@ export function resolveFareClass(detail: OfferDetail, req: QuoteRequest): { name
     const seat = detail.seats.find((s) => s.number === named[0]!.seat)!;
     return { name: name || null, netPerSeatMinor: seat.price.amount_minor };
   }
-  let best: (typeof classes)[number] | undefined;
-  for (const c of classes) {
-    if (c.seats_available < req.passengers.length) continue;
-    if (!best || c.price.amount_minor < best.price.amount_minor) best = c;
-  }
+  const best = defaultFareClass(classes, req.passengers.length);
   if (best) return { name: best.name, netPerSeatMinor: best.price.amount_minor };
   if (classes.length > 0) {
     throw new AppFailure('seats_unavailable', `No fare class has ${req.passengers.length} free seat(s) left on this departure`);

@@ -62,10 +62,14 @@ export class SalesStore {
     return (this.#journal.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined) ?? null;
   }
 
-  /** Commits the intent (its key and exact body) before anything is sent. */
+  /**
+   * Commits the intent (its key and exact body) before anything is sent. Its fsync is the one of
+   * the attempt (markSending), which is always committed before POST /bookings: two durable
+   * commits per sale (attempt, outcome), with the intent on disk before the booking is sent.
+   */
   recordIntent(intent: NewIntent, agent: Agent): SaleRow {
     const j = this.#journal;
-    j.transaction(() => {
+    j.transactionFlushedByNext(() => {
       const at = j.now();
       const shift = currentShift(j, agent, at);
       const payload: SaleIntent = { ...intent, agentId: agent.id, agentName: agent.name, ...shift };

@@ -1,9 +1,8 @@
 // The station day report as CSV (UTF-8 with BOM, so Excel opens the Arabic): totals, per counter,
 // per agent, and the wallet lines that did not match.
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
-import { csvCell } from '../reports/day-report-csv.ts';
+import { csvCell, pounds } from '../reports/day-report-csv.ts';
 
-const pounds = (minor: number | null) => (minor === null ? '' : (minor / 100).toFixed(2));
 const HEAD = ['sales', 'passengers', 'retail', 'net', 'cash', 'change', 'failed', 'open'];
 const figures = (l: SalesLine) => [l.sales, l.passengers, pounds(l.retailMinor), pounds(l.netMinor), pounds(l.cashMinor), pounds(l.changeMinor), l.failed, l.open];
 

@@ -6,9 +6,7 @@ import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
-import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
-
-const SALE_TYPES = ['sale.intent', 'sale.outcome', 'sale.unanswered', 'sale.abandoned', 'cash.received'];
+import { projectSales, SALE_ENTRY_TYPES, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
 
@@ -29,14 +27,14 @@ function add(line: SalesLine, s: ProjectedSale): void {
  * one range of the index on the sale's day (migration 0004).
  */
 async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
-  const { rows } = await pool.query<{ counter_id: string; type: string; at: string; payload: string }>(
-    `SELECT e.counter_id, e.type, e.at, e.payload
+  const { rows } = await pool.query<{ counter_id: string; seq: string; type: string; at: string; payload: string }>(
+    `SELECT e.counter_id, e.seq, e.type, e.at, e.payload
      FROM entries e
      WHERE e.sale_day = $2 AND e.counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND e.type = ANY($3)
      ORDER BY e.counter_id, e.seq`,
-    [stationId, date, SALE_TYPES],
+    [stationId, date, SALE_ENTRY_TYPES],
   );
-  return rows.map((r) => ({ counterId: r.counter_id, type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+  return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
 }
 
 export interface StationReportDeps {
@@ -49,8 +47,8 @@ export interface StationReportDeps {
   log: (message: string, err?: unknown) => void;
 }
 
-export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
-  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
+/** The station's lines of figures: the totals, per counter and per agent, each sale counted once. */
+export function stationLines(sales: readonly ProjectedSale[]): Pick<StationReport, 'totals' | 'counters' | 'agents'> {
   const totals = zero();
   const counters = new Map<string, SalesLine & { counterId: string }>();
   const agents = new Map<string, SalesLine & { agentId: string; agentName: string }>();
@@ -63,16 +61,19 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     add(a, s);
     agents.set(s.agentId, a);
   }
+  const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
+  return { totals, counters: [...counters.values()].sort(byRetail), agents: [...agents.values()].sort(byRetail) };
+}
+
+export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
+  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
-  const byRetail = <T extends SalesLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
   return {
     date,
     station: d.station,
     environment: d.environment,
-    totals,
-    counters: [...counters.values()].sort(byRetail),
-    agents: [...agents.values()].sort(byRetail),
+    ...stationLines(sales),
     reconciliation,
     madeAt: d.now.toISOString(),
   };

@@ -8,9 +8,12 @@ import type { Agent } from '../journal/agents.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { AppFailure } from '../failure.ts';
+import { cairoDate } from '../../core/cairo-time.ts';
 
 /** Bookings read per round (20 a minute by default: the API's default bucket is 300 a minute). */
 const PER_ROUND = 20;
+/** A departure is still watched this long after it left (a late change still reaches the traveller). */
+const WATCH_AFTER_DEPARTURE_MS = 6 * 3_600_000;
 
 interface Watched {
   sale_id: string;
@@ -76,7 +79,7 @@ export class TripWatcher {
                 (SELECT new_departure FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_departure
          FROM sales s WHERE s.status = 'confirmed' AND s.booking_ref IS NOT NULL AND (s.departure_at IS NULL OR s.departure_at >= ?)`,
       )
-      .all(new Date(now.getTime() - 6 * 3_600_000).toISOString().slice(0, 10)) as Watched[];
+      .all(cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS)) as Watched[];
     const due = rows.sort((a, b) => (this.#checkedAt.get(a.sale_id) ?? 0) - (this.#checkedAt.get(b.sale_id) ?? 0)).slice(0, PER_ROUND);
     let found = 0;
     for (const w of due) {

@@ -7,6 +7,12 @@
 //    journal (1,000,000 sales over a year, 4 agents, 20 operators).
 //  - lookup.per_keystroke_1m: finding a booking as the agent types its reference, a passenger's
 //    name (Latin or Arabic) or a phone number, one call of the counter's lookup per keystroke.
+//  - journal.fold_1m_sales: every entry of that journal read, parsed and folded once by
+//    core/sale-fold.ts from scratch (what the read models are a cache of), totals checked
+//    against the read models.
+//  - journal.sale_commit_vs_bare_commit.p99: the sale commit's p99 over the p99 of a bare
+//    better-sqlite3 insert with the same WAL + synchronous=FULL settings on the same disk, timed
+//    in the same loop (the sale's physical floor is two durable commits: attempt and outcome).
 // Env BENCH_SALES overrides the size (default 1,000,000); BENCH_VERIFY=1 also times verifyJournal.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,6 +34,8 @@ import { idempotencyKeyOf } from '../../main/selling/sales.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
 import { saleKeys } from '../../main/journal/sale-lookup.ts';
 import { findInJournal } from '../../main/lookup/service.ts';
+import Database from 'better-sqlite3';
+import { addSale, noFigures, stepSale, saleIdOf, type SaleState } from '../../core/sale-fold.ts';
 
 const SALES = Number(process.env.BENCH_SALES ?? 1_000_000);
 const DAYS = 365;
@@ -119,11 +127,17 @@ function generate() {
         'sale.intent',
         {
           agentId,
+          agentName: agentId,
           businessDay: day,
           cashTenderedMinor: tendered,
+          changeMinor: tendered - retail,
+          environment: 'TRAINING',
+          fingerprint: '',
           idempotencyKey: key,
+          language: 'ar',
           netTotalMinor: net,
-          offer: { destinationName: 'Alexandria', operatorId, operatorName: operatorId, originName: 'Cairo' },
+          offer: { departureAt, destinationName: 'Alexandria', operatorId, operatorName: operatorId, originName: 'Cairo' },
+          offerId: 'off_x',
           operatorId,
           passengers,
           requestBody: body,
@@ -135,7 +149,7 @@ function generate() {
         shiftId,
       );
       const ref = `PB-${String(i).padStart(10, '0')}`;
-      append('sale.outcome', { bookingReference: ref, charged: status !== 'failed', saleId, status }, at, shiftId);
+      append('sale.outcome', { booking: null, bookingReference: ref, charged: status !== 'failed', error: null, saleId, status }, at, shiftId);
       insSale.run(saleId, intentSeq, key, body, agentId, shiftId, day, operatorId, departureAt, passengers, net, retail, tendered, tendered - retail, status, ref, status === 'failed' ? 0 : 1, status === 'confirmed' ? 1 : 0, at, at);
       for (const k of saleKeys({ request_body: body, departure_at: departureAt, booking_ref: ref, booking: null })) insKey.run(k, saleId);
       if (status === 'confirmed') {
@@ -255,7 +269,39 @@ for (const q of typed) {
 }
 if (found === 0) throw new Error('the lookup found nothing');
 
-// 5. Sale commits on the full journal, through the counter's own SalesStore.
+// 5. The fold of every sale from scratch: each entry read, parsed and folded once. A sale whose
+// story is over (confirmed with its cash, or failed) leaves the working set for the totals.
+t0 = performance.now();
+const foldTotals = noFigures();
+const working = new Map<string, SaleState>();
+let foldedEntries = 0;
+let foldedSales = 0;
+for (const e of journal.foldable()) {
+  foldedEntries++;
+  const saleId = saleIdOf(e);
+  if (saleId === null) continue;
+  const s = stepSale(working.get(saleId) ?? null, e);
+  if (!s) continue;
+  if (e.type === 'sale.intent') foldedSales++;
+  if ((s.status === 'confirmed' && s.cashRecorded) || s.status === 'failed') {
+    addSale(foldTotals, s);
+    working.delete(saleId);
+  } else working.set(saleId, s);
+}
+for (const s of working.values()) addSale(foldTotals, s);
+const foldMs = ms(t0);
+const sqlTotals = db.prepare("SELECT count(*) AS bookings, sum(passengers) AS passengers, sum(retail_total_minor) AS retailMinor, sum(net_total_minor) AS netMinor FROM sales WHERE status = 'confirmed'").get();
+if (JSON.stringify(sqlTotals) !== JSON.stringify(foldTotals)) throw new Error(`the fold's totals ${JSON.stringify(foldTotals)} differ from the read model's ${JSON.stringify(sqlTotals)}`);
+
+// 6. Sale commits on the full journal, through the counter's own SalesStore; each beside a bare
+// insert committed with the same settings on the same disk (a second file in the same folder).
+const bare = new Database(join(dir, 'bare.db'));
+bare.pragma('journal_mode = WAL');
+bare.pragma('synchronous = FULL');
+bare.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)');
+const bareInsert = bare.prepare('INSERT INTO t (payload) VALUES (?)');
+const barePayload = 'x'.repeat(600);
+const bareCommits: number[] = [];
 const store = new SalesStore(journal);
 const commits: number[] = [];
 const intents: number[] = [];
@@ -294,6 +340,8 @@ for (let i = 0; i < 1000; i++) {
   store.markSending(saleId);
   store.recordOutcome({ saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking('confirmed', `PB-B${i}`), error: null, charged: true });
   const c = performance.now();
+  bare.transaction(() => bareInsert.run(barePayload)).immediate();
+  bareCommits.push(performance.now() - c);
   intents.push(b - a);
   outcomes.push(c - b);
   commits.push(c - a);
@@ -308,6 +356,8 @@ if (process.env.BENCH_VERIFY) {
 
 console.log(`bench: journal.sale_commit.p50 = ${fmt(pct(commits, 50))} ms (goal <= 5)`);
 console.log(`bench: journal.sale_commit.p99 = ${fmt(pct(commits, 99))} ms (goal < 5)`);
+console.log(`bench: journal.bare_commit.p99 = ${fmt(pct(bareCommits, 99))} ms`);
+console.log(`bench: journal.sale_commit_vs_bare_commit.p99 = ${fmt(pct(commits, 99) / pct(bareCommits, 99))} x (goal <= 2)`);
 console.log(`bench: journal.sale_intent_commit.p50 = ${fmt(pct(intents, 50))} ms`);
 console.log(`bench: journal.sale_intent_commit.p99 = ${fmt(pct(intents, 99))} ms`);
 console.log(`bench: journal.sale_outcome_commit.p50 = ${fmt(pct(outcomes, 50))} ms`);
@@ -319,8 +369,11 @@ console.log(`bench: reports.z_report_1m.ms = ${fmt(zMs)} ms (goal < 50)`);
 console.log(`bench: reports.station_day_report_1m.ms = ${fmt(dayReportMs)} ms (goal < 50)`);
 console.log(`#   lookup: ${keystrokes.length} keystrokes (references, names, phones), p50 ${fmt(pct(keystrokes, 50))} ms`);
 console.log(`bench: lookup.per_keystroke_1m.p99 = ${fmt(pct(keystrokes, 99))} ms (goal < 30)`);
+console.log(`#   fold: ${foldedEntries} entries, ${foldedSales} sales, ${foldTotals.bookings} confirmed (equal to the read model's totals)`);
+console.log(`bench: journal.fold_1m_sales.ms = ${fmt(foldMs)} ms (goal < 20000)`);
 console.log('#   every day at once, full scan, for scale:');
 console.log(`bench: journal.report_all_days_1m.ms = ${fmt(allDaysMs)} ms`);
 
 journal.close();
+bare.close();
 rmSync(dir, { recursive: true, force: true });

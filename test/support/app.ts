@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCounter, type Counter, type CounterOptions } from '../../main/counter.ts';
 import { startHarness, type Harness } from '../../main/web/harness.ts';
+import { assertRebuildsIn } from './read-models.ts';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const RENDERER_DIR = join(ROOT, 'out', 'renderer');
@@ -35,6 +36,7 @@ export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
     async stop() {
       await harness.close();
       await counter.close();
+      assertRebuildsIn(dataDir);
       if (!opts.dataDir) rmSync(dataDir, { recursive: true, force: true });
     },
   };

@@ -4,7 +4,7 @@ import type { AgentRole, AgentView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
-import { toLatinDigits } from '../settings/money-input.ts';
+import { toLatinDigits } from '../../../core/digits.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { useDesk } from './store.ts';
 import { SharedSettingsNotice } from '../station/SharedSettingsNotice.tsx';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { DENOMINATIONS, countTotal, type CashCount } from '../../../contract/shifts.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { formatMoney, formatPounds } from '../../../core/format.ts';
-import { toLatinDigits } from '../settings/money-input.ts';
+import { toLatinDigits } from '../../../core/digits.ts';
 import { countOf, type Pieces } from './rules.ts';
 
 /**

@@ -3,7 +3,7 @@ import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
-import { parseMoneyInput } from '../settings/money-input.ts';
+import { parseAmount } from '../../../core/money.ts';
 import { CashCountForm } from './CashCountForm.tsx';
 import { useDesk } from './store.ts';
 import { ZReportCard } from './ZReportCard.tsx';
@@ -70,7 +70,7 @@ function CashMoves() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
-  const minor = parseMoneyInput(amount);
+  const minor = parseAmount(amount);
   const ready = minor !== null && minor > 0 && reason.trim().length > 0;
   return (
     <form

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import type { AgentView } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
-import { toLatinDigits } from '../settings/money-input.ts';
+import { toLatinDigits } from '../../../core/digits.ts';
 import { useDesk } from './store.ts';
 
 const PIN = /^[0-9]{4,8}$/;

@@ -8,7 +8,8 @@ import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { HoldStatus } from './HoldStatus.tsx';
 import { JourneySummary } from './JourneySummary.tsx';
 import { useShell } from '../shell/store.ts';
-import { changeDue, parseCash, quickAmounts, walletShortfall } from './money.ts';
+import { changeDue, quickAmounts, walletShortfall } from './money.ts';
+import { readAmount } from '../../../core/money.ts';
 import { saleTotal, ticketLanguage, useSale } from './store.ts';
 import type { CashCheck } from './store/payment.ts';
 import { useFocusTarget } from './use-focus.ts';
@@ -36,7 +37,8 @@ export function PaymentStep() {
   const wallet = useShell((s) => s.wallet);
   // The balance as it is now: top-ups and other counters' sales move it.
   useEffect(() => void useShell.getState().refreshWallet(), []);
-  const tendered = parseCash(cash);
+  const reading = readAmount(cash);
+  const tendered = reading.ok ? reading.minor : null;
   const change = total === null ? null : changeDue(total, tendered);
   const covered = change !== null;
   const canConfirm = covered && hold.status === 'held' && !sending;
@@ -166,8 +168,8 @@ export function PaymentStep() {
           <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state" role="status">
             {cash.trim() === '' ? (
               <span className="muted">{t('pay.cash.enter')}</span>
-            ) : tendered === null ? (
-              <span className="field-problem">{t('pay.cash.invalid')}</span>
+            ) : !reading.ok ? (
+              <span className="field-problem">{t(reading.problem === 'ambiguous' ? 'pay.cash.ambiguous' : 'pay.cash.invalid')}</span>
             ) : covered ? (
               <>
                 <span>{t('pay.change')}</span>

@@ -1,18 +1,15 @@
 import { wallClockTime } from '../../../core/wall-clock.ts';
+import { toArabicIndicDigits } from '../../../core/digits.ts';
 import type { Locale } from '../i18n/index.ts';
 
 // Display helpers for the sale flow, pure and DOM-free (money and numbers: core/format.ts);
 // departure/arrival strings are shown with the digits written in them, never converted through
 // the PC's time zone (architecture.md, "Time and money on screen").
 
-const ARABIC_INDIC = '٠١٢٣٤٥٦٧٨٩';
-
 /** Western digits to Arabic-Indic in the Arabic UI (times, dates, counts). */
 export function localDigits(text: string, locale: Locale): string {
-  return locale === 'ar' ? text.replace(/[0-9]/g, (d) => ARABIC_INDIC[Number(d)] as string) : text;
+  return locale === 'ar' ? toArabicIndicDigits(text) : text;
 }
-
-export { westernDigits } from '../../../core/phone.ts';
 
 /** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
 export function clockTime(iso: string, locale: Locale): string {

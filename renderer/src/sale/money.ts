@@ -1,5 +1,5 @@
 import type { PricedOfferDetail } from '../../../contract/counter.ts';
-import { westernDigits } from './display.ts';
+import { defaultFareClass } from '../../../core/fare-class.ts';
 
 // Retail totals, cash and change at the counter. Integers of piastres throughout. Main
 // recomputes the total authoritatively when the sale is sent; this is what the agent sees first.
@@ -18,15 +18,20 @@ export function retailTotal(detail: PricedOfferDetail, seats: readonly string[],
     }
     return sum;
   }
-  const cls = fareClass ?? cheapestClass(detail);
+  const cls = fareClass ?? cheapestClass(detail, passengers);
   const price = cls ? detail.retailByClass[cls] : undefined;
   return price === undefined ? null : price * passengers;
 }
 
-export function cheapestClass(detail: PricedOfferDetail): string | null {
-  const classes = detail.offer.fare_classes.filter((c) => c.name in detail.retailByClass);
-  if (classes.length === 0) return null;
-  return classes.reduce((a, b) => ((detail.retailByClass[b.name] ?? Infinity) < (detail.retailByClass[a.name] ?? Infinity) ? b : a)).name;
+/** The class charged when none is named: main's rule (core/fare-class.ts), among the classes with a retail price. */
+export function cheapestClass(detail: PricedOfferDetail, passengers: number): string | null {
+  return defaultFareClass(detail.offer.fare_classes.filter((c) => c.name in detail.retailByClass), passengers)?.name ?? null;
+}
+
+/** The class picked when the offer arrives: the one the search showed while it has room for everyone, else the default. */
+export function initialClass(detail: PricedOfferDetail, passengers: number, shown: string | null | undefined): string | null {
+  const c = shown ? detail.offer.fare_classes.find((x) => x.name === shown && x.name in detail.retailByClass) : undefined;
+  return c && c.seats_available >= passengers ? c.name : cheapestClass(detail, passengers);
 }
 
 /** NET total of named seats (small print for the agent). */
@@ -40,19 +45,8 @@ export function netTotal(detail: PricedOfferDetail, seats: readonly string[], fa
     }
     return sum;
   }
-  const cls = detail.offer.fare_classes.find((c) => c.name === (fareClass ?? cheapestClass(detail)));
+  const cls = detail.offer.fare_classes.find((c) => c.name === (fareClass ?? cheapestClass(detail, passengers)));
   return cls ? cls.price.amount_minor * passengers : null;
-}
-
-/**
- * Cash typed by the agent, in piastres: "500", "500.5", "٥٠٠", "1,000", "٥٠٠٫٥٠". Null when it
- * is not an amount.
- */
-export function parseCash(text: string): number | null {
-  const t = westernDigits(text).replace(/[٬,\s]/g, '').replace('٫', '.');
-  if (!/^\d{1,9}(\.\d{1,2})?$/.test(t)) return null;
-  const [pounds = '0', piastres = ''] = t.split('.');
-  return Number(pounds) * 100 + Number(piastres.padEnd(2, '0'));
 }
 
 /** Change due, or null while the cash does not cover the total. */

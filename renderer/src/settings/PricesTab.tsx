@@ -8,7 +8,8 @@ import { formatCairo, formatMoney } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { retailPerSeat } from '../../../core/retail.ts';
 import { previewMarkup } from './markup-preview.ts';
-import { minorToInput, parseMoneyInput, parsePercentInput } from './money-input.ts';
+import { parsePercentInput } from './money-input.ts';
+import { parseAmount, plainPounds } from '../../../core/money.ts';
 import { formatPercent } from './format.ts';
 import { describedBy, Field, InlineConfirm, Loading, Notice } from './parts.tsx';
 import { useLoad, valueOf } from './use-load.ts';
@@ -81,8 +82,8 @@ export function PricesTab() {
   const classSuggestions = [...new Set([...KNOWN_CLASSES, ...(valueOf(rules) ?? []).flatMap((r) => (r.fareClass ? [r.fareClass] : []))])];
 
   const percent = parsePercentInput(draft.percent);
-  const fixedMinor = parseMoneyInput(draft.fixed);
-  const exampleNet = parseMoneyInput(example);
+  const fixedMinor = parseAmount(draft.fixed);
+  const exampleNet = parseAmount(example);
   const preview = percent !== null && fixedMinor !== null && exampleNet !== null ? previewMarkup(exampleNet, { percent, fixedMinor }) : null;
   const busy = saving.phase === 'saving';
 
@@ -110,7 +111,7 @@ export function PricesTab() {
       destinationId: rule.destinationId ?? '',
       fareClass: rule.fareClass ?? '',
       percent: String(rule.percent),
-      fixed: minorToInput(rule.fixedMinor),
+      fixed: plainPounds(rule.fixedMinor),
     });
     setTried(false);
     setSaving({ phase: 'idle' });

@@ -7,7 +7,7 @@ import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
-import { parseMoneyInput } from '../settings/money-input.ts';
+import { parseAmount } from '../../../core/money.ts';
 import { useShell } from '../shell/store.ts';
 import './training.css';
 
@@ -44,7 +44,7 @@ export function TrainingTab() {
     setDone(r.value);
     void useShell.getState().refreshWallet();
   };
-  const adjustMinor = parseMoneyInput(amount.replace(/^[-−]/, ''));
+  const adjustMinor = parseAmount(amount.replace(/^[-−]/, ''));
   const adjustSigned = adjustMinor === null ? null : /^[-−]/.test(amount.trim()) ? -adjustMinor : adjustMinor;
   return (
     <div className="st-tab training-tab" data-testid="settings-training">

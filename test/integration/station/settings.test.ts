@@ -8,6 +8,7 @@ import { startCounter, type Counter } from '../../../main/counter.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { assertRebuildsIn } from '../../support/read-models.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { retailPerSeat } from '../../../core/retail.ts';
 import { caller, findOffer, tempDir, type Caller } from '../main/helpers.ts';
@@ -35,6 +36,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   for (const c of counters) await c.close();
+  for (const d of dirs) assertRebuildsIn(d.dir); // applied station settings: rebuilt equals incremental
   db?.destroy();
   for (const d of dirs) d.cleanup();
 });

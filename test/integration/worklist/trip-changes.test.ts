@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { assertRebuildsIn } from '../../support/read-models.ts';
 import { caller, originOf, sellOneSeat, tempDir, type Caller } from '../main/helpers.ts';
 
 const tmp = tempDir('shubbak-trips-');
@@ -16,6 +17,7 @@ const open = async () => {
 beforeAll(open);
 afterAll(async () => {
   await counter?.close();
+  assertRebuildsIn(tmp.dir); // trip changes and calls: the rebuilt read models equal the incremental ones
   tmp.cleanup();
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   addDays,
   cairoDate,
+  cairoHour,
   cairoInstant,
   cairoOffsetMinutes,
   isLocalDate,
@@ -123,6 +124,29 @@ describe('the business day at the station', () => {
     const off: string[] = [];
     for (let ms = Date.UTC(2025, 0, 1); ms < Date.UTC(2028, 0, 1); ms += HOUR_MS) {
       if (cairoDate(ms) !== fmt.format(ms)) off.push(new Date(ms).toISOString());
+    }
+    expect(off).toEqual([]);
+  });
+
+  it.each([
+    ['2026-07-01T21:30:00Z', 0], // 00:30 +03:00, the next business day
+    ['2026-07-01T20:59:59Z', 23],
+    ['2026-12-01T21:30:00Z', 23], // 23:30 +02:00
+    ['2026-04-23T21:59:59Z', 23], // just before the spring gap
+    ['2026-04-23T22:00:00Z', 1], // 01:00 +03:00: there is no 00:xx that night
+    ['2026-10-29T20:30:00Z', 23], // 23:30 +03:00, first time
+    ['2026-10-29T21:30:00Z', 23], // 23:30 +02:00, second time
+    ['2026-10-29T22:00:00Z', 0],
+  ])('puts %s in the Cairo hour %i', (iso, hour) => {
+    expect(cairoHour(new Date(iso))).toBe(hour);
+    expect(cairoHour(Date.parse(iso))).toBe(hour);
+  });
+
+  it('agrees with Intl on the hour of every half hour of 2026', () => {
+    const fmt = new Intl.DateTimeFormat('en-GB', { timeZone: 'Africa/Cairo', hour: '2-digit', hourCycle: 'h23' });
+    const off: string[] = [];
+    for (let ms = Date.UTC(2026, 0, 1); ms < Date.UTC(2027, 0, 1); ms += HOUR_MS / 2) {
+      if (cairoHour(ms) !== Number(fmt.format(ms))) off.push(new Date(ms).toISOString());
     }
     expect(off).toEqual([]);
   });

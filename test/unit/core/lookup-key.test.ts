@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { bookingKeys, foldName, isoDateOf, queryPrefixes } from '../../../core/lookup-key.ts';
+import { nameSkeleton } from '../../../core/text-fold.ts';
 
 const keys = bookingKeys({
   bookingReference: 'PB-7F3A21',
@@ -41,5 +42,47 @@ describe('booking lookup keys', () => {
     expect(queryPrefixes(' m ')).toEqual([]);
     expect(isoDateOf('31/12/2026')).toBe('2026-12-31');
     expect(isoDateOf('hello')).toBeNull();
+  });
+});
+
+describe('a name across the scripts (the same folding as the city search, cut to its consonants)', () => {
+  it.each([
+    ['Mohamed', 'mhmd'],
+    ['Muhammad', 'mhmd'],
+    ['Mohammed', 'mhmd'],
+    ['مُحمّد', 'mhmd'],
+    ['\u200fمحمد\u200f', 'mhmd'],
+    ['Ahmed', 'hmd'],
+    ['أحمد', 'hmd'],
+    ['Youssef', 'sf'],
+    ['يوسف', 'sf'],
+    ['Khaled', 'kld'],
+    ['خالد', 'kld'],
+    ['Mostafa', 'mstf'],
+    ['مصطفى', 'mstf'],
+    ['Gamal', 'gml'],
+    ['Jamal', 'gml'],
+    ['جمال', 'gml'],
+    ['Sherif', 'srf'],
+    ['Chérif', 'srf'],
+    ['شريف', 'srf'],
+    ['Abdallah', 'bdlh'],
+    ['عبدالله', 'bdlh'],
+    ['Fatma', 'ftm'],
+    ['فاطمة', 'ftm'],
+    ['El-Sayed Hassan', 'sd hsn'],
+    ['السيد حسن', 'sd hsn'],
+  ])('%s → %s', (name, bones) => expect(nameSkeleton(name)).toBe(bones));
+
+  const only = (names: string[]) => bookingKeys({ bookingReference: null, operatorReference: null, names, phones: [], travelDate: null });
+  const found = (keys: string[], q: string) => queryPrefixes(q).some((p) => keys.some((k) => k.startsWith(p)));
+
+  it('finds a name written in Arabic by its Latin spelling, and back', () => {
+    const arabic = only(['محمد عبد الرحمن']);
+    for (const q of ['Mohamed', 'Muhammad', 'Mohammed Abd', 'Rahman', 'Moham']) expect(found(arabic, q), q).toBe(true);
+    for (const q of ['Ahmed', 'Mona', 'Mo']) expect(found(arabic, q), q).toBe(false);
+    const latin = only(['Mohamed Abdel Rahman']);
+    for (const q of ['محمد', 'محمد عبد', 'رحمن']) expect(found(latin, q), q).toBe(true);
+    expect(found(latin, 'أحمد')).toBe(false);
   });
 });

@@ -1,4 +1,4 @@
-import { parseCash } from '../money.ts';
+import { parseAmount } from '../../../../core/money.ts';
 import { noManualPrints } from '../prints.ts';
 import { saleInitial } from './initial.ts';
 import { savedOrigin, searchFormOf } from './search.ts';
@@ -136,7 +136,7 @@ export const flowSlice: SliceOf<FlowSlice> = (rt) => (set, get) => ({
     if (s.hold.status === 'held' && !(s.outcome && s.outcome.status !== 'failed')) void rt.api.releaseHold({ holdId: s.hold.hold.id });
     // A sale main has not finished with (still being confirmed, or still printing) is handed to
     // the background watcher, which from now on is the only one to follow it.
-    if (s.saleId && stillFollowed(s)) rt.deps.handOver(s.saleId, s.outcome, s.outcome?.cashTenderedMinor ?? parseCash(s.cash) ?? 0);
+    if (s.saleId && stillFollowed(s)) rt.deps.handOver(s.saleId, s.outcome, s.outcome?.cashTenderedMinor ?? parseAmount(s.cash) ?? 0);
     set({ ...saleInitial(rt), origin: savedOrigin(rt), focus: { target: 'from', index: 0, seq: s.focus.seq + 1 } });
   },
 });

@@ -1,5 +1,6 @@
 import type { TicketLanguage } from '../../../../contract/counter.ts';
-import { checkEmail, checkPhone, cleanName } from '../phone.ts';
+import { checkEmail, cleanName } from '../phone.ts';
+import { checkPhone } from '../../../../core/phone.ts';
 import type { DataOf, FocusTarget, SliceOf } from './types.ts';
 
 // Step 3: the names printed on the tickets, one contact, the tickets' language.

@@ -1,4 +1,5 @@
-import { cashNeedsCheck, changeDue, parseCash, retailTotal } from '../money.ts';
+import { cashNeedsCheck, changeDue, retailTotal } from '../money.ts';
+import { parseAmount } from '../../../../core/money.ts';
 import type { DataOf, SaleState, SliceOf } from './types.ts';
 
 // Step 4: the retail total, the cash handed over, the change; a large amount of cash is read back
@@ -41,7 +42,7 @@ export function saleTotal(s: SaleState): number | null {
 /** The total and the cash when the cash covers it (the sale can be sent), else null. */
 export function payable(s: SaleState): CashCheck | null {
   const totalMinor = saleTotal(s);
-  const cashMinor = parseCash(s.cash);
+  const cashMinor = parseAmount(s.cash);
   if (totalMinor === null || cashMinor === null) return null;
   const changeMinor = changeDue(totalMinor, cashMinor);
   return changeMinor === null ? null : { totalMinor, cashMinor, changeMinor };

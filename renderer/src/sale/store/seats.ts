@@ -1,6 +1,6 @@
 import type { Hold, PricedOffer, PricedOfferDetail } from '../../../../contract/counter.ts';
 import type { AppError } from '../../../../contract/errors.ts';
-import { cheapestClass } from '../money.ts';
+import { initialClass } from '../money.ts';
 import { idle, type DataOf, type Load, type SaleState, type SliceOf } from './types.ts';
 
 // Step 2: the chosen departure, its seat map, the seats (or the fare class when the operator
@@ -125,7 +125,7 @@ export const seatsSlice: SliceOf<SeatsSlice> = (rt) => (set, get) => {
       set((s) => ({
         detail: { status: 'done', value: detail, error: null },
         seats: s.hold.status === 'held' ? s.seats : stillFree,
-        fareClass: s.fareClass ?? (detail.offer.seat_selection ? null : (offer.offer.seat_class && offer.offer.seat_class in detail.retailByClass ? offer.offer.seat_class : cheapestClass(detail))),
+        fareClass: s.fareClass ?? (detail.offer.seat_selection ? null : initialClass(detail, s.passengers, offer.offer.seat_class)),
       }));
       if (get().step === 'seats' && get().hold.status !== 'held') get().focusOn(detail.offer.seat_selection ? 'seat-input' : 'class');
     },

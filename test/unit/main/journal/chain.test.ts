@@ -1,3 +1,4 @@
+import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
 import { openTempJournal, TEST_COUNTER } from './helpers.ts';
@@ -64,7 +65,7 @@ describe('hash chain', () => {
     appendSome(1);
     expect(() =>
       t.journal.transaction(() => {
-        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'agent-1', businessDay: 'd', implicit: true });
+        t.journal.append('shift.opened', { shiftId: 'x', agentId: 'agent-1', businessDay: '2026-07-01', implicit: true });
         throw new Error('boom');
       }),
     ).toThrow('boom');
@@ -115,19 +116,20 @@ describe('hash chain', () => {
     expect(t.journal.verify().firstBadSeq).toBe(2);
     t.cleanup();
     t = openTempJournal();
-    t.journal.transaction(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'agent-1', businessDay: 'd', implicit: true }, { shiftId: 's' }));
+    t.journal.transaction(() => t.journal.append('shift.opened', { shiftId: 's', agentId: 'agent-1', businessDay: '2026-07-01', implicit: true }, { shiftId: 's' }));
     tamper(`UPDATE entries SET shift_id = 'other' WHERE seq = 1`);
     expect(t.journal.verify().firstBadSeq).toBe(1);
   });
 
   it('still verifies entries written before counters were named (v1 hash, no counter)', () => {
     t = openTempJournal();
-    const v1 = { seq: 1, prevHash: GENESIS_HASH, type: 'shift.opened', at: '2026-07-01T08:00:00.000Z', payload: '{"shiftId":"legacy"}' };
+    const v1 = { seq: 1, prevHash: GENESIS_HASH, type: 'shift.opened', at: '2026-07-01T08:00:00.000Z', payload: '{"agentId":"agent-1","businessDay":"2026-07-01","implicit":true,"shiftId":"legacy"}' };
     const hash = entryHash(v1);
     expect(hash).toBe(entryHash({ ...v1, counterId: null, shiftId: null }));
     expect(hash).not.toBe(entryHash({ ...v1, counterId: TEST_COUNTER }));
     t.journal.db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(v1.at, v1.type, v1.payload, v1.prevHash, hash);
     t.journal.db.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, 1, ?)').run(hash);
+    rebuildReadModels(t.journal); // its read models, as that older counter wrote them from its entries
     appendSome(2);
     expect(t.journal.verify()).toEqual({ ok: true, entries: 3, firstBadSeq: null });
     expect([...t.journal.entries()].map((e) => e.counterId)).toEqual([TEST_COUNTER, TEST_COUNTER, TEST_COUNTER]);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../../../main/clock.ts';
 import { Journal } from '../../../../main/journal/journal.ts';
+import { assertRebuildChangesNothing } from '../../../support/read-models.ts';
 
 /** The counter id test journals are opened with. */
 export const TEST_COUNTER = 'ctr_00000000-0000-4000-8000-000000000001';
@@ -25,6 +26,9 @@ export function openTempJournal(clock: Clock = manualClock()) {
     journal,
     dir: tmp.dir,
     cleanup() {
+      // Every journal a test builds: its read models must equal a rebuild from its entries (a
+      // journal a test tampered with is not: its chain check fails first).
+      if (journal.db.open && !journal.db.readonly && journal.verify().ok) assertRebuildChangesNothing(journal);
       journal.close();
       tmp.cleanup();
     },

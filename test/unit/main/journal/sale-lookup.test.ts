@@ -56,4 +56,21 @@ describe('the sale lookup read model', () => {
       reopened.close();
     }
   });
+
+  it('keys the sales again with their name skeletons when the journal\'s keys are of the first form: "Mona" finds منى', () => {
+    twoSales();
+    const path = join(t.dir, 'journal.db');
+    // A journal as the first form left it: the keys without skeletons, no form written.
+    t.journal.db.exec("DELETE FROM sale_lookup WHERE key LIKE 's:%'; DELETE FROM meta WHERE key = 'lookup_keys_form';");
+    expect(findSaleIds(t.journal, 'Mona', 10)).toEqual([]);
+    t.journal.close();
+    const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });
+    try {
+      expect(findSaleIds(reopened, 'Mona', 10)).toEqual(['b']);
+      expect(findSaleIds(reopened, 'أحمد', 10)).toEqual(['a']);
+      expect(findSaleIds(reopened, 'PB-A1', 10)).toEqual(['a']);
+    } finally {
+      reopened.close();
+    }
+  });
 });
