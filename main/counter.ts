@@ -33,6 +33,11 @@ import { openSession, type Session, type SessionDeps, type SessionTarget, type S
 import { keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { Vault } from './vault/vault.ts';
 import { walletHandlers } from './wallet/handlers.ts';
+import { activityOf } from './updates/activity.ts';
+import { unavailableEngine, type UpdateEngine } from './updates/engine.ts';
+import { updateHandlers } from './updates/handlers.ts';
+import { UpdateService } from './updates/service.ts';
+import { UpdateSettingsStore } from './updates/settings.ts';
 
 export const DEFAULT_STATION_NAME = 'Cairo Gateway counter 1';
 
@@ -60,6 +65,8 @@ export interface CounterOptions {
   spooler?: Spooler;
   /** Pause between journal shipping rounds to the station database (default 5 s). */
   shipEveryMs?: number;
+  /** How the app updates itself (electron-updater in the installed app); none by default. */
+  updateEngine?: UpdateEngine;
 }
 
 export interface Counter {
@@ -202,6 +209,15 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   });
   await stationLink.start();
   const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
+  const updates = new UpdateService({
+    engine: opts.updateEngine ?? unavailableEngine,
+    settings: new UpdateSettingsStore(opts.dataDir, log),
+    activity: () => activityOf(session.journal),
+    clock,
+    version: opts.version,
+    log,
+  });
+  updates.start();
 
   const handlers: Handlers = {
     appInfo: () => info(),
@@ -224,6 +240,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
+    ...updateHandlers(updates),
   };
 
   return {
@@ -235,6 +252,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     printed: () => printer.idle(),
     close: async () => {
       closed = true;
+      updates.close();
       await rewiring;
       await stationLink.close();
       await session.close();

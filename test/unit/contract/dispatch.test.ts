@@ -93,6 +93,8 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'exportStationReport',
     'openSales',
     'resolveSale',
+    'updateStatus',
+    'saveUpdateSettings',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];
