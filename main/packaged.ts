@@ -24,5 +24,7 @@ export const logsDir = (inst: Installation): string => join(inst.userDataDir, 'l
 export function prepareInstallation(inst: Installation): { dataDir: string; log: Log } {
   const fonts = fontsDir(inst);
   if (fonts) setFontDirectory(fonts);
-  return { dataDir: inst.userDataDir, log: rotatingLog({ dir: logsDir(inst) }) };
+  const log = rotatingLog({ dir: logsDir(inst) });
+  log(`Shubbak starting (${inst.isPackaged ? `installed, resources in ${inst.resourcesPath}` : 'from the repository'}), data in ${inst.userDataDir}`);
+  return { dataDir: inst.userDataDir, log };
 }
