@@ -1,4 +1,5 @@
 import type { Configuration } from 'electron-builder';
+import { checkPacked } from './scripts/packaging/check-packed.ts';
 
 // The installers (`npm run dist`, see scripts/packaging/dist.ts): Windows NSIS per machine (x64),
 // Linux .deb and AppImage. test/unit/packaging/config.test.ts holds the rules below to what the
@@ -27,6 +28,8 @@ const config: Configuration = {
   asarUnpack: ASAR_UNPACK,
   // keytar is rebuilt against Electron's headers; better-sqlite3 ships N-API prebuilds.
   npmRebuild: true,
+  // Fails the build when app.asar lacks a production package (see scripts/packaging/check-packed.ts).
+  afterPack: checkPacked,
   fileAssociations: [],
   protocols: [],
   // The fuses of the counter-trust issue (20): no way to run the binary as a plain Node, no

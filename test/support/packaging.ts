@@ -1,41 +1,14 @@
 import { builtinModules } from 'node:module';
-import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, readdirSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, matchesGlob, relative } from 'node:path';
 import ts from 'typescript';
 import config, { ASAR_UNPACK } from '../../electron-builder.config.ts';
+import { directProductionDependencies, lockPackageNames, productionLockPaths, ROOT } from '../../scripts/packaging/production-deps.ts';
 
 // What electron-builder puts in an installer, computed from package.json / package-lock.json and
 // electron-builder.config.ts, and the imports of the built main process checked against it.
 
-export const ROOT = join(import.meta.dirname, '..', '..');
-
-interface PackageJson {
-  dependencies?: Record<string, string>;
-  optionalDependencies?: Record<string, string>;
-  devDependencies?: Record<string, string>;
-}
-interface LockEntry {
-  dev?: boolean;
-}
-
-export const packageJson = (): PackageJson => JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8')) as PackageJson;
-
-/** The packages an installer carries: "dependencies" and "optionalDependencies", never devDependencies. */
-export function directProductionDependencies(pkg: PackageJson = packageJson()): Set<string> {
-  return new Set([...Object.keys(pkg.dependencies ?? {}), ...Object.keys(pkg.optionalDependencies ?? {})]);
-}
-
-/**
- * Every installed folder (node_modules/a, node_modules/a/node_modules/b) those need, as npm
- * resolved them: the lock's entries not marked dev (devOptional ones are needed by an optional
- * production dependency, keytar's build tools, so they go too, as electron-builder takes them).
- */
-export function productionLockPaths(root = ROOT): string[] {
-  const lock = JSON.parse(readFileSync(join(root, 'package-lock.json'), 'utf8')) as { packages: Record<string, LockEntry> };
-  return Object.entries(lock.packages)
-    .filter(([path, e]) => path.startsWith('node_modules/') && e.dev !== true)
-    .map(([path]) => path);
-}
+export { directProductionDependencies, lockPackageNames, productionLockPaths, ROOT };
 
 /** The package a bare specifier names ("@a/b/c" → "@a/b", "pg/lib" → "pg"). */
 export const packageOf = (specifier: string): string =>
@@ -111,9 +84,6 @@ export function importViolations(requests: ModuleRequest[], direct: Set<string>,
   return bad;
 }
 
-/** The package names of the lock paths (node_modules/a/node_modules/@b/c → @b/c). */
-export const lockPackageNames = (paths: string[]): Set<string> => new Set(paths.map((p) => p.slice(p.lastIndexOf('node_modules/') + 'node_modules/'.length)));
-
 function filesUnder(dir: string, base = dir): string[] {
   const out: string[] = [];
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -142,8 +112,9 @@ export interface PackagedLayout {
  * resources/app.asar.unpacked (the archive lists it, the bytes live outside: here the archive's
  * copy of a native file is emptied, so only the unpacked one can load); extraResources beside.
  * The archive is a folder here, since Node cannot read ASAR; paths are the installed app's.
+ * `platform`: whose build (electron-builder drops .exe and .dll from node_modules outside Windows).
  */
-export function layOutPackagedApp(installDir: string): PackagedLayout {
+export function layOutPackagedApp(installDir: string, platform: NodeJS.Platform = process.platform): PackagedLayout {
   const resourcesPath = join(installDir, 'resources');
   const appDir = join(resourcesPath, 'app.asar');
   const unpackedDir = join(resourcesPath, 'app.asar.unpacked');
@@ -155,7 +126,10 @@ export function layOutPackagedApp(installDir: string): PackagedLayout {
   cpSync(join(ROOT, 'package.json'), join(appDir, 'package.json'));
   for (const p of productionLockPaths()) {
     // Nested folders are copied with their parent; each top folder once, without its nested node_modules.
-    cpSync(join(ROOT, p), join(appDir, p), { recursive: true, dereference: true, filter: (src) => !relative(join(ROOT, p), src).startsWith('node_modules') });
+    const own = (src: string) => !relative(join(ROOT, p), src).startsWith('node_modules');
+    // electron-builder leaves Windows executables and libraries out of other platforms' builds.
+    const forPlatform = (src: string) => platform === 'win32' || !/\.(exe|dll)$/i.test(src);
+    cpSync(join(ROOT, p), join(appDir, p), { recursive: true, dereference: true, filter: (src) => own(src) && forPlatform(src) });
   }
   const unpacked = filesUnder(appDir).filter((f) => ASAR_UNPACK.some((g) => matchesGlob(f, g)));
   for (const f of unpacked) {

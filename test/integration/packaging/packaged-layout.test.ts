@@ -95,7 +95,6 @@ describe('the packaged app, started from an installer’s layout', () => {
     expect(nativeModules).toContain(unpacked(`node_modules/better-sqlite3/prebuilds/${process.platform}-${process.arch}.node`));
     expect(nativeModules).toContain(unpacked('node_modules/keytar/build/Release/keytar.node'));
     for (const m of nativeModules) expect(m.startsWith(layout.unpackedDir)).toBe(true);
-    expect(layout.unpacked).toContain('node_modules/pdf-to-printer/dist/SumatraPDF-3.4.6-32.exe');
   });
 
   it('keeps its data in the OS app data folder (~/.config/Shubbak): journal, settings, rotated log', async () => {
