@@ -16,10 +16,10 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'updates', 'journal'] as const;
 const TAB_NAMES = {
-  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Journal'],
-  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'سجل المبيعات'],
+  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Updates', 'Journal'],
+  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'التحديثات', 'سجل المبيعات'],
 };
 /** Text as the agent reads it: the invisible bidi marks removed, no-break spaces as spaces. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');

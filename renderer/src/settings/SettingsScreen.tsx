@@ -8,9 +8,10 @@ import { PricesTab } from './PricesTab.tsx';
 import { PrintersTab } from './PrintersTab.tsx';
 import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
+import { UpdatesTab } from './UpdatesTab.tsx';
 import './settings.css';
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'updates', 'journal'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
@@ -98,6 +99,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'station' && <StationTab />}
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
+          {tab === 'updates' && <UpdatesTab />}
         </div>
       </div>
     </section>
