@@ -22,7 +22,7 @@ describe('the counter’s activity, from its journal', () => {
     j.db.prepare("UPDATE shifts SET closed_seq = 3, closed_at = '2026-11-26T15:00:00.000Z' WHERE id = 'counted'").run();
     expect(activityOf(j).openShifts).toBe(0);
 
-    j.transaction(() => j.append('station.renamed', { name: 'Gate 2', by: null, fromStation: null }, { at: new Date('2026-11-26T15:01:00.000Z') }));
+    j.transaction(() => j.append('agent.signed_in', { agentId: 'agent-1' }, { at: new Date('2026-11-26T15:01:00.000Z') }));
     expect(activityOf(j).lastEntryAt).toEqual(new Date('2026-11-26T15:01:00.000Z'));
   });
 });
