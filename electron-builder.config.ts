@@ -26,8 +26,12 @@ const config: Configuration = {
   extraResources: [{ from: 'resources/fonts', to: 'fonts', filter: ['*.woff', '*.txt'] }],
   asar: true,
   asarUnpack: ASAR_UNPACK,
-  // keytar is rebuilt against Electron's headers; better-sqlite3 ships N-API prebuilds.
-  npmRebuild: true,
+  // Both native modules are N-API (better-sqlite3's prebuilds, keytar's build): the binaries npm
+  // installed load in Electron unchanged, so nothing is rebuilt (no compiler on the build machine).
+  // They are the build machine's own, hence each installer is built on its own OS (dist.ts).
+  npmRebuild: false,
+  // electron-builder's own check of its dependency tree (the afterPack hook checks the result).
+  allowMissingDependencies: false,
   // Fails the build when app.asar lacks a production package (see scripts/packaging/check-packed.ts).
   afterPack: checkPacked,
   fileAssociations: [],

@@ -13,6 +13,8 @@ export type Target = 'linux' | 'win';
 
 export interface DistPlanInput {
   targets: Target[];
+  /** The build machine's OS: an installer is built on its own (its native modules are this machine's). */
+  host: NodeJS.Platform;
   version: string;
   /** A folder of electron-v<version>-<platform>-x64.zip files, when given. */
   electronDist: string | undefined;
@@ -29,6 +31,13 @@ export const electronZip = (version: string, target: Target) => `electron-v${ver
 
 /** What electron-builder is run with, or what is missing. */
 export function distPlan(input: DistPlanInput): DistPlan {
+  const foreign = input.targets.filter((t) => t !== (input.host === 'win32' ? 'win' : input.host === 'linux' ? 'linux' : null));
+  if (foreign.length > 0) {
+    return {
+      ok: false,
+      message: `Build the ${foreign.join(', ')} installer on ${foreign.map((t) => (t === 'win' ? 'Windows' : 'Linux')).join(', ')} after npm ci there: keytar's and better-sqlite3's native files in node_modules are this machine's (${input.host}), and a Windows installer is signed with signtool on Windows.`,
+    };
+  }
   const targetArgs = input.targets.map((t) => `--${t}`);
   const base = ['--config', 'electron-builder.config.ts', '--publish', 'never', ...targetArgs];
   if (input.electronDist) {
@@ -59,6 +68,7 @@ if (import.meta.main) {
   const root = join(import.meta.dirname, '..', '..');
   const plan = distPlan({
     targets: targetsOf(process.argv.slice(2)),
+    host: process.platform,
     version: electronVersion(root),
     electronDist: process.env.SHUBBAK_ELECTRON_DIST,
     electronInstalled: electronBinary(root) !== null,

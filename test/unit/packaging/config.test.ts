@@ -88,20 +88,20 @@ describe('the packaging configuration', () => {
 });
 
 describe('npm run dist', () => {
-  const base = { version: '45.4.1', exists: () => false };
+  const base = { version: '45.4.1', exists: () => false, host: 'linux' as NodeJS.Platform };
   it('is defined', () => expect(pkg.scripts.dist).toBe('node scripts/packaging/dist.ts'));
 
   it('says what it needs when there is no Electron binary', () => {
-    const plan = distPlan({ ...base, targets: ['linux', 'win'], electronDist: undefined, electronInstalled: false });
+    const plan = distPlan({ ...base, targets: ['linux'], electronDist: undefined, electronInstalled: false });
     expect(plan.ok).toBe(false);
     if (plan.ok) return;
     expect(plan.message).toContain("needs Electron 45.4.1's binary");
-    expect(plan.message).toContain('electron-v45.4.1-linux-x64.zip, electron-v45.4.1-win32-x64.zip');
+    expect(plan.message).toContain('put electron-v45.4.1-linux-x64.zip in a folder');
     expect(plan.message).toContain('SHUBBAK_ELECTRON_DIST=');
   });
 
   it('builds with electron-builder where Electron can be had, never publishing', () => {
-    expect(distPlan({ ...base, targets: ['win'], electronDist: undefined, electronInstalled: true })).toEqual({
+    expect(distPlan({ ...base, host: 'win32', targets: ['win'], electronDist: undefined, electronInstalled: true })).toEqual({
       ok: true,
       builderArgs: ['--config', 'electron-builder.config.ts', '--publish', 'never', '--win'],
     });
@@ -111,7 +111,17 @@ describe('npm run dist', () => {
       ok: true,
       builderArgs: ['--config', 'electron-builder.config.ts', '--publish', 'never', '--linux', `-c.electronDist=${dir}`],
     });
-    const lacking = distPlan({ ...base, exists: (p) => have.has(p), targets: ['linux', 'win'], electronDist: dir, electronInstalled: true });
-    expect(lacking).toMatchObject({ ok: false, message: expect.stringContaining('lacks electron-v45.4.1-win32-x64.zip') });
+    const lacking = distPlan({ ...base, exists: () => false, targets: ['linux'], electronDist: dir, electronInstalled: true });
+    expect(lacking).toMatchObject({ ok: false, message: expect.stringContaining('lacks electron-v45.4.1-linux-x64.zip') });
+  });
+
+  it('builds each installer on its own OS (native modules are the build machine’s; signtool is Windows’)', () => {
+    const plan = distPlan({ ...base, targets: ['linux', 'win'], electronDist: undefined, electronInstalled: true });
+    expect(plan).toMatchObject({ ok: false, message: expect.stringMatching(/^Build the win installer on Windows after npm ci there/) });
+  });
+
+  it('rebuilds no native module: both are N-API, and the build fails on a missing dependency', () => {
+    expect(config.npmRebuild).toBe(false);
+    expect(config.allowMissingDependencies).toBe(false);
   });
 });
