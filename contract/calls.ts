@@ -29,6 +29,7 @@ import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
 import { TrainingAction, type TrainingDone } from './training.ts';
+import { UpdateSettingsInput, type UpdateStatus } from './updates.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -267,6 +268,10 @@ export const calls = {
   exportDayReport: call('supervisor', DayReportExport).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
+
+  // updates of the app (supervisor): the feed, off by default; installed only between shifts
+  updateStatus: call('supervisor', NoArg).returns<UpdateStatus>(),
+  saveUpdateSettings: call('supervisor', UpdateSettingsInput).returns<UpdateStatus>(),
 };
 
 export type Calls = typeof calls;

@@ -35,6 +35,11 @@ import { openSession, type Session, type SessionDeps, type SessionTarget, type S
 import { keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { Vault } from './vault/vault.ts';
 import { walletHandlers } from './wallet/handlers.ts';
+import { activityOf } from './updates/activity.ts';
+import { unavailableEngine, type UpdateEngine } from './updates/engine.ts';
+import { updateHandlers } from './updates/handlers.ts';
+import { UpdateService } from './updates/service.ts';
+import { UpdateSettingsStore } from './updates/settings.ts';
 
 export const DEFAULT_STATION_NAME = 'Cairo Gateway counter 1';
 
@@ -62,6 +67,8 @@ export interface CounterOptions {
   spooler?: Spooler;
   /** Pause between journal shipping rounds to the station database (default 5 s). */
   shipEveryMs?: number;
+  /** How the app updates itself (electron-updater in the installed app); none by default. */
+  updateEngine?: UpdateEngine;
 }
 
 export interface Counter {
@@ -205,6 +212,15 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   });
   await stationLink.start();
   const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
+  const updates = new UpdateService({
+    engine: opts.updateEngine ?? unavailableEngine,
+    settings: new UpdateSettingsStore(opts.dataDir, log),
+    activity: () => activityOf(session.journal),
+    clock,
+    version: opts.version,
+    log,
+  });
+  updates.start();
 
   const handlers: Handlers = {
     appInfo: () => info(),
@@ -228,6 +244,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
+    ...updateHandlers(updates),
   };
 
   return {
@@ -242,6 +259,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     printed: () => printer.idle(),
     close: async () => {
       closed = true;
+      updates.close();
       await rewiring;
       await stationLink.close();
       await session.close();

@@ -4,6 +4,8 @@ import { startCounter } from './counter.ts';
 import { registerIpc } from './ipc.ts';
 import { lockDownContents, lockDownSession, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
 import { readRendererFile } from './renderer-files.ts';
+import { prepareInstallation } from './packaged.ts';
+import { electronUpdateEngine } from './updates/electron-engine.ts';
 
 // The thin Electron shell: a locked-down window over the built renderer, IPC to the counter
 // services. Everything it calls runs (and is tested) under plain Node.
@@ -19,10 +21,13 @@ app.on('web-contents-created', (_event, contents) => lockDownContents(contents))
 
 async function main() {
   await app.whenReady();
-  const counter = await startCounter({
-    dataDir: app.getPath('userData'),
+  // Installed: fonts from the resources folder, data and rotated logs in the user's app data folder.
+  const installed = prepareInstallation({ isPackaged: app.isPackaged, resourcesPath: process.resourcesPath, userDataDir: app.getPath('userData') });
+  const counter: Awaited<ReturnType<typeof startCounter>> = await startCounter({
+    dataDir: installed.dataDir,
     version: app.getVersion(),
-    log: (message, err) => (err === undefined ? console.error(message) : console.error(message, err)),
+    log: installed.log,
+    updateEngine: electronUpdateEngine({ isPackaged: app.isPackaged, beforeInstall: () => counter.close() }),
   });
 
   lockDownSession(session.defaultSession);

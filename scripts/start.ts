@@ -1,9 +1,10 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { join } from 'node:path';
 import { startCounter } from '../main/counter.ts';
 import { startHarness } from '../main/web/harness.ts';
 import { userDataDir } from '../main/paths.ts';
+import { electronBinary } from './packaging/electron-binary.ts';
 
 // `npm start`: the Electron app where its runtime exists; otherwise the same app through the
 // loopback web harness (this is the case on machines where Electron's binary cannot be fetched).
@@ -12,15 +13,7 @@ const root = join(import.meta.dirname, '..');
 const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as { version: string };
 const forceWeb = process.argv.includes('--web');
 
-function electronBinary(): string | null {
-  const dir = join(root, 'node_modules', 'electron');
-  const pathFile = join(dir, 'path.txt');
-  if (!existsSync(pathFile)) return null;
-  const bin = join(dir, 'dist', readFileSync(pathFile, 'utf8').trim());
-  return existsSync(bin) ? bin : null;
-}
-
-const electron = forceWeb ? null : electronBinary();
+const electron = forceWeb ? null : electronBinary(root);
 if (electron) {
   const child = spawn(electron, [root], { stdio: 'inherit' });
   child.on('exit', (code) => process.exit(code ?? 0));

@@ -8,6 +8,7 @@ import { entryHash, GENESIS_HASH } from './chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
 import { keySalesOfOlderForm, keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
+import { backupBeforeUpgrade } from './migration-backup.ts';
 import { applyEntry } from './read-models.ts';
 import { entryProblem } from './schemas.ts';
 import { AppFailure } from '../failure.ts';
@@ -123,7 +124,10 @@ export class Journal {
       db.pragma('foreign_keys = ON');
       db.pragma('busy_timeout = 5000');
       db.pragma('cache_size = -32000'); // 32 MB: the report and sale indexes stay in memory
-      const migrated = migrate(db, { now: () => opts.clock.now() });
+      const migrated = migrate(db, {
+        now: () => opts.clock.now(),
+        beforeUpgrade: (from, to) => void backupBeforeUpgrade(db, opts.path, from, to, opts.clock.now()),
+      });
       const row = db.prepare("SELECT value FROM meta WHERE key = 'environment'").get() as { value: string } | undefined;
       if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('environment', ?)").run(opts.environment);
       else if (row.value !== opts.environment) {

@@ -5,7 +5,17 @@ import { migrations as allMigrations, type Migration } from './migrations/index.
  * Applies every migration not yet recorded in `schema_migrations`, each in its own
  * transaction with its record. `upTo` stops early (used by the per-migration tests).
  */
-export function migrate(db: Sqlite.Database, opts: { upTo?: number; migrations?: readonly Migration[]; now?: () => Date } = {}): number[] {
+export function migrate(
+  db: Sqlite.Database,
+  opts: {
+    upTo?: number;
+    migrations?: readonly Migration[];
+    now?: () => Date;
+    /** Called once before the first pending migration of a journal that already has a schema
+     *  (an update's first start), with the schema version it has and the one it will have. */
+    beforeUpgrade?: (from: number, to: number) => void;
+  } = {},
+): number[] {
   const list = opts.migrations ?? allMigrations;
   const now = opts.now ?? (() => new Date());
   db.exec(`CREATE TABLE IF NOT EXISTS schema_migrations (
@@ -21,6 +31,8 @@ export function migrate(db: Sqlite.Database, opts: { upTo?: number; migrations?:
   if (newest > latestKnown) {
     throw new Error(`The journal was written by a newer Shubbak (schema ${newest} > ${latestKnown})`);
   }
+  const pending = list.filter((m) => !applied.has(m.version) && (opts.upTo === undefined || m.version <= opts.upTo));
+  if (newest > 0 && pending.length > 0) opts.beforeUpgrade?.(newest, Math.max(...pending.map((m) => m.version)));
   const record = db.prepare('INSERT INTO schema_migrations (version, name, applied_at) VALUES (?, ?, ?)');
   const done: number[] = [];
   for (const m of [...list].sort((a, b) => a.version - b.version)) {

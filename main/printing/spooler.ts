@@ -1,7 +1,8 @@
 import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import path, { join } from 'node:path';
 import { promisify } from 'node:util';
 import type { PrinterInfo } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
@@ -10,7 +11,15 @@ import { AppFailure } from '../failure.ts';
 export interface Spooler {
   listPrinters(): Promise<PrinterInfo[]>;
   /** Resolves once the job is queued; `jobId` is the spooler's id when it gives one. */
-  print(printer: string, pdf: Uint8Array, job: { title: string; media?: string }): Promise<{ jobId: string | null }>;
+  print(printer: string, pdf: Uint8Array, job: PrintJob): Promise<{ jobId: string | null }>;
+}
+
+export interface PrintJob {
+  title: string;
+  /** A paper name (A4) or a CUPS custom size (Custom.80x160mm, the receipt roll). */
+  media?: string;
+  /** Copies of the whole document (1 when absent). */
+  copies?: number;
 }
 
 type Exec = (file: string, args: string[]) => Promise<{ stdout: string; stderr: string }>;
@@ -33,6 +42,7 @@ export function cupsSpooler(exec: Exec = execFileAsync): Spooler {
       return withTempPdf(pdf, async (file) => {
         const args = ['-d', printer, '-t', job.title];
         if (job.media) args.push('-o', `media=${job.media}`);
+        if (job.copies && job.copies > 1) args.push('-n', String(job.copies));
         const out = await run(exec, 'lp', [...args, file]);
         return { jobId: /request id is (\S+)/.exec(out)?.[1] ?? null };
       });
@@ -44,10 +54,22 @@ export function cupsSpooler(exec: Exec = execFileAsync): Spooler {
 export interface PdfToPrinter {
   getPrinters(): Promise<{ name: string }[]>;
   getDefaultPrinter(): Promise<{ name: string } | null>;
-  print(file: string, options: { printer: string; silent?: boolean; paperSize?: string }): Promise<void>;
+  print(file: string, options: { printer: string; silent?: boolean; paperSize?: string; copies?: number; sumatraPdfPath?: string }): Promise<void>;
 }
 
-export function windowsSpooler(ptp: PdfToPrinter): Spooler {
+/** The SumatraPDF that pdf-to-printer 5.8 ships and starts (electron-builder.config.ts unpacks it). */
+export const SUMATRA_EXE = 'SumatraPDF-3.4.6-32.exe';
+
+/**
+ * pdf-to-printer finds its SumatraPDF beside itself, and redirects into app.asar.unpacked only when
+ * the main module is CommonJS (process.mainModule); Shubbak's main is an ES module, so the path
+ * is given: the unpacked copy in an installed app, the package's own one otherwise.
+ */
+export function sumatraPath(resolvedEntry: string, paths: Pick<typeof path, 'join' | 'dirname'> = path): string {
+  return paths.join(paths.dirname(resolvedEntry), SUMATRA_EXE).replace(/([\\/])app\.asar([\\/])/, '$1app.asar.unpacked$2');
+}
+
+export function windowsSpooler(ptp: PdfToPrinter, opts: { sumatraPdfPath?: string } = {}): Spooler {
   return {
     async listPrinters() {
       const [printers, def] = await Promise.all([ptp.getPrinters(), ptp.getDefaultPrinter().catch(() => null)]);
@@ -59,7 +81,13 @@ export function windowsSpooler(ptp: PdfToPrinter): Spooler {
           // A paper name the printer knows (A4); CUPS custom sizes ("Custom.80x160mm", the
           // receipt roll) mean nothing to Windows drivers: the printer's own paper is used.
           const paperSize = job.media && !job.media.startsWith('Custom.') ? job.media : undefined;
-          await ptp.print(file, { printer, silent: true, ...(paperSize ? { paperSize } : {}) });
+          await ptp.print(file, {
+            printer,
+            silent: true,
+            ...(paperSize ? { paperSize } : {}),
+            ...(job.copies && job.copies > 1 ? { copies: job.copies } : {}),
+            ...(opts.sumatraPdfPath ? { sumatraPdfPath: opts.sumatraPdfPath } : {}),
+          });
         } catch (err) {
           throw printFailed(printer, err);
         }
@@ -73,7 +101,7 @@ export function windowsSpooler(ptp: PdfToPrinter): Spooler {
 export async function systemSpooler(platform: NodeJS.Platform = process.platform): Promise<Spooler> {
   if (platform !== 'win32') return cupsSpooler();
   const ptp = (await import('pdf-to-printer')) as unknown as PdfToPrinter & { default?: PdfToPrinter };
-  return windowsSpooler(ptp.default ?? ptp);
+  return windowsSpooler(ptp.default ?? ptp, { sumatraPdfPath: sumatraPath(createRequire(import.meta.url).resolve('pdf-to-printer')) });
 }
 
 async function run(exec: Exec, cmd: string, args: string[]): Promise<string> {

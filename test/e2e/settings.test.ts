@@ -16,11 +16,11 @@ let app: RunningApp;
 let browser: Browser;
 let page: Page;
 
-const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal', 'training'] as const;
+const TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'updates', 'journal', 'training'] as const;
 const TAB_NAMES = {
   // TRAINING adds the trainer's panel
-  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Journal', 'Training'],
-  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'سجل المبيعات', 'التدريب'],
+  en: ['Partner API', 'Retail prices', 'Printers', 'Counter', 'Agents', 'Station', 'Wallet', 'Updates', 'Journal', 'Training'],
+  ar: ['واجهة الشريك', 'أسعار البيع', 'الطابعات', 'الشباك', 'الموظفون', 'المحطة', 'المحفظة', 'التحديثات', 'سجل المبيعات', 'التدريب'],
 };
 /** Text as the agent reads it: the invisible bidi marks removed, no-break spaces as spaces. */
 const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');

@@ -14,6 +14,7 @@ export const SUPERVISOR_ACTIONS = {
   printers: ['savePrintSettings'],
   agents: ['listAgents', 'saveAgent', 'saveIdleLock'],
   station: ['connectStation', 'disconnectStation', 'renameStation'],
+  updates: ['updateStatus', 'saveUpdateSettings'],
   training: ['trainingAction'],
 } as const satisfies Record<string, readonly CallName[]>;
 

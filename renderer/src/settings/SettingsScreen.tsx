@@ -11,9 +11,10 @@ import { PricesTab } from './PricesTab.tsx';
 import { PrintersTab } from './PrintersTab.tsx';
 import { WalletTab } from './WalletTab.tsx';
 import { JournalTab } from './JournalTab.tsx';
+import { UpdatesTab } from './UpdatesTab.tsx';
 import './settings.css';
 
-const ALL_TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'journal', 'training'] as const;
+const ALL_TABS = ['credentials', 'prices', 'printers', 'counter', 'agents', 'station', 'wallet', 'updates', 'journal', 'training'] as const;
 type Tab = (typeof ALL_TABS)[number];
 
 /**
@@ -109,6 +110,7 @@ export function SettingsScreen(props: { onClose(): void }) {
           {tab === 'wallet' && <WalletTab />}
           {tab === 'journal' && <JournalTab />}
           {tab === 'training' && <TrainingTab />}
+          {tab === 'updates' && <UpdatesTab />}
         </div>
       </div>
     </section>

@@ -93,6 +93,9 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'exportStationReport',
     'openSales',
     'resolveSale',
+    'updateStatus',
+    'saveUpdateSettings',
+    'trainingAction',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

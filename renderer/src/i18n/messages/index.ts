@@ -13,5 +13,7 @@ import { lookup } from './lookup.ts';
 import { worklist } from './worklist.ts';
 import { training } from './training.ts';
 
+import { updates } from './updates.ts';
+
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, training] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, training, updates] as const;
