@@ -1,0 +1,238 @@
+// Money back, as pure functions of journal entries and wallet lines (issue 23): what a refund
+// pays and claims, which tickets are refunded, the refunds block of a shift or a day, and the
+// state of every claim against the ADJUSTMENT lines of the wallet. No I/O: the counter, its
+// reports, the station and the benches all fold the same way.
+import type { Claim, ClaimSettlement, ClaimsView, RefundCause, RefundPolicy, RefundsBlock, UnmatchedAdjustment } from '../../contract/refunds.ts';
+import type { ClaimMatched, RefundPaid } from '../journal/entries.ts';
+
+const DAY_MS = 86_400_000;
+
+/** The part of an entry the fold reads (a journal Entry fits, and so does a station row). */
+export interface FoldEntry {
+  type: string;
+  at: string;
+  payload: unknown;
+}
+
+/** A wallet statement line as the claims fold reads it (GET /wallet/transactions). */
+export interface WalletLine {
+  id: string;
+  type: string;
+  amount_minor: number;
+  booking_ref?: string | null;
+  reason?: string | null;
+  created_at: string;
+}
+
+// ---- the rule of one refund ----------------------------------------------------------------
+
+/**
+ * A total split over the tickets of a booking: each gets the floor, the first ones the piastres
+ * left over, so the shares of every ticket add up to the total exactly.
+ */
+export function ticketShares(totalMinor: number, tickets: number): number[] {
+  if (tickets < 1) return [];
+  const base = Math.floor(totalMinor / tickets);
+  const left = totalMinor - base * tickets;
+  return Array.from({ length: tickets }, (_, i) => base + (i < left ? 1 : 0));
+}
+
+const CANCELLED = /cancel|أُ?لغ/i;
+
+/**
+ * The operator cancelled the departure: the ticket is not valid for travel and its notice says
+ * so (SANDBOX and TRAINING tickets are never valid for travel, so the flag alone says nothing),
+ * or the counter recorded a `cancelled` trip change for it.
+ */
+export function isCancelled(ticket: { validForTravel: boolean; notice: string | null }, recordedCancelled = false): boolean {
+  return recordedCancelled || (!ticket.validForTravel && ticket.notice !== null && CANCELLED.test(ticket.notice));
+}
+
+/** What the station keeps of a refund it chooses to give, under its policy (never more than the retail). */
+export function keptUnder(policy: RefundPolicy, retailMinor: number, tickets: number): number {
+  const kept = policy.kind === 'none' ? 0 : policy.kind === 'percent' ? Math.round((retailMinor * policy.percent) / 100) : policy.feeMinor * tickets;
+  return Math.min(retailMinor, Math.max(0, kept));
+}
+
+export interface RefundAmounts {
+  retailMinor: number;
+  keptMinor: number;
+  amountMinor: number;
+  claimable: boolean;
+  claimNetMinor: number;
+}
+
+/**
+ * The money of a refund of some tickets of a sale: the retail they paid (the sale's cash split
+ * per ticket), what the station keeps, the cash out, and the NET claimed (the tickets' share of
+ * the wallet debit) when the operator cancelled the departure.
+ */
+export function refundAmounts(input: { cashMinor: number; netChargedMinor: number; tickets: number; indexes: readonly number[]; cause: RefundCause; policy: RefundPolicy }): RefundAmounts {
+  const retail = ticketShares(input.cashMinor, input.tickets);
+  const net = ticketShares(input.netChargedMinor, input.tickets);
+  const retailMinor = input.indexes.reduce((n, i) => n + (retail[i] ?? 0), 0);
+  const claimable = input.cause === 'cancelled';
+  const keptMinor = claimable ? 0 : keptUnder(input.policy, retailMinor, input.indexes.length);
+  return {
+    retailMinor,
+    keptMinor,
+    amountMinor: retailMinor - keptMinor,
+    claimable,
+    claimNetMinor: claimable ? input.indexes.reduce((n, i) => n + (net[i] ?? 0), 0) : 0,
+  };
+}
+
+// ---- the refunds folded --------------------------------------------------------------------
+
+export interface RefundRecord extends RefundPaid {
+  at: string;
+}
+
+export interface RefundState {
+  refunds: RefundRecord[];
+  /** Booking reference → passenger index → the refund that paid it. */
+  refunded: Map<string, Map<number, string>>;
+  matches: ClaimMatched[];
+}
+
+/** Every refund and hand match among the entries, and which tickets are refunded. */
+export function foldRefunds(entries: Iterable<FoldEntry>): RefundState {
+  const state: RefundState = { refunds: [], refunded: new Map(), matches: [] };
+  for (const e of entries) {
+    if (e.type === 'refund.paid') {
+      const p = e.payload as RefundPaid;
+      state.refunds.push({ ...p, at: e.at });
+      const tickets = state.refunded.get(p.bookingReference) ?? new Map<number, string>();
+      for (const i of p.passengerIndexes) if (!tickets.has(i)) tickets.set(i, p.refundId);
+      state.refunded.set(p.bookingReference, tickets);
+    } else if (e.type === 'claim.matched') {
+      state.matches.push(e.payload as ClaimMatched);
+    }
+  }
+  return state;
+}
+
+/** The tickets among `indexes` already refunded for this booking. */
+export function alreadyRefunded(state: Pick<RefundState, 'refunded'>, bookingReference: string, indexes: readonly number[]): number[] {
+  const tickets = state.refunded.get(bookingReference);
+  return tickets ? indexes.filter((i) => tickets.has(i)) : [];
+}
+
+export function emptyRefundsBlock(): RefundsBlock {
+  return { count: 0, tickets: 0, amountMinor: 0, claimable: { count: 0, amountMinor: 0 }, notClaimable: { count: 0, amountMinor: 0 } };
+}
+
+/** The refunds block of a shift, a day or a station: count, tickets, cash out, claimable or not. */
+export function refundsBlock(refunds: Iterable<Pick<RefundPaid, 'amountMinor' | 'claimable' | 'passengerIndexes'>>): RefundsBlock {
+  const block = emptyRefundsBlock();
+  for (const r of refunds) addToBlock(block, r);
+  return block;
+}
+
+function addToBlock(block: RefundsBlock, r: Pick<RefundPaid, 'amountMinor' | 'claimable' | 'passengerIndexes'>): void {
+  block.count += 1;
+  block.tickets += r.passengerIndexes.length;
+  block.amountMinor += r.amountMinor;
+  const side = r.claimable ? block.claimable : block.notClaimable;
+  side.count += 1;
+  side.amountMinor += r.amountMinor;
+}
+
+/** Several blocks summed (a station's counters). */
+export function sumRefundsBlocks(blocks: Iterable<RefundsBlock>): RefundsBlock {
+  const sum = emptyRefundsBlock();
+  for (const b of blocks) {
+    sum.count += b.count;
+    sum.tickets += b.tickets;
+    sum.amountMinor += b.amountMinor;
+    sum.claimable.count += b.claimable.count;
+    sum.claimable.amountMinor += b.claimable.amountMinor;
+    sum.notClaimable.count += b.notClaimable.count;
+    sum.notClaimable.amountMinor += b.notClaimable.amountMinor;
+  }
+  return sum;
+}
+
+// ---- claims against the wallet ------------------------------------------------------------
+
+/** A claimable refund as the claims fold reads it (one per refund, or one per booking already summed). */
+export interface ClaimPart {
+  bookingReference: string;
+  claimNetMinor: number;
+  at: string;
+}
+
+export interface ClaimsInput {
+  parts: Iterable<ClaimPart>;
+  /** Hand matches of supervisors (claim.matched entries). */
+  matches: Iterable<ClaimMatched>;
+  /** Wallet lines (any types; only ADJUSTMENT lines count, each transaction once). */
+  lines: Iterable<WalletLine>;
+  now: Date;
+  overdueDays: number;
+}
+
+export type ClaimsFold = Pick<ClaimsView, 'claims' | 'unmatched' | 'totals'>;
+
+/**
+ * Every claim with what settled it: an ADJUSTMENT naming the booking goes to its claim; one
+ * without a reference (or naming no claim) is listed apart, unless a supervisor matched it by
+ * hand. A claim is settled when what came back equals the NET claimed, short below, over above.
+ */
+export function foldClaims(input: ClaimsInput): ClaimsFold {
+  const claims = new Map<string, Claim>();
+  for (const p of input.parts) {
+    const c = claims.get(p.bookingReference);
+    if (c) {
+      c.claimedMinor += p.claimNetMinor;
+      if (p.at < c.openedAt) c.openedAt = p.at;
+    } else {
+      claims.set(p.bookingReference, { bookingReference: p.bookingReference, openedAt: p.at, claimedMinor: p.claimNetMinor, settledMinor: 0, status: 'open', overdue: false, settlements: [] });
+    }
+  }
+  const settle = (c: Claim, s: ClaimSettlement) => {
+    c.settlements.push(s);
+    c.settledMinor += s.amountMinor;
+  };
+
+  const used = new Set<string>();
+  const unmatched: UnmatchedAdjustment[] = [];
+  const candidates = new Map<string, WalletLine>();
+  for (const t of input.lines) {
+    if (t.type !== 'ADJUSTMENT' || used.has(t.id)) continue;
+    used.add(t.id);
+    const claim = t.booking_ref ? claims.get(t.booking_ref) : undefined;
+    if (claim) settle(claim, { transactionId: t.id, amountMinor: t.amount_minor, at: t.created_at, byHand: false });
+    else candidates.set(t.id, t);
+  }
+  const byHand = new Set<string>();
+  for (const m of input.matches) {
+    const claim = claims.get(m.bookingReference);
+    // A line matched by its own reference, or matched by hand already, is not matched again.
+    if (!claim || byHand.has(m.transactionId) || (used.has(m.transactionId) && !candidates.has(m.transactionId))) continue;
+    byHand.add(m.transactionId);
+    settle(claim, { transactionId: m.transactionId, amountMinor: m.amountMinor, at: m.at, byHand: true });
+  }
+  for (const t of candidates.values()) {
+    if (!byHand.has(t.id)) unmatched.push({ transactionId: t.id, amountMinor: t.amount_minor, bookingReference: t.booking_ref ?? null, reason: t.reason ?? null, at: t.created_at });
+  }
+
+  const totals: ClaimsFold['totals'] = { open: 0, short: 0, settled: 0, over: 0, overdue: 0, claimedMinor: 0, settledMinor: 0, owedMinor: 0 };
+  const overdueBefore = input.now.getTime() - input.overdueDays * DAY_MS;
+  for (const c of claims.values()) {
+    c.status = claimStatus(c.claimedMinor, c.settledMinor);
+    c.overdue = (c.status === 'open' || c.status === 'short') && Date.parse(c.openedAt) < overdueBefore;
+    totals[c.status] += 1;
+    if (c.overdue) totals.overdue += 1;
+    totals.claimedMinor += c.claimedMinor;
+    totals.settledMinor += c.settledMinor;
+    totals.owedMinor += Math.max(0, c.claimedMinor - c.settledMinor);
+  }
+  return { claims: [...claims.values()], unmatched, totals };
+}
+
+export function claimStatus(claimedMinor: number, settledMinor: number): Claim['status'] {
+  if (settledMinor <= 0) return 'open';
+  if (settledMinor < claimedMinor) return 'short';
+  return settledMinor === claimedMinor ? 'settled' : 'over';
+}
