@@ -28,6 +28,7 @@ import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
+import { RefundPolicy, type ClaimsView, type RefundQuote, type RefundSettings, type RefundView } from './refunds.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -254,6 +255,36 @@ export const calls = {
   exportDayReport: call('supervisor', ReportExport).returns<{ path: string; bytes: number }>(),
   /** The figures of one Cairo calendar date (default: today in Cairo). */
   dayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<DayReport>(),
+
+  // money back (issue 23): refunds at the counter, the claims they open, settled against the wallet
+  /** What a refund of a sale made here would pay per ticket, and whether its departure was cancelled. */
+  refundQuote: call('agent', z.strictObject({ saleId: SaleId })).returns<RefundQuote>(),
+  /**
+   * Pays a refund in cash from the agent's shift (tickets by passenger_index, absent: the whole
+   * booking) and prints its receipt. A trip not cancelled needs a supervisor's id, PIN and reason.
+   */
+  refund: call(
+    'agent',
+    z.strictObject({
+      saleId: SaleId,
+      passengerIndexes: z.array(z.int().min(0).max(9)).min(1).max(10).optional(),
+      approval: z.strictObject({ supervisorId: Id, pin: z.string().max(64), reason: z.string().trim().min(1).max(200) }).optional(),
+      language: TicketLanguage,
+    }),
+  ).returns<{ refund: RefundView; print: PrintResult | null }>(),
+  /** The refund receipt again (a COPY). */
+  printRefundReceipt: call('agent', z.strictObject({ refundId: z.uuid(), language: TicketLanguage })).returns<PrintResult>(),
+  refundSettings: call('agent', NoArg).returns<RefundSettings>(),
+  saveRefundSettings: call('supervisor', z.strictObject({ policy: RefundPolicy, overdueDays: z.int().min(1).max(365) })).returns<RefundSettings>(),
+  /** The claims of this counter: the wallet statement is read first. */
+  claims: call('supervisor', NoArg).returns<ClaimsView>(),
+  /** A supervisor matches an ADJUSTMENT listed apart to a claim (a journal entry). */
+  matchAdjustment: call(
+    'supervisor',
+    z.strictObject({ transactionId: Id, bookingReference: Id, note: z.string().trim().max(200).nullable() }),
+  ).returns<ClaimsView>(),
+  /** The claims statement for the account manager, one line per booking: CSV or PDF (A4) in the reports folder. */
+  exportClaims: call('supervisor', z.strictObject({ format: z.enum(['csv', 'pdf']), language: TicketLanguage })).returns<{ path: string; bytes: number }>(),
 };
 
 export type Calls = typeof calls;

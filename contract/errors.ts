@@ -35,6 +35,10 @@ export const AppErrorCode = z.enum([
   'agent_locked',
   'shift_not_open',
   'shift_already_open',
+  // money back (issue 23)
+  'ticket_already_refunded',
+  'refund_needs_supervisor',
+  'refund_not_sold_here',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -26,6 +26,7 @@ import { stationHandlers } from './station/handlers.ts';
 import { StationLink } from './station/link.ts';
 import { sessionSettingsTarget, StationWideSettings } from './station/station-wide.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
+import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
@@ -224,6 +225,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
+    ...refundHandlers(deps, printService),
   };
 
   return {

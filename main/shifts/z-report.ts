@@ -2,6 +2,7 @@ import type { CounterEnvironment, SaleStatus, ZReport, ZReportLine } from '../..
 import type { Entry } from '../journal/journal.ts';
 import type { SaleIntent } from '../journal/entries.ts';
 import { fullCount, type CashCount } from '../../contract/shifts.ts';
+import { foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
 // read model), so anyone can recompute a frozen report from the entries it names and get the
@@ -129,7 +130,9 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   const payInsMinor = sum('pay_in');
   const payOutsMinor = sum('pay_out');
   const dropsMinor = sum('safe_drop');
-  const expectedMinor = floatMinor + salesMinor + heldForOpenSalesMinor + payInsMinor - payOutsMinor - dropsMinor;
+  // Money back (issue 23): the refunds block of the shift, folded on its own; the cash they paid out leaves the drawer.
+  const refunds = refundsBlock(foldRefunds(entries).refunds);
+  const expectedMinor = floatMinor + salesMinor + heldForOpenSalesMinor + payInsMinor - payOutsMinor - dropsMinor - refunds.amountMinor;
   const countedMinor = counted?.payload.countedMinor ?? 0;
   const count: CashCount = counted?.payload.count ?? {};
   const byRetail = <T extends ZReportLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
@@ -157,6 +160,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
       payInsMinor,
       payOutsMinor,
       dropsMinor,
+      refundsMinor: refunds.amountMinor,
       expectedMinor,
       countedMinor,
       varianceMinor: countedMinor - expectedMinor,
@@ -170,5 +174,6 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     comment: ctx.comment,
     coversSeq: last.seq,
     coversHash: last.hash,
+    refunds,
   };
 }

@@ -42,6 +42,9 @@ export const errors = defineMessages({
     'error.agent_locked': 'Too many wrong PINs: this agent is locked for a few minutes. A supervisor can help.',
     'error.shift_not_open': 'No shift is open. Open a shift with the cash float before selling.',
     'error.shift_already_open': 'A shift is already open at this counter. Close it first.',
+    'error.ticket_already_refunded': 'This ticket was already refunded (here or at another window of the station). Nothing was paid out.',
+    'error.refund_needs_supervisor': 'The trip was not cancelled: only a supervisor can give this refund, with their PIN, a reason and the station policy.',
+    'error.refund_not_sold_here': 'This booking was sold at another window. Without the station database, only the window that sold it can refund it: send the traveller there.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -83,5 +86,8 @@ export const errors = defineMessages({
     'error.agent_locked': 'محاولات خاطئة كثيرة: هذا الحساب مقفل لبضع دقائق. يمكن للمشرف المساعدة.',
     'error.shift_not_open': 'لا توجد وردية مفتوحة. افتح وردية بعهدة النقدية قبل البيع.',
     'error.shift_already_open': 'توجد وردية مفتوحة بالفعل على هذا الشباك. أغلقها أولًا.',
+    'error.ticket_already_refunded': 'تم رد قيمة هذه التذكرة من قبل (هنا أو في شباك آخر بالمحطة). لم يُصرف أي مبلغ.',
+    'error.refund_needs_supervisor': 'الرحلة لم تُلغَ: لا يرد القيمة إلا المشرف برقمه السري وسبب وحسب سياسة المحطة.',
+    'error.refund_not_sold_here': 'هذا الحجز بيع في شباك آخر. بدون قاعدة بيانات المحطة لا يرد قيمته إلا الشباك الذي باعه: وجّه المسافر إليه.',
   },
 });

@@ -1,0 +1,79 @@
+import type { PrintResult } from '../../contract/counter.ts';
+import type { RefundView } from '../../contract/refunds.ts';
+import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PrintService } from '../printing/service.ts';
+import { saveReportFile } from '../reports/report-file.ts';
+import { receiptData } from '../selling/receipt.ts';
+import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
+import { renderRefundReceipt } from './receipt-pdf.ts';
+import { RefundService } from './service.ts';
+import { RefundSettingsStore } from './settings.ts';
+
+type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
+
+/** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
+export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<RefundCalls> {
+  const settings = new RefundSettingsStore(d.dataDir, d.log);
+  const services = new WeakMap<Journal, RefundService>();
+  const refunds = (): RefundService => {
+    const s = d.session();
+    let service = services.get(s.journal);
+    if (!service) {
+      service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log });
+      services.set(s.journal, service);
+    }
+    return service;
+  };
+
+  /** The refund receipt on the receipt printer; a second print of the same refund is a COPY. */
+  const printReceipt = (refund: RefundView, language: 'ar' | 'en'): Promise<PrintResult> => {
+    const sale = receiptData(d.session().journal, refund.saleId);
+    const route = `${sale.journey.originName ?? '?'} → ${sale.journey.destinationName ?? '?'}`;
+    return printer.report({
+      document: `refund:${refund.refundId}`,
+      title: `Shubbak refund ${refund.bookingReference}`,
+      language,
+      render: (paper, copy) =>
+        renderRefundReceipt(
+          {
+            refund,
+            environment: sale.environment,
+            station: d.info().stationName,
+            passengers: sale.passengers.map((p) => ({ name: p.fullName, seat: p.seat })),
+            route,
+            departureAt: sale.booking?.departure_at ?? sale.journey.departureAt,
+          },
+          { paper, lang: language, copy },
+        ),
+    });
+  };
+
+  return {
+    refundQuote: ({ saleId }) => refunds().quote(saleId),
+    refund: async ({ saleId, passengerIndexes, approval, language }) => {
+      const refund = await refunds().refund(d.agent(), { saleId, passengerIndexes, approval });
+      // The cash is out and the entry written: a printer failure is answered, not thrown (print again later).
+      const print = await printReceipt(refund, language).catch((err: unknown) => {
+        d.log(`printing the refund receipt of ${refund.bookingReference} failed`, err);
+        return null;
+      });
+      return { refund, print };
+    },
+    printRefundReceipt: ({ refundId, language }) => printReceipt(refunds().view(refundId), language),
+    refundSettings: () => settings.load(),
+    saveRefundSettings: (s) => settings.save(s, d.agent().name, d.clock.now()),
+    claims: () => refunds().claims(),
+    matchAdjustment: ({ transactionId, bookingReference, note }) => refunds().matchByHand(d.agent(), transactionId, bookingReference, note),
+    exportClaims: async ({ format, language }) => {
+      const view = await refunds().claims();
+      const now = d.clock.now();
+      const info = d.info();
+      const bytes =
+        format === 'csv'
+          ? Buffer.from(claimsCsv(view, language, info.stationName, now), 'utf8')
+          : (await renderClaimsStatement(view, { lang: language, environment: info.environment, stationName: info.stationName, madeAt: now })).pdf;
+      return saveReportFile(d, { name: `claims-${language}`, madeAt: now.toISOString(), format, bytes });
+    },
+  };
+}
