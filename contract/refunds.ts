@@ -117,3 +117,14 @@ export interface RefundSettings {
   policy: RefundPolicy;
   overdueDays: number;
 }
+
+/**
+ * Money back in a day report (a counter's or the station's): the refunds paid from the drawers,
+ * the cash left net of them, and the wallet ADJUSTMENT lines of the day beside sales and debits.
+ */
+export interface DayRefunds {
+  paid: RefundsBlock;
+  /** Cash received for sales − refunds paid. */
+  netCashMinor: number;
+  adjustments: { withReferenceMinor: number; withoutReferenceMinor: number; count: number };
+}

@@ -2,7 +2,7 @@
 // pays and claims, which tickets are refunded, the refunds block of a shift or a day, and the
 // state of every claim against the ADJUSTMENT lines of the wallet. No I/O: the counter, its
 // reports, the station and the benches all fold the same way.
-import type { Claim, ClaimSettlement, ClaimsView, RefundCause, RefundPolicy, RefundsBlock, UnmatchedAdjustment } from '../../contract/refunds.ts';
+import type { Claim, ClaimSettlement, ClaimsView, DayRefunds, RefundCause, RefundPolicy, RefundsBlock, UnmatchedAdjustment } from '../../contract/refunds.ts';
 import type { ClaimMatched, RefundPaid } from '../journal/entries.ts';
 
 const DAY_MS = 86_400_000;
@@ -151,6 +151,18 @@ export function sumRefundsBlocks(blocks: Iterable<RefundsBlock>): RefundsBlock {
     sum.notClaimable.amountMinor += b.notClaimable.amountMinor;
   }
   return sum;
+}
+
+/** A day's money back: the refunds paid, the cash net of them, the day's ADJUSTMENT lines by whether they name a booking. */
+export function dayRefunds(paid: RefundsBlock, cashReceivedMinor: number, dayLines: Iterable<WalletLine>): DayRefunds {
+  const adjustments = { withReferenceMinor: 0, withoutReferenceMinor: 0, count: 0 };
+  for (const t of dayLines) {
+    if (t.type !== 'ADJUSTMENT') continue;
+    adjustments.count += 1;
+    if (t.booking_ref) adjustments.withReferenceMinor += t.amount_minor;
+    else adjustments.withoutReferenceMinor += t.amount_minor;
+  }
+  return { paid, netCashMinor: cashReceivedMinor - paid.amountMinor, adjustments };
 }
 
 // ---- claims against the wallet ------------------------------------------------------------
