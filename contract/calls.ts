@@ -50,6 +50,10 @@ export const StationName = z.string().trim().min(1).max(80);
 const ReportPrint = z.strictObject({ date: z.iso.date().optional(), language: TicketLanguage });
 /** A day report saved as a file: CSV (UTF-8 with BOM, for Excel) or PDF (A4, in the language). */
 const ReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf']) });
+/** A sale made here by its id, or a sale of any counter of the station by its booking reference. */
+const SaleOrBooking = z
+  .strictObject({ saleId: SaleId.optional(), bookingReference: Id.optional() })
+  .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference');
 
 export const calls = {
   appInfo: call('anyone', NoArg).returns<AppInfo>(),
@@ -258,19 +262,22 @@ export const calls = {
 
   // money back (issue 23): refunds at the counter, the claims they open, settled against the wallet
   /** What a refund of a sale made here would pay per ticket, and whether its departure was cancelled. */
-  refundQuote: call('agent', z.strictObject({ saleId: SaleId })).returns<RefundQuote>(),
+  refundQuote: call('agent', SaleOrBooking).returns<RefundQuote>(),
   /**
    * Pays a refund in cash from the agent's shift (tickets by passenger_index, absent: the whole
    * booking) and prints its receipt. A trip not cancelled needs a supervisor's id, PIN and reason.
    */
   refund: call(
     'agent',
-    z.strictObject({
-      saleId: SaleId,
-      passengerIndexes: z.array(z.int().min(0).max(9)).min(1).max(10).optional(),
-      approval: z.strictObject({ supervisorId: Id, pin: z.string().max(64), reason: z.string().trim().min(1).max(200) }).optional(),
-      language: TicketLanguage,
-    }),
+    z
+      .strictObject({
+        saleId: SaleId.optional(),
+        bookingReference: Id.optional(),
+        passengerIndexes: z.array(z.int().min(0).max(9)).min(1).max(10).optional(),
+        approval: z.strictObject({ supervisorId: Id, pin: z.string().max(64), reason: z.string().trim().min(1).max(200) }).optional(),
+        language: TicketLanguage,
+      })
+      .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference'),
   ).returns<{ refund: RefundView; print: PrintResult | null }>(),
   /** The refund receipt again (a COPY). */
   printRefundReceipt: call('agent', z.strictObject({ refundId: z.uuid(), language: TicketLanguage })).returns<PrintResult>(),

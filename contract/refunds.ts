@@ -42,6 +42,8 @@ export interface RefundTicket {
 /** What the counter would pay back for a booking, before the agent confirms. */
 export interface RefundQuote {
   saleId: string;
+  /** Sold at another counter of the station (refunded here because the station database is linked). */
+  otherCounter: boolean;
   bookingReference: string;
   currency: string;
   /** The operator cancelled the departure (claimable); otherwise only a supervisor may refund under the policy. */
@@ -58,6 +60,8 @@ export interface RefundView {
   saleId: string;
   bookingReference: string;
   passengerIndexes: number[];
+  travellers: { passengerIndex: number; name: string; seat: string | null }[];
+  route: string;
   cause: RefundCause;
   retailMinor: number;
   keptMinor: number;

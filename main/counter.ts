@@ -225,7 +225,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
-    ...refundHandlers(deps, printService),
+    ...refundHandlers(deps, printService, () => stationLink.database()),
   };
 
   return {

@@ -292,6 +292,11 @@ export interface RefundPaid {
   /** The tickets refunded (passenger_index from 0); every ticket for a whole booking. */
   passengerIndexes: number[];
   wholeBooking: boolean;
+  /** The counter that sold it (another counter's sale is refunded only while the station database is linked). */
+  saleCounterId: string;
+  /** The travellers refunded and the journey, as the receipt prints them (the entry alone reprints it). */
+  travellers: { passengerIndex: number; name: string; seat: string | null }[];
+  route: string;
   cause: 'cancelled' | 'station';
   currency: string;
   /** The retail paid for these tickets (their share of the sale's cash). */

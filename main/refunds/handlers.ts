@@ -4,55 +4,48 @@ import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PrintService } from '../printing/service.ts';
 import { saveReportFile } from '../reports/report-file.ts';
-import { receiptData } from '../selling/receipt.ts';
 import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
 import { renderRefundReceipt } from './receipt-pdf.ts';
-import { RefundService } from './service.ts';
+import { RefundService, type SaleRef } from './service.ts';
+import type { StationDatabase } from './station-gate.ts';
 import { RefundSettingsStore } from './settings.ts';
 
 type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
 
 /** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
-export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<RefundCalls> {
+const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | undefined }): SaleRef =>
+  a.saleId !== undefined ? { saleId: a.saleId } : { bookingReference: a.bookingReference! };
+
+/**
+ * `station`: the station database while this counter is linked to it in the current environment
+ * (StationLink.database()), or null.
+ */
+export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>, station: () => StationDatabase | null = () => null): HandlerGroup<RefundCalls> {
   const settings = new RefundSettingsStore(d.dataDir, d.log);
   const services = new WeakMap<Journal, RefundService>();
   const refunds = (): RefundService => {
     const s = d.session();
     let service = services.get(s.journal);
     if (!service) {
-      service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log });
+      service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log, station });
       services.set(s.journal, service);
     }
     return service;
   };
 
-  /** The refund receipt on the receipt printer; a second print of the same refund is a COPY. */
-  const printReceipt = (refund: RefundView, language: 'ar' | 'en'): Promise<PrintResult> => {
-    const sale = receiptData(d.session().journal, refund.saleId);
-    const route = `${sale.journey.originName ?? '?'} → ${sale.journey.destinationName ?? '?'}`;
-    return printer.report({
+  /** The refund receipt on the receipt printer, from the refund's entry alone; a second print of it is a COPY. */
+  const printReceipt = (refund: RefundView, language: 'ar' | 'en'): Promise<PrintResult> =>
+    printer.report({
       document: `refund:${refund.refundId}`,
       title: `Shubbak refund ${refund.bookingReference}`,
       language,
-      render: (paper, copy) =>
-        renderRefundReceipt(
-          {
-            refund,
-            environment: sale.environment,
-            station: d.info().stationName,
-            passengers: sale.passengers.map((p) => ({ name: p.fullName, seat: p.seat })),
-            route,
-            departureAt: sale.booking?.departure_at ?? sale.journey.departureAt,
-          },
-          { paper, lang: language, copy },
-        ),
+      render: (paper, copy) => renderRefundReceipt({ refund, environment: d.info().environment, station: d.info().stationName }, { paper, lang: language, copy }),
     });
-  };
 
   return {
-    refundQuote: ({ saleId }) => refunds().quote(saleId),
-    refund: async ({ saleId, passengerIndexes, approval, language }) => {
-      const refund = await refunds().refund(d.agent(), { saleId, passengerIndexes, approval });
+    refundQuote: (ref) => refunds().quote(saleRef(ref)),
+    refund: async ({ saleId, bookingReference, passengerIndexes, approval, language }) => {
+      const refund = await refunds().refund(d.agent(), { ...saleRef({ saleId, bookingReference }), passengerIndexes, approval });
       // The cash is out and the entry written: a printer failure is answered, not thrown (print again later).
       const print = await printReceipt(refund, language).catch((err: unknown) => {
         d.log(`printing the refund receipt of ${refund.bookingReference} failed`, err);

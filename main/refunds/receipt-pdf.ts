@@ -14,10 +14,6 @@ export interface RefundReceiptData {
   refund: RefundView;
   environment: CounterEnvironment;
   station: string;
-  /** The travellers of the booking, by passenger_index. */
-  passengers: { name: string; seat: string | null }[];
-  route: string | null;
-  departureAt: string | null;
 }
 
 export interface RefundReceiptOptions {
@@ -86,16 +82,13 @@ function draw(p: Painter, d: RefundReceiptData, o: RefundReceiptOptions): void {
   p.line(r.bookingReference, { size: p.size(0.95), align: 'center' });
   p.line(ltr(refund.bookingReference), { size: p.size(1.75), bold: true, align: 'center', lineHeight: 1.25 });
   p.line(refund.cause === 'cancelled' ? s.cancelled : s.station, { size: p.size(1), bold: true, align: 'center' });
-  if (d.route) p.row(s.journey, d.route);
+  p.row(s.journey, refund.route);
   if (refund.approvedBy) p.row(s.approvedBy, refund.approvedBy);
   if (refund.reason) p.row(s.reason, refund.reason);
   p.rule(0.75, true);
 
   p.line(s.tickets(formatNumber(refund.passengerIndexes.length, lang)), { size: p.size(1), bold: true }, p.size(0.15));
-  for (const i of refund.passengerIndexes) {
-    const t = d.passengers[i];
-    p.split(t?.name ?? `#${i + 1}`, t?.seat ? s.seat(ltr(t.seat)) : '', p.w * 0.3);
-  }
+  for (const t of refund.travellers) p.split(t.name, t.seat ? s.seat(ltr(t.seat)) : '', p.w * 0.3);
   p.rule(1);
 
   const labelWidth = p.w * 0.55;

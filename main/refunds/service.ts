@@ -14,6 +14,7 @@ import type { PartnerClient } from '../partner/client.ts';
 import { SalesStore } from '../selling/store.ts';
 import { foldClaims, isCancelled, refundAmounts, ticketShares, type ClaimPart } from './fold.ts';
 import { adjustmentLines, readWalletLines, walletLinesReadAt } from './wallet-lines.ts';
+import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
 
@@ -24,6 +25,8 @@ export interface RefundServiceDeps {
   settings: () => RefundSettings;
   clock: Clock;
   log: (message: string, err?: unknown) => void;
+  /** The station database while this counter is linked to it in this environment (null: not linked). */
+  station?: () => StationDatabase | null;
 }
 
 /** A supervisor standing at the counter: their id and PIN, and why the station gives the money back. */
@@ -33,23 +36,14 @@ export interface Approval {
   reason: string;
 }
 
-export interface RefundRequest {
-  saleId: string;
+/** A sale of this counter by its id, or any sale of the station by its booking reference. */
+export type SaleRef = { saleId: string; bookingReference?: undefined } | { saleId?: undefined; bookingReference: string };
+
+export type RefundRequest = SaleRef & {
   /** Tickets by passenger_index; absent: the whole booking (every ticket not yet refunded). */
   passengerIndexes?: number[] | undefined;
   approval?: Approval | undefined;
-}
-
-/** What the counter knows of a sale it made, as a refund needs it. */
-interface SaleFacts {
-  saleId: string;
-  bookingReference: string;
-  currency: string;
-  tickets: number;
-  names: { name: string; seat: string | null }[];
-  cashMinor: number;
-  netChargedMinor: number;
-}
+};
 
 export class RefundService {
   readonly #d: RefundServiceDeps;
@@ -59,13 +53,14 @@ export class RefundService {
   }
 
   /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
-  async quote(saleId: string): Promise<RefundQuote> {
-    const sale = this.#sale(saleId);
+  async quote(ref: SaleRef): Promise<RefundQuote> {
+    const sale = await this.#sale(ref);
     const ticket = await this.#ticketNow(sale);
     const retail = ticketShares(sale.cashMinor, sale.tickets);
-    const refunded = this.#refundedTickets(sale.bookingReference);
+    const refunded = await this.#refundedTickets(sale);
     return {
-      saleId,
+      saleId: sale.saleId,
+      otherCounter: sale.counterId !== this.#d.journal.counterId,
       bookingReference: sale.bookingReference,
       currency: sale.currency,
       cancelled: ticket.cancelled,
@@ -80,7 +75,7 @@ export class RefundService {
    * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
    */
   async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
-    const sale = this.#sale(req.saleId);
+    const sale = await this.#sale(req);
     const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;
     if (indexes?.some((i) => i < 0 || i >= sale.tickets)) {
       throw new AppFailure('invalid_argument', `Booking ${sale.bookingReference} has tickets 0 to ${sale.tickets - 1}`, { fields: [{ field: 'passengerIndexes', message: 'no such ticket' }] });
@@ -105,35 +100,51 @@ export class RefundService {
       policy = this.#d.settings().policy;
     }
 
+    // The tickets wanted, and the station's claim on them first when linked: between two windows, its key decides.
+    const before = await this.#refundedTickets(sale);
+    const wanted = indexes ?? Array.from({ length: sale.tickets }, (_, i) => i).filter((i) => !before.has(i));
+    alreadyRefundedGuard(sale.bookingReference, wanted, before);
+    const refundId = randomUUID();
+    const station = this.#station();
+    if (station) {
+      const taken = await claimTickets(station, sale.bookingReference, wanted, refundId);
+      if (taken.length > 0) alreadyRefundedGuard(sale.bookingReference, taken, new Set(taken));
+    }
+    try {
+      return this.#pay(agent, sale, { refundId, wanted, cancelled: ticket.cancelled, approvedBy, reason, policy });
+    } catch (err) {
+      if (station) await releaseTickets(station, refundId).catch((e: unknown) => this.#d.log(`the station's claim of refund ${refundId} could not be given back`, e));
+      throw err;
+    }
+  }
+
+  /** Writes the refund.paid entry in the agent's shift, the tickets checked again inside the write. */
+  #pay(agent: Agent, sale: SaleFacts, r: { refundId: string; wanted: number[]; cancelled: boolean; approvedBy: AgentRef | null; reason: string | null; policy: RefundPolicy | null }): RefundView {
     const j = this.#d.journal;
     return j.transaction(() => {
-      // Checked again inside the write: another window of this counter may have refunded meanwhile.
-      const refunded = this.#refundedTickets(sale.bookingReference);
-      const wanted = indexes ?? Array.from({ length: sale.tickets }, (_, i) => i).filter((i) => !refunded.has(i));
-      const twice = wanted.filter((i) => refunded.has(i));
-      if (wanted.length === 0 || twice.length > 0) {
-        throw new AppFailure('ticket_already_refunded', `Booking ${sale.bookingReference}: ticket ${(twice.length ? twice : [0]).map((i) => i + 1).join(', ')} was refunded already`, {
-          bookingReference: sale.bookingReference,
-        });
-      }
+      // Another window of this counter may have refunded meanwhile.
+      alreadyRefundedGuard(sale.bookingReference, r.wanted, this.#refundedHere(sale.bookingReference));
       const at = this.#d.clock.now();
       const shift = currentShift(j, agent, at);
       const counted = j.stmt('SELECT counted_minor FROM shifts WHERE id = ?').get(shift.shiftId) as { counted_minor: number | null } | undefined;
       if (counted?.counted_minor != null) throw new AppFailure('conflict', 'The drawer was already counted for closing: no refund from it in this shift');
-      const cause = ticket.cancelled ? 'cancelled' : 'station';
-      const money = refundAmounts({ cashMinor: sale.cashMinor, netChargedMinor: sale.netChargedMinor, tickets: sale.tickets, indexes: wanted, cause, policy: policy ?? { kind: 'none' } });
+      const cause = r.cancelled ? 'cancelled' : 'station';
+      const money = refundAmounts({ cashMinor: sale.cashMinor, netChargedMinor: sale.netChargedMinor, tickets: sale.tickets, indexes: r.wanted, cause, policy: r.policy ?? { kind: 'none' } });
       const payload: RefundPaid = {
-        refundId: randomUUID(),
+        refundId: r.refundId,
         saleId: sale.saleId,
         bookingReference: sale.bookingReference,
-        passengerIndexes: wanted,
-        wholeBooking: wanted.length === sale.tickets,
+        passengerIndexes: r.wanted,
+        wholeBooking: r.wanted.length === sale.tickets,
+        saleCounterId: sale.counterId,
+        travellers: r.wanted.map((i) => ({ passengerIndex: i, name: sale.names[i]?.name ?? '', seat: sale.names[i]?.seat ?? null })),
+        route: sale.route,
         cause,
         currency: sale.currency,
         ...money,
-        reason,
-        policy,
-        approvedBy,
+        reason: r.reason,
+        policy: r.policy,
+        approvedBy: r.approvedBy,
         agentId: agent.id,
         agentName: agent.name,
         shiftId: shift.shiftId,
@@ -200,34 +211,54 @@ export class RefundService {
     return this.claimsKnown();
   }
 
-  #refundedTickets(bookingReference: string): Set<number> {
+  #refundedHere(bookingReference: string): Set<number> {
     const rows = this.#d.journal.stmt('SELECT passenger_index FROM refunded_tickets WHERE booking_ref = ?').all(bookingReference) as { passenger_index: number }[];
     return new Set(rows.map((r) => r.passenger_index));
   }
 
-  /** A confirmed sale of this counter that took cash: the only kind a counter refunds. */
-  #sale(saleId: string): SaleFacts {
+  /** Refunded here, or at any counter of the station when linked (unreachable: what this counter knows). */
+  async #refundedTickets(sale: SaleFacts): Promise<Set<number>> {
+    const here = this.#refundedHere(sale.bookingReference);
+    const station = this.#station();
+    if (!station) return here;
+    const there = await refundedAtStation(station, sale.bookingReference).catch((err: unknown) => {
+      // Offline, a counter refunds only its own sales, and its own journal knows their refunds.
+      if (sale.counterId !== this.#d.journal.counterId) throw err;
+      this.#d.log(`the station database did not answer for ${sale.bookingReference}; this counter's own refunds stand`, err);
+      return new Set<number>();
+    });
+    return new Set([...here, ...there]);
+  }
+
+  #station(): StationDatabase | null {
+    return this.#d.station?.() ?? null;
+  }
+
+  /**
+   * A confirmed sale paid in cash: this counter's own (by id or reference), or another counter's
+   * of the station read from the station database while linked.
+   */
+  async #sale(ref: SaleRef): Promise<SaleFacts> {
     const j = this.#d.journal;
-    const row = new SalesStore(j).get(saleId);
-    if (!row) throw new AppFailure('refund_not_sold_here', `Sale ${saleId} was not made at this counter: it is refunded where it was sold`);
-    const cash = j.stmt("SELECT amount_minor FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(saleId) as { amount_minor: number } | undefined;
-    if (row.status !== 'confirmed' || !row.booking_ref || !cash) {
-      throw new AppFailure('conflict', `Sale ${saleId} has no confirmed booking paid in cash: there is nothing to refund`);
+    const store = new SalesStore(j);
+    const row = ref.saleId !== undefined ? store.get(ref.saleId) : (j.stmt("SELECT * FROM sales WHERE booking_ref = ? AND status = 'confirmed'").get(ref.bookingReference) as ReturnType<SalesStore['get']> | undefined);
+    if (row) {
+      const cash = j.stmt("SELECT amount_minor FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(row.sale_id) as { amount_minor: number } | undefined;
+      if (row.status !== 'confirmed' || !row.booking_ref || !cash) {
+        throw new AppFailure('conflict', `Sale ${row.sale_id} has no confirmed booking paid in cash: there is nothing to refund`);
+      }
+      const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
+      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash.amount_minor, row.booking_ref, j.counterId);
     }
-    const intent = j.entry<'sale.intent'>(row.intent_seq).payload;
-    const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
-    const body = JSON.parse(intent.requestBody) as { passengers: { full_name: string; seat?: string }[] };
-    const names = booking ? booking.passengers.map((p) => ({ name: p.full_name, seat: p.seat })) : body.passengers.map((p) => ({ name: p.full_name, seat: p.seat ?? null }));
-    return {
-      saleId,
-      bookingReference: row.booking_ref,
-      currency: intent.currency,
-      tickets: names.length,
-      names,
-      cashMinor: cash.amount_minor,
-      // The wallet DEBIT of the booking is what the API charged (the reconciliation checks they agree).
-      netChargedMinor: booking?.total_charged.amount_minor ?? intent.netTotalMinor,
-    };
+    const station = ref.bookingReference !== undefined ? this.#station() : null;
+    if (!station) {
+      throw new AppFailure('refund_not_sold_here', `${ref.bookingReference ?? ref.saleId} was not sold at this counter, and without the station database only the counter that sold it refunds it`);
+    }
+    const other = await saleAtStation(station, ref.bookingReference!).catch((err: unknown) => {
+      throw new AppFailure('refund_not_sold_here', `${ref.bookingReference} was not sold at this counter and the station database cannot be reached (${err instanceof AppFailure ? err.error.message : String(err)}): only the counter that sold it refunds it now`);
+    });
+    if (!other) throw new AppFailure('refund_not_sold_here', `No counter of this station sold ${ref.bookingReference} for cash: it cannot be refunded here`);
+    return other;
   }
 
   /** The ticket as the API says it now; the last change recorded here when the API cannot be reached. */
@@ -246,12 +277,22 @@ export class RefundService {
   }
 }
 
+/** Refuses when any ticket wanted is in `refunded` (or nothing is wanted: all were refunded). */
+function alreadyRefundedGuard(bookingReference: string, wanted: readonly number[], refunded: ReadonlySet<number>): void {
+  const twice = wanted.filter((i) => refunded.has(i));
+  if (wanted.length > 0 && twice.length === 0) return;
+  const which = twice.length ? `ticket ${twice.map((i) => i + 1).join(', ')} was` : 'every ticket was';
+  throw new AppFailure('ticket_already_refunded', `Booking ${bookingReference}: ${which} refunded already`, { bookingReference });
+}
+
 function viewOf(p: RefundPaid, at: string): RefundView {
   return {
     refundId: p.refundId,
     saleId: p.saleId,
     bookingReference: p.bookingReference,
     passengerIndexes: p.passengerIndexes,
+    travellers: p.travellers,
+    route: p.route,
     cause: p.cause,
     retailMinor: p.retailMinor,
     keptMinor: p.keptMinor,

@@ -1,0 +1,106 @@
+// A ticket is refunded at most once across the counters of a station (real PostgreSQL): two
+// counters on one account linked to one station database; A sells, the operator cancels, B pays
+// the traveller back from the station's copy of A's sale, and neither A nor B pays it again, even
+// when both press at the same moment. Unlinked, a counter refunds only its own sales and says why.
+// The station report sums the refunds over the counters.
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { caller, contact, findOffer, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
+
+let api: RunningSandbox;
+let db: TestPostgres;
+const dirs = [tempDir('shubbak-rf-a-'), tempDir('shubbak-rf-b-'), tempDir('shubbak-rf-c-')];
+const counters: Counter[] = [];
+const [A, B, C] = [0, 1, 2];
+const c: Caller[] = [];
+
+beforeAll(async () => {
+  api = await sandbox();
+  db = await startPostgres();
+  for (const d of dirs) {
+    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 });
+    counters.push(counter);
+    c.push(caller(counter.dispatch));
+  }
+  // A and B belong to the station; C stays alone.
+  for (const i of [A, B]) {
+    await c[i]!.ok('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+  }
+});
+afterAll(async () => {
+  for (const k of counters) await k.close();
+  db?.destroy();
+  await api?.close();
+  for (const d of dirs) d.cleanup();
+});
+
+async function sell(at: Caller, names: string[], days: number) {
+  const { priced, detail } = await findOffer(at, names.length, days);
+  const seats = detail.offer.seats.filter((s) => s.available).slice(0, names.length);
+  const total = seats.reduce((n, s) => n + detail.retailBySeat[s.number]!, 0);
+  const sale = await at.ok('sell', {
+    saleId: randomUUID(),
+    offerId: priced.offer.id,
+    passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
+    contact,
+    language: 'en',
+    cashTenderedMinor: total,
+  });
+  expect(sale.status).toBe('confirmed');
+  return { ...sale, ref: sale.booking!.id, total };
+}
+
+const cancel = (ref: string) => fetch(`${api.origin}/_sandbox/bookings/${ref}/cancel-trip`, { method: 'POST' }).then((r) => expect(r.ok).toBe(true));
+const shipped = async (i: number) =>
+  expect.poll(async () => c[i]!.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 10_000 }).toBe('synced:0');
+
+describe('one ticket, one refund, across the station', () => {
+  let sale: Awaited<ReturnType<typeof sell>>;
+
+  it('another counter of the linked station refunds a sale of A from the station database', async () => {
+    sale = await sell(c[A]!, ['Hoda Salem', 'Karim Nabil'], 3);
+    await cancel(sale.ref);
+    await shipped(A);
+    const quote = await c[B]!.ok('refundQuote', { bookingReference: sale.ref });
+    expect(quote).toMatchObject({ saleId: sale.saleId, otherCounter: true, cancelled: true });
+    expect(quote.tickets.map((t) => t.name)).toEqual(['Hoda Salem', 'Karim Nabil']);
+    const { refund } = await c[B]!.ok('refund', { bookingReference: sale.ref, passengerIndexes: [0], language: 'en' });
+    expect(refund).toMatchObject({ saleId: sale.saleId, claimable: true, travellers: [{ name: 'Hoda Salem' }] });
+  });
+
+  it('refuses the same ticket again on the same counter and on the counter that sold it', async () => {
+    expect((await c[B]!.err('refund', { bookingReference: sale.ref, passengerIndexes: [0], language: 'en' })).code).toBe('ticket_already_refunded');
+    expect((await c[A]!.err('refund', { saleId: sale.saleId, passengerIndexes: [0], language: 'en' })).code).toBe('ticket_already_refunded');
+    expect((await c[A]!.ok('refundQuote', { saleId: sale.saleId })).tickets.map((t) => t.refunded)).toEqual([true, false]);
+  });
+
+  it('when two windows press at the same moment, exactly one pays', async () => {
+    const results = await Promise.all([
+      c[A]!.raw('refund', { saleId: sale.saleId, passengerIndexes: [1], language: 'en' }),
+      c[B]!.raw('refund', { bookingReference: sale.ref, passengerIndexes: [1], language: 'en' }),
+    ]);
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error.code))).toEqual(['ticket_already_refunded']);
+  });
+
+  it('a counter without the station refunds only its own sales, and says why for the others', async () => {
+    const other = await sell(c[A]!, ['Omar Fathy'], 4);
+    await cancel(other.ref);
+    expect((await c[C]!.err('refund', { bookingReference: other.ref, language: 'en' })).code).toBe('refund_not_sold_here');
+    const own = await sell(c[C]!, ['Laila Mahmoud'], 5);
+    await cancel(own.ref);
+    expect((await c[C]!.ok('refund', { saleId: own.saleId, language: 'en' })).refund.amountMinor).toBe(own.total);
+  });
+
+  it('the station report sums the refunds of its counters', async () => {
+    await shipped(A);
+    await shipped(B);
+    const report = await c[A]!.ok('stationReport');
+    expect(report.refunds!.paid).toMatchObject({ count: 2, tickets: 2, amountMinor: sale.total, claimable: { count: 2, amountMinor: sale.total } });
+    expect(report.refunds!.netCashMinor).toBe(report.totals.cashMinor - sale.total);
+  });
+});
