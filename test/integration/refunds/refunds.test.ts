@@ -4,11 +4,11 @@
 // ADJUSTMENT settles it (exact, partial, without a reference matched by hand, over), a ticket is
 // never refunded twice, a rescheduled ticket needs a supervisor under the station's policy, and
 // the Z-report and the day report show the refunds.
-import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
-import { caller, contact, counterPerFile, findOffer, originOf, type Caller } from '../main/helpers.ts';
+import { counterPerFile, originOf, type Caller } from '../main/helpers.ts';
+import { sellSeats } from './helpers.ts';
 
 const t = counterPerFile('shubbak-refunds-');
 let c: Caller;
@@ -26,29 +26,13 @@ const control = async (path: string, body?: unknown) => {
 const settle = (amount_minor: number, booking_ref?: string) =>
   control('/wallet/adjust', { client_id: 'cid_sandbox_demo', amount_minor, reason: 'Cancelled departure', ...(booking_ref ? { booking_ref } : {}) });
 
-/** A sale of `names.length` seats on a departure `days` ahead, paid exactly. */
-async function sell(names: string[], days: number) {
-  const { priced, detail } = await findOffer(c, names.length, days);
-  const seats = detail.offer.seats.filter((s) => s.available).slice(0, names.length);
-  const total = seats.reduce((n, s) => n + detail.retailBySeat[s.number]!, 0);
-  const sale = await c.ok('sell', {
-    saleId: randomUUID(),
-    offerId: priced.offer.id,
-    passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
-    contact,
-    language: 'en',
-    cashTenderedMinor: total,
-  });
-  expect(sale.status).toBe('confirmed');
-  return { ...sale, ref: sale.booking!.id, total, net: sale.booking!.total_charged.amount_minor };
-}
 
 let supervisorId: string;
 let agentId: string;
 const FLOAT = 20_000 + 10_000; // EGP 300
-let twoSeats: Awaited<ReturnType<typeof sell>>;
-let moved: Awaited<ReturnType<typeof sell>>;
-let oneSeat: Awaited<ReturnType<typeof sell>>;
+let twoSeats: Awaited<ReturnType<typeof sellSeats>>;
+let moved: Awaited<ReturnType<typeof sellSeats>>;
+let oneSeat: Awaited<ReturnType<typeof sellSeats>>;
 
 beforeAll(async () => {
   c = t.c;
@@ -59,9 +43,9 @@ beforeAll(async () => {
   await c.ok('saveRefundSettings', { policy: { kind: 'percent', percent: 10 }, overdueDays: 7 });
   await c.ok('signIn', { agentId, pin: '1111' });
   await c.ok('openShift', { float: { '20000': 1, '10000': 1 } });
-  twoSeats = await sell(['Hany Fouad', 'Laila Fouad'], 3);
-  moved = await sell(['Omar Said'], 4);
-  oneSeat = await sell(['Sara Nabil'], 5);
+  twoSeats = await sellSeats(c, ['Hany Fouad', 'Laila Fouad'], 3);
+  moved = await sellSeats(c, ['Omar Said'], 4);
+  oneSeat = await sellSeats(c, ['Sara Nabil'], 5);
 });
 
 describe('a cancelled departure refunded at the window', () => {
@@ -142,7 +126,7 @@ describe('the cash, the claims and the reports', () => {
     });
     expect(z.report.cash.refundsMinor).toBe(refunded());
     await c.ok('openShift', { float: {} });
-    const late = await sell(['Late Traveller'], 6);
+    const late = await sellSeats(c, ['Late Traveller'], 6);
     await control(`/bookings/${late.ref}/cancel-trip`);
     await c.ok('refund', { saleId: late.saleId, language: 'en' });
     expect((await c.ok('zReport', { zNumber: z.report.zNumber })).report).toEqual(z.report);

@@ -3,13 +3,13 @@
 // the traveller back from the station's copy of A's sale, and neither A nor B pays it again, even
 // when both press at the same moment. Unlinked, a counter refunds only its own sales and says why.
 // The station report sums the refunds over the counters.
-import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
-import { caller, contact, findOffer, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
+import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
+import { sellSeats } from './helpers.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
@@ -38,31 +38,16 @@ afterAll(async () => {
   for (const d of dirs) d.cleanup();
 });
 
-async function sell(at: Caller, names: string[], days: number) {
-  const { priced, detail } = await findOffer(at, names.length, days);
-  const seats = detail.offer.seats.filter((s) => s.available).slice(0, names.length);
-  const total = seats.reduce((n, s) => n + detail.retailBySeat[s.number]!, 0);
-  const sale = await at.ok('sell', {
-    saleId: randomUUID(),
-    offerId: priced.offer.id,
-    passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
-    contact,
-    language: 'en',
-    cashTenderedMinor: total,
-  });
-  expect(sale.status).toBe('confirmed');
-  return { ...sale, ref: sale.booking!.id, total };
-}
 
 const cancel = (ref: string) => fetch(`${api.origin}/_sandbox/bookings/${ref}/cancel-trip`, { method: 'POST' }).then((r) => expect(r.ok).toBe(true));
 const shipped = async (i: number) =>
   expect.poll(async () => c[i]!.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 10_000 }).toBe('synced:0');
 
 describe('one ticket, one refund, across the station', () => {
-  let sale: Awaited<ReturnType<typeof sell>>;
+  let sale: Awaited<ReturnType<typeof sellSeats>>;
 
   it('another counter of the linked station refunds a sale of A from the station database', async () => {
-    sale = await sell(c[A]!, ['Hoda Salem', 'Karim Nabil'], 3);
+    sale = await sellSeats(c[A]!, ['Hoda Salem', 'Karim Nabil'], 3);
     await cancel(sale.ref);
     await shipped(A);
     const quote = await c[B]!.ok('refundQuote', { bookingReference: sale.ref });
@@ -88,10 +73,10 @@ describe('one ticket, one refund, across the station', () => {
   });
 
   it('a counter without the station refunds only its own sales, and says why for the others', async () => {
-    const other = await sell(c[A]!, ['Omar Fathy'], 4);
+    const other = await sellSeats(c[A]!, ['Omar Fathy'], 4);
     await cancel(other.ref);
     expect((await c[C]!.err('refund', { bookingReference: other.ref, language: 'en' })).code).toBe('refund_not_sold_here');
-    const own = await sell(c[C]!, ['Laila Mahmoud'], 5);
+    const own = await sellSeats(c[C]!, ['Laila Mahmoud'], 5);
     await cancel(own.ref);
     expect((await c[C]!.ok('refund', { saleId: own.saleId, language: 'en' })).refund.amountMinor).toBe(own.total);
   });
