@@ -6,6 +6,7 @@ import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
+import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 
 /** A frozen Z-report on screen, with its print button (a second print is a COPY on paper). */
 export function ZReportCard({ view }: { view: ZReportView }) {
@@ -33,6 +34,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
     [t('desk.z.payIns'), money(z.cash.payInsMinor)],
     [t('desk.z.payOuts'), `− ${money(z.cash.payOutsMinor)}`],
     [t('desk.z.drops'), `− ${money(z.cash.dropsMinor)}`],
+    ...(z.cash.refundsMinor ? ([[t('refunds.block.amount'), `− ${money(z.cash.refundsMinor)}`]] as [string, string][]) : []),
     [t('desk.z.expected'), money(z.cash.expectedMinor), 'strong'],
     [t('desk.z.counted'), money(z.cash.countedMinor), 'strong'],
   ];
@@ -85,6 +87,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
           ))}
         </ul>
       )}
+      {z.refunds && z.refunds.count > 0 && <RefundsFigures block={z.refunds} />}
       <div className="st-actions">
         <button type="button" className="st-btn st-btn-primary" onClick={() => void print()} disabled={busy} data-testid="print-z">
           {t('desk.z.print')}

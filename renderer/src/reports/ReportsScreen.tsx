@@ -11,6 +11,8 @@ import { ReportActions } from './ReportActions.tsx';
 import { StationSection } from './StationSection.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
+import { ClaimsSection } from '../refunds/ClaimsSection.tsx';
+import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 
 /** The station day report: figures, shifts and their Z-reports, sales by hour, the wallet reconciled. */
 export function ReportsScreen() {
@@ -58,6 +60,7 @@ export function ReportsScreen() {
       {report && f && r && !z && (
         <>
           <DayFigures report={f} />
+          {report.refunds && <RefundsFigures block={report.refunds.paid} day={report.refunds} />}
           <section aria-labelledby="reports-shifts">
             <h2 id="reports-shifts">{t('reports.shifts')}</h2>
             {report.shifts.length === 0 ? (
@@ -153,6 +156,7 @@ export function ReportsScreen() {
             )}
           </section>
           <StationSection date={report.date} />
+          <ClaimsSection />
           <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>
         </>
       )}

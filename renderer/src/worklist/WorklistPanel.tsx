@@ -5,6 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
+import { RefundPanel } from '../refunds/RefundPanel.tsx';
 
 const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
 
@@ -66,6 +67,7 @@ export function WorklistPanel() {
                   {t('worklist.print')}
                 </button>
               </span>
+              {!i.validForTravel && <RefundPanel target={{ saleId: i.saleId }} language={locale} />}
             </li>
           ))}
         </ul>
