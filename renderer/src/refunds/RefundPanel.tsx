@@ -26,9 +26,17 @@ function policyLine(t: Translate, policy: RefundPolicy, money: (minor: number) =
 export function RefundPanel({ target, language }: { target: Target; language: 'ar' | 'en' }) {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const supervisors = useDesk((s) => s.desk?.agents.filter((a) => a.role === 'supervisor' && a.active) ?? []);
+  // The list as the store holds it (a stable reference), filtered here.
+  const agents = useDesk((s) => s.desk?.agents);
+  const supervisors = (agents ?? []).filter((a) => a.role === 'supervisor' && a.active);
   const [quote, setQuote] = useState<RefundQuote | null>(null);
   const [open, setOpen] = useState(false);
+  // Once closed, the focus goes back to the button that opened it (keyboard first).
+  const [closedOnce, setClosedOnce] = useState(false);
+  const close = () => {
+    setOpen(false);
+    setClosedOnce(true);
+  };
   const [chosen, setChosen] = useState<number[]>([]);
   const [approval, setApproval] = useState({ supervisorId: '', pin: '', reason: '' });
   const [busy, setBusy] = useState(false);
@@ -41,8 +49,11 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
     setError(null);
     const r = await api.refundQuote(target);
     if (!r.ok) return setError(r.error);
-    setQuote(r.value);
-    setChosen(r.value.tickets.filter((x) => !x.refunded).map((x) => x.passengerIndex));
+    show(r.value);
+  };
+  const show = (q: RefundQuote) => {
+    setQuote(q);
+    setChosen(q.tickets.filter((x) => !x.refunded).map((x) => x.passengerIndex));
   };
 
   const pay = async (whole: boolean) => {
@@ -60,12 +71,12 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
     setDone(r.value);
     setApproval({ supervisorId: approval.supervisorId, pin: '', reason: '' });
     const again = await api.refundQuote(target);
-    if (again.ok) setQuote(again.value);
+    if (again.ok) show(again.value);
   };
 
   if (!open) {
     return (
-      <button type="button" className="st-btn" data-testid="refund-open" onClick={() => void load()}>
+      <button type="button" className="st-btn" data-testid="refund-open" onClick={() => void load()} autoFocus={closedOnce}>
         {t('refunds.open')}
       </button>
     );
@@ -85,7 +96,7 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
       onKeyDown={(e) => {
         if (e.key === 'Escape') {
           e.stopPropagation();
-          setOpen(false);
+          close();
         }
       }}
     >
@@ -108,7 +119,7 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
                   onChange={(e) => setChosen(e.target.checked ? [...chosen, x.passengerIndex] : chosen.filter((i) => i !== x.passengerIndex))}
                   autoFocus={x.passengerIndex === open_[0]?.passengerIndex}
                 />
-                <bdi>{t('refunds.ticket', { name: x.name, seat: x.seat ?? t('refunds.seatAtBoarding'), amount: money(x.retailMinor) })}</bdi>
+                <bdi>{t('refunds.ticket', { name: x.name, seat: x.seat ? t('refunds.seat', { seat: x.seat }) : t('refunds.seatAtBoarding'), amount: money(x.retailMinor) })}</bdi>
                 {x.refunded && <strong> · {t('refunds.refunded')}</strong>}
               </label>
             ))}
@@ -144,19 +155,19 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
             <button type="button" className="st-btn" aria-disabled={busy || open_.length === 0 || undefined} onClick={() => void pay(true)} data-testid="refund-pay-all">
               {t('refunds.payAll')}
             </button>
-            <button type="button" className="st-btn st-btn-quiet" onClick={() => setOpen(false)}>
+            <button type="button" className="st-btn st-btn-quiet" onClick={close}>
               {t('refunds.close')}
             </button>
           </div>
         </form>
       )}
       {done && (
-        <p role="status" data-testid="refund-done">
+        <p role="status" data-testid="refund-done" data-job-id={done.print?.jobId ?? ''}>
           {t('refunds.done', {
             amount: money(done.refund.amountMinor),
             print: done.print?.status === 'sent' ? t('refunds.printSent', { printer: done.print.printer }) : t('refunds.printFailed'),
           })}{' '}
-          <button type="button" className="st-btn" onClick={() => void api.printRefundReceipt({ refundId: done.refund.refundId, language })}>
+          <button type="button" className="st-btn" onClick={() => void api.printRefundReceipt({ refundId: done.refund.refundId, language })} autoFocus data-testid="refund-reprint">
             {t('refunds.reprint')}
           </button>
         </p>
