@@ -2,7 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
 import type { PrintResult } from '../../../contract/counter.ts';
 import type { RefundPolicy, RefundQuote, RefundView } from '../../../contract/refunds.ts';
-import { formatMoney } from '../../../core/format.ts';
+import { formatMoney, formatNumber } from '../../../core/format.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useDesk } from '../desk/store.ts';
@@ -124,7 +124,7 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
               </label>
             ))}
           </fieldset>
-          <p>{t('refunds.chosen', { n: chosen.length, amount: money(chosenAmount) })}</p>
+          <p>{t('refunds.chosen', { n: formatNumber(chosen.length, locale), amount: money(chosenAmount) })}</p>
           {!quote.cancelled && (
             <div className="refund-approval">
               <label>
