@@ -284,7 +284,12 @@ export const calls = {
   refundSettings: call('agent', NoArg).returns<RefundSettings>(),
   saveRefundSettings: call('supervisor', z.strictObject({ policy: RefundPolicy, overdueDays: z.int().min(1).max(365) })).returns<RefundSettings>(),
   /** The claims of this counter: the wallet statement is read first. */
-  claims: call('supervisor', NoArg).returns<ClaimsView>(),
+  claims: call(
+    'supervisor',
+    z
+      .strictObject({ status: z.enum(['all', 'open', 'short', 'settled', 'over', 'overdue']).optional(), limit: z.int().min(1).max(100_000).optional() })
+      .optional(),
+  ).returns<ClaimsView>(),
   /** A supervisor matches an ADJUSTMENT listed apart to a claim (a journal entry). */
   matchAdjustment: call(
     'supervisor',

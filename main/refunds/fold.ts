@@ -186,61 +186,161 @@ export interface ClaimsInput {
 
 export type ClaimsFold = Pick<ClaimsView, 'claims' | 'unmatched' | 'totals'>;
 
+/** Which claims a view lists (the totals always count them all), newest first, up to `limit`. */
+export interface ClaimsFilter {
+  status?: Claim['status'] | 'overdue' | 'all' | undefined;
+  limit?: number | undefined;
+}
+
 /**
  * Every claim with what settled it: an ADJUSTMENT naming the booking goes to its claim; one
  * without a reference (or naming no claim) is listed apart, unless a supervisor matched it by
  * hand. A claim is settled when what came back equals the NET claimed, short below, over above.
  */
-export function foldClaims(input: ClaimsInput): ClaimsFold {
-  const claims = new Map<string, Claim>();
-  for (const p of input.parts) {
-    const c = claims.get(p.bookingReference);
+export function foldClaims(input: ClaimsInput, filter: ClaimsFilter = {}): ClaimsFold {
+  const ledger = new ClaimsLedger();
+  for (const p of input.parts) ledger.addPart(p);
+  for (const t of input.lines) ledger.addLine(t);
+  for (const m of input.matches) ledger.addMatch(m);
+  return ledger.view(input.now, input.overdueDays, filter);
+}
+
+/**
+ * The same fold, fed a fact at a time in any order (refunds, wallet lines, hand matches), so a
+ * counter keeps it up to date as entries and statement lines arrive instead of refolding them all.
+ */
+export class ClaimsLedger {
+  readonly #claims = new Map<string, Claim>();
+  /** ADJUSTMENT lines seen, each counted once. */
+  readonly #seen = new Set<string>();
+  /** Lines matched to no claim by their reference, by id, and their ids by the reference they name. */
+  readonly #apart = new Map<string, WalletLine>();
+  readonly #apartByRef = new Map<string, Set<string>>();
+  /** Hand matches that count (a line matched by hand once), by transaction, and those waiting for their claim. */
+  readonly #byHand = new Map<string, ClaimMatched>();
+  readonly #waiting: ClaimMatched[] = [];
+
+  addPart(p: ClaimPart): void {
+    const c = this.#claims.get(p.bookingReference);
     if (c) {
       c.claimedMinor += p.claimNetMinor;
       if (p.at < c.openedAt) c.openedAt = p.at;
-    } else {
-      claims.set(p.bookingReference, { bookingReference: p.bookingReference, openedAt: p.at, claimedMinor: p.claimNetMinor, settledMinor: 0, status: 'open', overdue: false, settlements: [] });
+      return;
+    }
+    const claim: Claim = { bookingReference: p.bookingReference, openedAt: p.at, claimedMinor: p.claimNetMinor, settledMinor: 0, status: 'open', overdue: false, settlements: [] };
+    this.#claims.set(p.bookingReference, claim);
+    // Lines that named this booking before its claim was known now settle it (and no hand match of them counts).
+    for (const id of this.#apartByRef.get(p.bookingReference) ?? []) {
+      const t = this.#apart.get(id)!;
+      this.#apart.delete(id);
+      this.#unHand(id);
+      this.#settle(claim, { transactionId: t.id, amountMinor: t.amount_minor, at: t.created_at, byHand: false });
+    }
+    this.#apartByRef.delete(p.bookingReference);
+    const waiting = this.#waiting.splice(0);
+    for (const m of waiting) this.addMatch(m);
+  }
+
+  addLine(t: WalletLine): void {
+    if (t.type !== 'ADJUSTMENT' || this.#seen.has(t.id)) return;
+    this.#seen.add(t.id);
+    const claim = t.booking_ref ? this.#claims.get(t.booking_ref) : undefined;
+    if (claim) {
+      this.#unHand(t.id);
+      this.#settle(claim, { transactionId: t.id, amountMinor: t.amount_minor, at: t.created_at, byHand: false });
+      return;
+    }
+    this.#apart.set(t.id, t);
+    if (t.booking_ref) {
+      const ids = this.#apartByRef.get(t.booking_ref) ?? new Set<string>();
+      ids.add(t.id);
+      this.#apartByRef.set(t.booking_ref, ids);
     }
   }
-  const settle = (c: Claim, s: ClaimSettlement) => {
+
+  addMatch(m: ClaimMatched): void {
+    const claim = this.#claims.get(m.bookingReference);
+    if (!claim) {
+      this.#waiting.push(m);
+      return;
+    }
+    // A line matched by its own reference, or matched by hand already, is not matched again.
+    if (this.#byHand.has(m.transactionId) || (this.#seen.has(m.transactionId) && !this.#apart.has(m.transactionId))) return;
+    this.#byHand.set(m.transactionId, m);
+    this.#settle(claim, { transactionId: m.transactionId, amountMinor: m.amountMinor, at: m.at, byHand: true });
+  }
+
+  /** The claims now: each one's status, whether overdue, the totals, and the lines apart. */
+  view(now: Date, overdueDays: number, filter: ClaimsFilter = {}): ClaimsFold {
+    const totals: ClaimsFold['totals'] = { open: 0, short: 0, settled: 0, over: 0, overdue: 0, claimedMinor: 0, settledMinor: 0, owedMinor: 0 };
+    const overdueBefore = new Date(now.getTime() - overdueDays * DAY_MS).toISOString();
+    const wanted = filter.status ?? 'all';
+    const listed: Claim[] = [];
+    for (const c of this.#claims.values()) {
+      c.status = claimStatus(c.claimedMinor, c.settledMinor);
+      c.overdue = (c.status === 'open' || c.status === 'short') && c.openedAt < overdueBefore;
+      totals[c.status] += 1;
+      if (c.overdue) totals.overdue += 1;
+      totals.claimedMinor += c.claimedMinor;
+      totals.settledMinor += c.settledMinor;
+      totals.owedMinor += Math.max(0, c.claimedMinor - c.settledMinor);
+      if (wanted === 'all' || (wanted === 'overdue' ? c.overdue : c.status === wanted)) listed.push(c);
+    }
+    const claims = newestFirst(listed, filter.limit ?? Number.POSITIVE_INFINITY).map((c) => ({ ...c, settlements: [...c.settlements] }));
+    const unmatched: UnmatchedAdjustment[] = [];
+    for (const t of this.#apart.values()) {
+      if (!this.#byHand.has(t.id)) unmatched.push({ transactionId: t.id, amountMinor: t.amount_minor, bookingReference: t.booking_ref ?? null, reason: t.reason ?? null, at: t.created_at });
+    }
+    return { claims, unmatched, totals };
+  }
+
+  #settle(c: Claim, s: ClaimSettlement): void {
     c.settlements.push(s);
     c.settledMinor += s.amountMinor;
+  }
+
+  /** A hand match of a line that turns out to name a claim of its own no longer counts. */
+  #unHand(transactionId: string): void {
+    const m = this.#byHand.get(transactionId);
+    if (!m) return;
+    this.#byHand.delete(transactionId);
+    const c = this.#claims.get(m.bookingReference)!;
+    c.settlements = c.settlements.filter((s) => !(s.byHand && s.transactionId === transactionId));
+    c.settledMinor -= m.amountMinor;
+  }
+}
+
+/** The newest `limit` claims, newest first: a heap of the `limit` newest seen, then sorted (O(n log limit)). */
+function newestFirst(claims: Claim[], limit: number): Claim[] {
+  const byNewest = (a: Claim, b: Claim) => (a.openedAt < b.openedAt ? 1 : a.openedAt > b.openedAt ? -1 : a.bookingReference < b.bookingReference ? -1 : a.bookingReference > b.bookingReference ? 1 : 0);
+  if (limit <= 0) return [];
+  if (limit >= claims.length) return claims.sort(byNewest);
+  // heap[0] is the oldest of the newest kept (the first to give way).
+  const older = (i: number, j: number) => byNewest(heap[i]!, heap[j]!) > 0;
+  const heap: Claim[] = [];
+  const swap = (i: number, j: number) => ([heap[i], heap[j]] = [heap[j]!, heap[i]!]);
+  const down = (i: number) => {
+    for (;;) {
+      const l = 2 * i + 1;
+      const r = l + 1;
+      let o = i;
+      if (l < heap.length && older(l, o)) o = l;
+      if (r < heap.length && older(r, o)) o = r;
+      if (o === i) return;
+      swap(i, o);
+      i = o;
+    }
   };
-
-  const used = new Set<string>();
-  const unmatched: UnmatchedAdjustment[] = [];
-  const candidates = new Map<string, WalletLine>();
-  for (const t of input.lines) {
-    if (t.type !== 'ADJUSTMENT' || used.has(t.id)) continue;
-    used.add(t.id);
-    const claim = t.booking_ref ? claims.get(t.booking_ref) : undefined;
-    if (claim) settle(claim, { transactionId: t.id, amountMinor: t.amount_minor, at: t.created_at, byHand: false });
-    else candidates.set(t.id, t);
+  for (const c of claims) {
+    if (heap.length < limit) {
+      heap.push(c);
+      for (let i = heap.length - 1; i > 0 && older(i, (i - 1) >> 1); i = (i - 1) >> 1) swap(i, (i - 1) >> 1);
+    } else if (byNewest(c, heap[0]!) < 0) {
+      heap[0] = c;
+      down(0);
+    }
   }
-  const byHand = new Set<string>();
-  for (const m of input.matches) {
-    const claim = claims.get(m.bookingReference);
-    // A line matched by its own reference, or matched by hand already, is not matched again.
-    if (!claim || byHand.has(m.transactionId) || (used.has(m.transactionId) && !candidates.has(m.transactionId))) continue;
-    byHand.add(m.transactionId);
-    settle(claim, { transactionId: m.transactionId, amountMinor: m.amountMinor, at: m.at, byHand: true });
-  }
-  for (const t of candidates.values()) {
-    if (!byHand.has(t.id)) unmatched.push({ transactionId: t.id, amountMinor: t.amount_minor, bookingReference: t.booking_ref ?? null, reason: t.reason ?? null, at: t.created_at });
-  }
-
-  const totals: ClaimsFold['totals'] = { open: 0, short: 0, settled: 0, over: 0, overdue: 0, claimedMinor: 0, settledMinor: 0, owedMinor: 0 };
-  const overdueBefore = input.now.getTime() - input.overdueDays * DAY_MS;
-  for (const c of claims.values()) {
-    c.status = claimStatus(c.claimedMinor, c.settledMinor);
-    c.overdue = (c.status === 'open' || c.status === 'short') && Date.parse(c.openedAt) < overdueBefore;
-    totals[c.status] += 1;
-    if (c.overdue) totals.overdue += 1;
-    totals.claimedMinor += c.claimedMinor;
-    totals.settledMinor += c.settledMinor;
-    totals.owedMinor += Math.max(0, c.claimedMinor - c.settledMinor);
-  }
-  return { claims: [...claims.values()], unmatched, totals };
+  return heap.sort(byNewest);
 }
 
 export function claimStatus(claimedMinor: number, settledMinor: number): Claim['status'] {

@@ -13,6 +13,9 @@ import { RefundSettingsStore } from './settings.ts';
 type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
 
 /** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
+/** Claims listed on screen at once (the statement export has every one). */
+const SCREEN_CLAIMS = 500;
+
 const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | undefined }): SaleRef =>
   a.saleId !== undefined ? { saleId: a.saleId } : { bookingReference: a.bookingReference! };
 
@@ -56,8 +59,9 @@ export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'repo
     printRefundReceipt: ({ refundId, language }) => printReceipt(refunds().view(refundId), language),
     refundSettings: () => settings.load(),
     saveRefundSettings: (s) => settings.save(s, d.agent().name, d.clock.now()),
-    claims: () => refunds().claims(),
-    matchAdjustment: ({ transactionId, bookingReference, note }) => refunds().matchByHand(d.agent(), transactionId, bookingReference, note),
+    // A screen lists the newest claims of a state; the totals count them all.
+    claims: (arg) => refunds().claims({ status: arg?.status, limit: arg?.limit ?? SCREEN_CLAIMS }),
+    matchAdjustment: ({ transactionId, bookingReference, note }) => refunds().matchByHand(d.agent(), transactionId, bookingReference, note, SCREEN_CLAIMS),
     exportClaims: async ({ format, language }) => {
       const view = await refunds().claims();
       const now = d.clock.now();

@@ -12,8 +12,8 @@ import type { AgentRef, RefundPaid } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { SalesStore } from '../selling/store.ts';
-import { foldClaims, isCancelled, refundAmounts, ticketShares, type ClaimPart } from './fold.ts';
-import { adjustmentLines, readWalletLines, walletLinesReadAt } from './wallet-lines.ts';
+import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimPart, type ClaimsFilter, type WalletLine } from './fold.ts';
+import { readWalletLines, walletLinesReadAt } from './wallet-lines.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
@@ -47,6 +47,9 @@ export type RefundRequest = SaleRef & {
 
 export class RefundService {
   readonly #d: RefundServiceDeps;
+  /** The claims folded so far, and how far into each source: fed only what is new at each look. */
+  readonly #ledger = new ClaimsLedger();
+  readonly #marks = { refund: 0, match: 0, line: 0 };
 
   constructor(deps: RefundServiceDeps) {
     this.#d = deps;
@@ -176,7 +179,7 @@ export class RefundService {
    * Every claim of this counter against the wallet: the statement is read first (new lines
    * only); when it cannot be, the claims stand on the lines known, with the error.
    */
-  async claims(): Promise<ClaimsView> {
+  async claims(filter: ClaimsFilter = {}): Promise<ClaimsView> {
     let statementError: string | null = null;
     try {
       await readWalletLines(this.#d.journal, this.#d.client);
@@ -184,31 +187,44 @@ export class RefundService {
       this.#d.log('the wallet statement could not be read for the claims', err);
       statementError = err instanceof AppFailure ? err.error.code : 'network';
     }
-    return { ...this.claimsKnown(), statementError };
+    return { ...this.claimsKnown(filter), statementError };
   }
 
   /** The claims against the wallet lines already read (no call to the API). */
-  claimsKnown(): ClaimsView {
-    const j = this.#d.journal;
+  claimsKnown(filter: ClaimsFilter = {}): ClaimsView {
+    this.#catchUp();
     const overdueDays = this.#d.settings().overdueDays;
-    const parts = j.stmt('SELECT booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE claimable = 1').all() as ClaimPart[];
-    const matches = (j.stmt('SELECT seq FROM claim_matches ORDER BY seq').all() as { seq: number }[]).map((r) => j.entry<'claim.matched'>(r.seq).payload);
-    const fold = foldClaims({ parts, matches, lines: adjustmentLines(j), now: this.#d.clock.now(), overdueDays });
-    fold.claims.sort((a, b) => (a.openedAt < b.openedAt ? 1 : a.openedAt > b.openedAt ? -1 : 0));
-    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(j), statementError: null };
+    const fold = this.#ledger.view(this.#d.clock.now(), overdueDays, filter);
+    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(this.#d.journal), statementError: null };
+  }
+
+  /** Feeds the ledger the claimable refunds, statement lines and hand matches it has not seen. */
+  #catchUp(): void {
+    const j = this.#d.journal;
+    const m = this.#marks;
+    const parts = j.stmt('SELECT seq, booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE seq > ? AND claimable = 1 ORDER BY seq').all(m.refund) as (ClaimPart & { seq: number })[];
+    for (const p of parts) this.#ledger.addPart(p);
+    m.refund = (j.stmt('SELECT coalesce(max(seq), 0) AS n FROM refunds').get() as { n: number }).n;
+    const lines = j.stmt("SELECT rowid AS n, id, type, amount_minor, booking_ref, reason, created_at FROM wallet_lines WHERE rowid > ? AND type = 'ADJUSTMENT' ORDER BY rowid").all(m.line) as (WalletLine & { n: number })[];
+    for (const t of lines) this.#ledger.addLine(t);
+    m.line = (j.stmt('SELECT coalesce(max(rowid), 0) AS n FROM wallet_lines').get() as { n: number }).n;
+    for (const r of j.stmt('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(m.match) as { seq: number }[]) {
+      this.#ledger.addMatch(j.entry<'claim.matched'>(r.seq).payload);
+      m.match = r.seq;
+    }
   }
 
   /** A supervisor matches an ADJUSTMENT listed apart to a claim; answers the claims after it. */
-  matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null): ClaimsView {
+  matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): ClaimsView {
     const j = this.#d.journal;
     j.transaction(() => {
-      const view = this.claimsKnown();
+      const view = this.claimsKnown({ limit: 0 });
       const line = view.unmatched.find((u) => u.transactionId === transactionId);
       if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
-      if (!view.claims.some((c) => c.bookingReference === bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
+      if (!j.stmt('SELECT 1 FROM refunds WHERE booking_ref = ? AND claimable = 1').get(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
       j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
     });
-    return this.claimsKnown();
+    return this.claimsKnown({ limit });
   }
 
   #refundedHere(bookingReference: string): Set<number> {

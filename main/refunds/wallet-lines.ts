@@ -4,7 +4,6 @@
 import type { Transaction } from '../../contract/partner/resources.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
-import type { WalletLine } from './fold.ts';
 
 /** The most pages read in one go (200 lines each): a first read of a long statement is bounded. */
 const MAX_PAGES = 500;
@@ -42,9 +41,4 @@ export async function readWalletLines(journal: Journal, client: Pick<PartnerClie
 /** When the statement was last read into the counter, or null. */
 export function walletLinesReadAt(journal: Journal): string | null {
   return (journal.stmt('SELECT value FROM meta WHERE key = ?').get(READ_AT) as { value: string } | undefined)?.value ?? null;
-}
-
-/** The ADJUSTMENT lines known (the only lines a claim is settled by). */
-export function adjustmentLines(journal: Journal): WalletLine[] {
-  return journal.stmt<[], WalletLine>("SELECT id, type, amount_minor, booking_ref, reason, created_at FROM wallet_lines WHERE type = 'ADJUSTMENT'").all();
 }

@@ -25,7 +25,10 @@ export function ClaimsSection() {
   const [exported, setExported] = useState<string | null>(null);
   const money = (minor: number) => formatMoney(minor, locale);
   const answer = (r: { ok: true; value: ClaimsView } | { ok: false; error: AppError }) => (r.ok ? (setView(r.value), setError(null)) : setError(r.error));
-  const load = async () => answer(await api.claims());
+  const load = async (status: Filter = filter) => {
+    setFilter(status);
+    answer(await api.claims({ status }));
+  };
   const exportAs = async (format: 'csv' | 'pdf') => {
     const r = await api.exportClaims({ format, language: locale });
     if (r.ok) setExported(r.value.path);
@@ -63,8 +66,8 @@ export function ClaimsSection() {
           </p>
           <div className="claims-filters" role="group" aria-label={t('claims.status')}>
             {FILTERS.map((f) => (
-              <button key={f} type="button" className="st-btn st-btn-quiet" aria-pressed={filter === f} onClick={() => setFilter(f)} data-testid={`claims-filter-${f}`}>
-                {t(`claims.filter.${f}` as MessageKey)} ({f === 'all' ? view.claims.length : f === 'overdue' ? view.totals.overdue : view.totals[f]})
+              <button key={f} type="button" className="st-btn st-btn-quiet" aria-pressed={filter === f} onClick={() => void load(f)} data-testid={`claims-filter-${f}`}>
+                {t(`claims.filter.${f}` as MessageKey)} ({f === 'all' ? view.totals.open + view.totals.short + view.totals.settled + view.totals.over : f === 'overdue' ? view.totals.overdue : view.totals[f]})
               </button>
             ))}
           </div>

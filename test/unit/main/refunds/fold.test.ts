@@ -3,6 +3,7 @@ import type { RefundPolicy } from '../../../../contract/refunds.ts';
 import type { ClaimMatched, RefundPaid } from '../../../../main/journal/entries.ts';
 import {
   alreadyRefunded,
+  ClaimsLedger,
   claimStatus,
   foldClaims,
   foldRefunds,
@@ -199,5 +200,77 @@ describe('foldClaims', () => {
     expect(fold.totals.claimedMinor).toBe(105_000);
     expect(fold.totals.open + fold.totals.short + fold.totals.settled + fold.totals.over).toBe(4);
     expect(fold.totals.owedMinor).toBe(fold.claims.reduce((n, c) => n + Math.max(0, c.claimedMinor - c.settledMinor), 0));
+  });
+});
+
+describe('ClaimsLedger (the same fold, fed in any order)', () => {
+  const now = new Date('2026-07-20T00:00:00Z');
+  const parts = [
+    { bookingReference: 'PB-1', claimNetMinor: 25_000, at: '2026-07-01T09:00:00Z' },
+    { bookingReference: 'PB-2', claimNetMinor: 40_000, at: '2026-07-18T09:00:00Z' },
+    { bookingReference: 'PB-3', claimNetMinor: 10_000, at: '2026-07-02T09:00:00Z' },
+  ];
+  const lines = [adjustment('t1', 25_000, 'PB-1'), adjustment('t2', 10_000, null), adjustment('t3', 5_000, 'PB-2'), adjustment('t4', 1_000, 'PB-9')];
+  const matches = [hand('t2', 'PB-3', 10_000), hand('t4', 'PB-2', 1_000)];
+  const batch = foldClaims({ parts, matches, lines, now, overdueDays: 14 });
+  const summary = (f: ReturnType<typeof foldClaims>) => ({
+    claims: f.claims.map((c) => [c.bookingReference, c.status, c.settledMinor, c.overdue, c.settlements.map((s) => s.transactionId).sort()]).sort(),
+    unmatched: f.unmatched.map((u) => u.transactionId).sort(),
+    totals: f.totals,
+  });
+
+  it.each([
+    ['lines, then matches, then refunds', ['lines', 'matches', 'parts']],
+    ['matches, then refunds, then lines', ['matches', 'parts', 'lines']],
+    ['refunds, lines and matches interleaved', ['parts', 'matches', 'lines']],
+  ] as const)('%s equals the batch fold', (_name, order) => {
+    const ledger = new ClaimsLedger();
+    for (const source of order) {
+      if (source === 'parts') parts.forEach((p) => ledger.addPart(p));
+      if (source === 'lines') lines.forEach((t) => ledger.addLine(t));
+      if (source === 'matches') matches.forEach((m) => ledger.addMatch(m));
+    }
+    expect(summary(ledger.view(now, 14))).toEqual(summary(batch));
+  });
+
+  it('a hand match of a line that later turns out to name a claim of its own no longer counts', () => {
+    const ledger = new ClaimsLedger();
+    ledger.addPart(parts[2]!);
+    ledger.addLine(adjustment('t9', 10_000, 'PB-1'));
+    ledger.addMatch(hand('t9', 'PB-3', 10_000));
+    expect(ledger.view(now, 14).claims.find((c) => c.bookingReference === 'PB-3')).toMatchObject({ status: 'settled' });
+    ledger.addPart(parts[0]!);
+    const view = ledger.view(now, 14);
+    expect(view.claims.find((c) => c.bookingReference === 'PB-3')).toMatchObject({ status: 'open', settledMinor: 0, settlements: [] });
+    expect(view.claims.find((c) => c.bookingReference === 'PB-1')).toMatchObject({ settledMinor: 10_000 });
+  });
+
+  it('lists the newest claims of a state up to a limit; the totals count them all', () => {
+    const ledger = new ClaimsLedger();
+    parts.forEach((p) => ledger.addPart(p));
+    lines.forEach((t) => ledger.addLine(t));
+    const view = ledger.view(now, 14, { status: 'open', limit: 1 });
+    expect(view.claims.map((c) => c.bookingReference)).toEqual(['PB-3']);
+    expect(view.totals).toMatchObject({ open: 1, settled: 1, short: 1 });
+    expect(ledger.view(now, 14, { limit: 2 }).claims.map((c) => c.bookingReference)).toEqual(['PB-2', 'PB-3']);
+    expect(ledger.view(now, 14, { status: 'overdue' }).claims.map((c) => c.bookingReference)).toEqual(['PB-3']);
+    expect(ledger.view(now, 14, { limit: 0 }).claims).toEqual([]);
+  });
+});
+
+describe('the newest claims of a long list', () => {
+  it('are the same as sorting them all and taking the first, ties broken by booking reference', () => {
+    let seed = 7;
+    const rand = () => ((seed = (seed * 1_103_515_245 + 12_345) % 2 ** 31) / 2 ** 31);
+    const parts = Array.from({ length: 2_000 }, (_, i) => ({
+      bookingReference: `PB-${String(i).padStart(5, '0')}`,
+      claimNetMinor: 100,
+      at: new Date(Date.UTC(2026, 0, 1) + Math.floor(rand() * 300) * 86_400_000).toISOString(),
+    }));
+    const all = foldClaims({ parts, matches: [], lines: [], now: new Date('2027-01-01T00:00:00Z'), overdueDays: 14 }).claims.map((c) => c.bookingReference);
+    for (const limit of [1, 7, 50, 1_999]) {
+      const some = foldClaims({ parts, matches: [], lines: [], now: new Date('2027-01-01T00:00:00Z'), overdueDays: 14 }, { limit }).claims.map((c) => c.bookingReference);
+      expect(some).toEqual(all.slice(0, limit));
+    }
   });
 });
