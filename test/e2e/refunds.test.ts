@@ -93,4 +93,29 @@ describe('money back at the window', () => {
     execFileSync('pdftoppm', ['-png', '-r', '80', '-f', '1', '-l', '1', path, join(SCREENSHOTS, 'claims-statement')]);
     await shot(page, 'refund-5-exported-en');
   });
+
+  it('refunds from the trip-changes list the traveller whose trip was cancelled', async () => {
+    const { page, sandbox } = c;
+    const api = caller(c.app.counter.dispatch);
+    const sale = await sellOneSeat(api, 'Karim Worklist', 0, 'en', 5);
+    await c.app.counter.printed();
+    expect((await fetch(`${sandbox.origin}/_sandbox/bookings/${sale.booking!.id}/cancel-trip`, { method: 'POST' })).ok).toBe(true);
+    await api.ok('checkTrips');
+    await page.reload();
+    await setLanguage(page, 'en');
+    const chip = page.getByTestId('worklist-chip');
+    await chip.waitFor({ timeout: 20_000 });
+    await chip.click();
+    const item = page.getByTestId('worklist-item').filter({ hasText: 'Karim Worklist' });
+    await item.waitFor();
+    await item.getByTestId('refund-open').click();
+    await item.getByTestId('refund-cause').waitFor();
+    expect(plain(await item.getByTestId('refund-cause').textContent())).toMatch(/^The operator cancelled this departure/);
+    await shotBothLanguages(page, 'refund-6-worklist');
+    await item.getByTestId('refund-pay-all').click();
+    await item.getByTestId('refund-done').waitFor({ timeout: 20_000 });
+    expect(plain(await item.getByTestId('refund-done').textContent())).toContain(`Paid back EGP`);
+    const refunds = (await api.ok('stationDayReport')).refunds!.paid;
+    expect(refunds).toMatchObject({ count: 2, claimable: { count: 2 } });
+  });
 });
