@@ -5,7 +5,10 @@ import { contact, findOffer, type Caller } from '../main/helpers.ts';
 /** A confirmed sale of one seat per name on a departure `days` ahead, paid exactly. */
 export async function sellSeats(c: Caller, names: string[], days: number) {
   const { priced, detail } = await findOffer(c, names.length, days);
-  const seats = detail.offer.seats.filter((s) => s.available).slice(0, names.length);
+  // One booking takes one fare class: the seats are picked within the class of the first free one.
+  const free = detail.offer.seats.filter((s) => s.available);
+  const seats = free.filter((s) => s.class === free[0]!.class).slice(0, names.length);
+  expect(seats).toHaveLength(names.length);
   const total = seats.reduce((n, s) => n + detail.retailBySeat[s.number]!, 0);
   const sale = await c.ok('sell', {
     saleId: randomUUID(),
