@@ -57,10 +57,17 @@ export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: 
   };
 }
 
-/** The tickets of a booking refunded at any counter of the station. */
+/** The tickets of a booking refunded at any counter of the station (claimed, or shipped as refund.paid). */
 export function refundedAtStation(db: StationDatabase, bookingReference: string): Promise<Set<number>> {
   return ask(async () => {
-    const { rows } = await db.pool.query<{ passenger_index: number }>('SELECT passenger_index FROM ticket_refunds WHERE station_id = $1 AND booking_ref = $2', [db.stationId, bookingReference]);
+    // The tickets claimed here, and those of refunds shipped by a counter that paid while the station was down.
+    const { rows } = await db.pool.query<{ passenger_index: number }>(
+      `SELECT passenger_index FROM ticket_refunds WHERE station_id = $1 AND booking_ref = $2
+       UNION
+       SELECT jsonb_array_elements_text(payload::jsonb -> 'passengerIndexes')::int FROM entries
+       WHERE type = 'refund.paid' AND (payload::jsonb ->> 'bookingReference') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1)`,
+      [db.stationId, bookingReference],
+    );
     return new Set(rows.map((r) => r.passenger_index));
   });
 }
