@@ -40,12 +40,13 @@ export function ticketShares(totalMinor: number, tickets: number): number[] {
 const CANCELLED = /cancel|أُ?لغ/i;
 
 /**
- * The operator cancelled the departure: the ticket is not valid for travel and its notice says
- * so (SANDBOX and TRAINING tickets are never valid for travel, so the flag alone says nothing),
- * or the counter recorded a `cancelled` trip change for it.
+ * The operator cancelled the departure: the ticket is not valid for travel now, and its notice
+ * says so or the counter recorded a `cancelled` trip change for it (a LIVE ticket valid when sold
+ * and no longer). SANDBOX and TRAINING tickets are never valid for travel, so the flag alone says
+ * nothing; a ticket valid again is not cancelled, whatever was recorded.
  */
 export function isCancelled(ticket: { validForTravel: boolean; notice: string | null }, recordedCancelled = false): boolean {
-  return recordedCancelled || (!ticket.validForTravel && ticket.notice !== null && CANCELLED.test(ticket.notice));
+  return !ticket.validForTravel && (recordedCancelled || (ticket.notice !== null && CANCELLED.test(ticket.notice)));
 }
 
 /** What the station keeps of a refund it chooses to give, under its policy (never more than the retail). */

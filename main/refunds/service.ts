@@ -292,7 +292,7 @@ export class RefundService {
       .get(sale.saleId) as { kind: string; valid_for_travel: number; notice: string | null } | undefined;
     try {
       const list = await this.#d.client.tickets(sale.bookingReference);
-      return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }), notice: list.reason ?? null };
+      return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }, recorded?.kind === 'cancelled'), notice: list.reason ?? null };
     } catch (err) {
       this.#d.log(`reading the tickets of ${sale.bookingReference} for a refund failed; the last change recorded here stands`, err);
       if (!recorded) return { cancelled: false, notice: null };

@@ -87,7 +87,8 @@ describe('isCancelled', () => {
     [{ validForTravel: false, notice: 'The operator moved this departure. New departure: 2 July at 09:00.' }, false, false],
     [{ validForTravel: false, notice: null }, false, false],
     [{ validForTravel: true, notice: 'cancelled' }, false, false],
-    [{ validForTravel: true, notice: null }, true, true],
+    [{ validForTravel: false, notice: 'Not valid for travel.' }, true, true],
+    [{ validForTravel: true, notice: null }, true, false],
   ])('%j (recorded cancelled: %s) → %s', (ticket, recorded, expected) => {
     expect(isCancelled(ticket, recorded)).toBe(expected);
   });
