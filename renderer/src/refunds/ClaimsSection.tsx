@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
 import type { Claim, ClaimsView } from '../../../contract/refunds.ts';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
@@ -67,7 +67,7 @@ export function ClaimsSection() {
           <div className="claims-filters" role="group" aria-label={t('claims.status')}>
             {FILTERS.map((f) => (
               <button key={f} type="button" className="st-btn st-btn-quiet" aria-pressed={filter === f} onClick={() => void load(f)} data-testid={`claims-filter-${f}`}>
-                {t(`claims.filter.${f}` as MessageKey)} ({f === 'all' ? view.totals.open + view.totals.short + view.totals.settled + view.totals.over : f === 'overdue' ? view.totals.overdue : view.totals[f]})
+                {t(`claims.filter.${f}` as MessageKey)} ({formatNumber(f === 'all' ? view.totals.open + view.totals.short + view.totals.settled + view.totals.over : f === 'overdue' ? view.totals.overdue : view.totals[f], locale)})
               </button>
             ))}
           </div>
