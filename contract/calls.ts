@@ -30,6 +30,7 @@ import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
 import { TrainingAction, type TrainingDone } from './training.ts';
 import { UpdateSettingsInput, type UpdateStatus } from './updates.ts';
+import { RefundPolicy, type ClaimsView, type RefundQuote, type RefundSettings, type RefundView } from './refunds.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -53,6 +54,10 @@ const ReportPrint = z.strictObject({ date: z.iso.date().optional(), language: Ti
 const ReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf']) });
 /** The day report saved as a file, or `sales-csv`: the accountant's file with one line per sale of the day. */
 const DayReportExport = ReportPrint.extend({ format: z.enum(['csv', 'pdf', 'sales-csv']) });
+/** A sale made here by its id, or a sale of any counter of the station by its booking reference. */
+const SaleOrBooking = z
+  .strictObject({ saleId: SaleId.optional(), bookingReference: Id.optional() })
+  .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference');
 
 export const calls = {
   appInfo: call('anyone', NoArg).returns<AppInfo>(),
@@ -272,6 +277,43 @@ export const calls = {
   // updates of the app (supervisor): the feed, off by default; installed only between shifts
   updateStatus: call('supervisor', NoArg).returns<UpdateStatus>(),
   saveUpdateSettings: call('supervisor', UpdateSettingsInput).returns<UpdateStatus>(),
+  // money back (issue 23): refunds at the counter, the claims they open, settled against the wallet
+  /** What a refund of a sale made here would pay per ticket, and whether its departure was cancelled. */
+  refundQuote: call('agent', SaleOrBooking).returns<RefundQuote>(),
+  /**
+   * Pays a refund in cash from the agent's shift (tickets by passenger_index, absent: the whole
+   * booking) and prints its receipt. A trip not cancelled needs a supervisor's id, PIN and reason.
+   */
+  refund: call(
+    'agent',
+    z
+      .strictObject({
+        saleId: SaleId.optional(),
+        bookingReference: Id.optional(),
+        passengerIndexes: z.array(z.int().min(0).max(9)).min(1).max(10).optional(),
+        approval: z.strictObject({ supervisorId: Id, pin: z.string().max(64), reason: z.string().trim().min(1).max(200) }).optional(),
+        language: TicketLanguage,
+      })
+      .refine((a) => (a.saleId === undefined) !== (a.bookingReference === undefined), 'exactly one of saleId, bookingReference'),
+  ).returns<{ refund: RefundView; print: PrintResult | null }>(),
+  /** The refund receipt again (a COPY). */
+  printRefundReceipt: call('agent', z.strictObject({ refundId: z.uuid(), language: TicketLanguage })).returns<PrintResult>(),
+  refundSettings: call('agent', NoArg).returns<RefundSettings>(),
+  saveRefundSettings: call('supervisor', z.strictObject({ policy: RefundPolicy, overdueDays: z.int().min(1).max(365) })).returns<RefundSettings>(),
+  /** The claims of this counter: the wallet statement is read first. */
+  claims: call(
+    'supervisor',
+    z
+      .strictObject({ status: z.enum(['all', 'open', 'short', 'settled', 'over', 'overdue']).optional(), limit: z.int().min(1).max(100_000).optional() })
+      .optional(),
+  ).returns<ClaimsView>(),
+  /** A supervisor matches an ADJUSTMENT listed apart to a claim (a journal entry). */
+  matchAdjustment: call(
+    'supervisor',
+    z.strictObject({ transactionId: Id, bookingReference: Id, note: z.string().trim().max(200).nullable() }),
+  ).returns<ClaimsView>(),
+  /** The claims statement for the account manager, one line per booking: CSV or PDF (A4) in the reports folder. */
+  exportClaims: call('supervisor', z.strictObject({ format: z.enum(['csv', 'pdf']), language: TicketLanguage })).returns<{ path: string; bytes: number }>(),
 };
 
 export type Calls = typeof calls;

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Booking, City, Hold, Offer, OfferDetail, Operator, Route, Transaction } from './partner/resources.ts';
 import type { PageMeta } from './partner/common.ts';
 import type { AppError } from './errors.ts';
+import type { RefundsBlock } from './refunds.ts';
 
 // The counter's own vocabulary: what main answers the renderer beyond raw Partner API objects.
 // Money is always an integer of piastres.
@@ -265,6 +266,8 @@ export interface ZReport extends ZReportLine {
     payInsMinor: number;
     payOutsMinor: number;
     dropsMinor: number;
+    /** Refunds paid from the drawer (absent before refunds existed). */
+    refundsMinor?: number;
     expectedMinor: number;
     countedMinor: number;
     /** counted − expected: positive over, negative short. */
@@ -281,4 +284,6 @@ export interface ZReport extends ZReportLine {
   comment: string | null;
   coversSeq: number;
   coversHash: string;
+  /** Cash paid back in the shift (issue 23; absent on Z-reports frozen before refunds existed). */
+  refunds?: RefundsBlock;
 }

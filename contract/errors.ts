@@ -39,6 +39,10 @@ export const AppErrorCode = z.enum([
   'training_only',
   // the journal
   'journal_read_only',
+  // money back (issue 23)
+  'ticket_already_refunded',
+  'refund_needs_supervisor',
+  'refund_not_sold_here',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

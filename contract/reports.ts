@@ -1,6 +1,7 @@
 import type { CounterEnvironment, DayReport, ShiftView } from './counter.ts';
 import type { AppError } from './errors.ts';
 import type { Transaction } from './partner/resources.ts';
+import type { DayRefunds } from './refunds.ts';
 
 // The station day report: every shift of a Cairo business day, its figures, sales by hour, and
 // the reconciliation of the wallet statement with the journal(s). Money in piastres.
@@ -69,6 +70,8 @@ export interface StationDayReport {
   byHour: { hour: number; bookings: number; passengers: number; retailMinor: number }[];
   reconciliation: Reconciliation;
   madeAt: string;
+  /** Refunds paid and adjustments received (issue 23). */
+  refunds?: DayRefunds;
 }
 
 /** Figures of a group of sales (a counter, an agent, the whole station). */
@@ -96,4 +99,6 @@ export interface StationReport {
   /** The wallet statement reconciled once for the whole account, against every counter's sales. */
   reconciliation: Reconciliation;
   madeAt: string;
+  /** Refunds paid over every counter and adjustments received (issue 23). */
+  refunds?: DayRefunds;
 }

@@ -28,6 +28,7 @@ import { stationHandlers } from './station/handlers.ts';
 import { StationLink } from './station/link.ts';
 import { sessionSettingsTarget, StationWideSettings } from './station/station-wide.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
+import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
@@ -245,6 +246,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...worklistHandlers(deps),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
+    ...refundHandlers(deps, printService, () => stationLink.database()),
   };
 
   return {

@@ -17,6 +17,8 @@ const Adjust = z.strictObject({
   client_id: z.string().min(1).max(200),
   amount_minor: z.int().min(-MAX_AMOUNT_MINOR).max(MAX_AMOUNT_MINOR).refine((n) => n !== 0, 'must not be zero'),
   reason: z.string().trim().min(1).max(500),
+  /** The account manager settling a claim names the booking it is for (a booking of that wallet's account). */
+  booking_ref: z.string().min(1).max(100).optional(),
 });
 
 const Reschedule = z.strictObject({ departure_at: DateTime });
@@ -31,6 +33,9 @@ export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       throw new ApiProblem('invalid_reference', `No endpoint ${request.method} ${request.url}.`, { status: 404 });
     }
   });
+
+  // What the control API offers, served so a trainer or a test can read it without the README.
+  app.get('/', () => single(CONTROL_CALLS));
 
   app.post('/reset', () => {
     sandbox.reset();
@@ -52,7 +57,10 @@ export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
 
   app.post('/wallet/adjust', (request) => {
     const body = parseOrThrow(Adjust, request.body);
-    return single(post(sandbox, body.client_id, { type: 'ADJUSTMENT', amountMinor: body.amount_minor, reason: body.reason }));
+    if (body.booking_ref !== undefined) bookingOfWallet(sandbox, body.client_id, body.booking_ref);
+    return single(
+      post(sandbox, body.client_id, { type: 'ADJUSTMENT', amountMinor: body.amount_minor, reason: body.reason, bookingRef: body.booking_ref ?? null }),
+    );
   });
 
   app.post<{ Params: { reference: string } }>('/bookings/:reference/reschedule', (request) => {
@@ -76,6 +84,37 @@ export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
   app.get('/config', () => single(sandbox.config.current));
   app.put('/config', (request) => single(sandbox.config.apply(parseOrThrow(ConfigPatch, request.body))));
 }
+
+/** An adjustment may name only a booking of the same account and environment as the wallet. */
+function bookingOfWallet(sandbox: Sandbox, clientId: string, reference: string): void {
+  const credential = sandbox.accounts.credential(clientId);
+  if (!credential) throw new ApiProblem('invalid_reference', `Unknown client_id "${clientId}".`);
+  const record = sandbox.bookings.recordAny(reference);
+  if (!record || record.accountId !== credential.accountId || record.environment !== credential.environment) {
+    throw new ApiProblem('invalid_reference', `No booking ${reference} on the wallet of "${clientId}".`);
+  }
+}
+
+/** The served description of the control API (GET /_sandbox/): method, path, body, answer. */
+const CONTROL_CALLS = [
+  { method: 'GET', path: '/_sandbox/', body: null, answer: 'this list' },
+  { method: 'POST', path: '/_sandbox/reset', body: null, answer: 'the seeded state; { status, now }' },
+  { method: 'GET', path: '/_sandbox/clock', body: null, answer: '{ now }' },
+  { method: 'POST', path: '/_sandbox/clock/advance', body: '{ seconds }', answer: '{ now }' },
+  { method: 'POST', path: '/_sandbox/wallet/topup', body: '{ client_id, amount_minor }', answer: 'the wallet and its TOPUP transaction' },
+  {
+    method: 'POST',
+    path: '/_sandbox/wallet/adjust',
+    body: '{ client_id, amount_minor (signed), reason, booking_ref? }',
+    answer: "the wallet and its ADJUSTMENT transaction; booking_ref (a booking of the wallet's account) is what an account manager settling a claim writes",
+  },
+  { method: 'POST', path: '/_sandbox/bookings/{reference}/reschedule', body: '{ departure_at }', answer: 'the booking after the move' },
+  { method: 'POST', path: '/_sandbox/bookings/{reference}/cancel-trip', body: null, answer: 'the booking after the cancellation' },
+  { method: 'POST', path: '/_sandbox/webhooks', body: '{ client_id, url }', answer: '{ id, secret }' },
+  { method: 'GET', path: '/_sandbox/webhooks/deliveries', body: null, answer: 'the deliveries, newest first' },
+  { method: 'GET', path: '/_sandbox/config', body: null, answer: 'the whole config' },
+  { method: 'PUT', path: '/_sandbox/config', body: '{ rate_limits?, latency_ms?, fault_rate?, operator_latency_ms? }', answer: 'the whole config' },
+] as const;
 
 /** A wallet line on the wallet of a credential's account and environment, with its events. */
 function post(sandbox: Sandbox, clientId: string, posting: Posting) {

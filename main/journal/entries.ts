@@ -2,6 +2,7 @@ import type { AppError } from '../../contract/errors.ts';
 import type { MarkupRule, TicketLanguage, ZReport } from '../../contract/counter.ts';
 import type { CashCount } from '../../contract/shifts.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
+import type { RefundPolicy } from '../../contract/refunds.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
 // written; a later fact is a new entry pointing at the sale (or rule) it concerns.
@@ -287,6 +288,53 @@ export interface OverrideApproved {
   supervisor: AgentRef;
 }
 
+/**
+ * Cash paid back to a traveller from the drawer of the current shift, pointing at the sale
+ * (issue 23). A cancelled departure is refunded whole and opens a claim for the NET; a refund the
+ * station chooses to give keeps what its policy says, needs a supervisor and is not claimable.
+ */
+export interface RefundPaid {
+  refundId: string;
+  saleId: string;
+  bookingReference: string;
+  /** The tickets refunded (passenger_index from 0); every ticket for a whole booking. */
+  passengerIndexes: number[];
+  wholeBooking: boolean;
+  /** The counter that sold it (another counter's sale is refunded only while the station database is linked). */
+  saleCounterId: string;
+  /** The travellers refunded and the journey, as the receipt prints them (the entry alone reprints it). */
+  travellers: { passengerIndex: number; name: string; seat: string | null }[];
+  route: string;
+  cause: 'cancelled' | 'station';
+  currency: string;
+  /** The retail paid for these tickets (their share of the sale's cash). */
+  retailMinor: number;
+  /** What the station keeps under its policy (0 for a cancelled trip). */
+  keptMinor: number;
+  /** Cash out of the drawer: retail − kept. */
+  amountMinor: number;
+  claimable: boolean;
+  /** The NET claimed from the account manager (these tickets' share of the wallet DEBIT); 0 when not claimable. */
+  claimNetMinor: number;
+  reason: string | null;
+  policy: RefundPolicy | null;
+  approvedBy: AgentRef | null;
+  agentId: string;
+  agentName: string;
+  shiftId: string;
+  businessDay: string;
+}
+
+/** A supervisor matches a wallet ADJUSTMENT (without a usable booking reference) to a claim by hand. */
+export interface ClaimMatched {
+  transactionId: string;
+  bookingReference: string;
+  amountMinor: number;
+  at: string;
+  by: AgentRef;
+  note: string | null;
+}
+
 export interface EntryPayloads {
   'agent.saved': AgentSaved;
   'agent.locked': AgentLocked;
@@ -311,6 +359,8 @@ export interface EntryPayloads {
   'markup.changed': MarkupChanged;
   'station.renamed': StationRenamed;
   'override.approved': OverrideApproved;
+  'refund.paid': RefundPaid;
+  'claim.matched': ClaimMatched;
 }
 
 export type EntryType = keyof EntryPayloads;

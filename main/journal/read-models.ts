@@ -21,6 +21,9 @@ export const READ_MODELS = [
   'shift_corrections',
   'trip_changes',
   'station_settings_applied',
+  'refunds',
+  'refunded_tickets',
+  'claim_matches',
 ] as const;
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
@@ -250,6 +253,28 @@ const apply: { [K in EntryType]: Apply<K> } = {
     ).run({ id: p.ruleId, ...p.rule, by: p.by.agentName, at: e.at, seq: e.seq });
   },
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
+
+  'refund.paid': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO refunds (seq, refund_id, sale_id, booking_ref, shift_id, business_day, tickets, amount_minor, claimable, claim_net_minor, at)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    ).run(e.seq, p.refundId, p.saleId, p.bookingReference, p.shiftId, p.businessDay, p.passengerIndexes.length, p.amountMinor, p.claimable ? 1 : 0, p.claimNetMinor, e.at);
+    const ticket = j.stmt('INSERT INTO refunded_tickets (booking_ref, passenger_index, refund_seq) VALUES (?, ?, ?) ON CONFLICT DO NOTHING');
+    for (const i of p.passengerIndexes) ticket.run(p.bookingReference, i, e.seq);
+  },
+  'claim.matched': (j, e) => {
+    const p = e.payload;
+    j.stmt('INSERT INTO claim_matches (seq, transaction_id, booking_ref, amount_minor, at, by_agent, note) VALUES (?, ?, ?, ?, ?, ?, ?)').run(
+      e.seq,
+      p.transactionId,
+      p.bookingReference,
+      p.amountMinor,
+      p.at,
+      p.by.agentName,
+      p.note,
+    );
+  },
 };
 
 /** Every entry kind the read models know (each has its apply above). */

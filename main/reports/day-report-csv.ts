@@ -7,6 +7,7 @@ import { toCairoIso } from '../../core/cairo-time.ts';
 import type { DaySaleLine } from '../journal/report.ts';
 import { plainPounds } from '../../core/money.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
+import { refundsCsvRows } from '../refunds/paper.ts';
 
 const BOM = '\uFEFF';
 
@@ -39,6 +40,7 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.change, pounds(f.changeGivenMinor)],
     [s.failed, f.counts.failed],
     [s.pending, f.counts.pending + f.counts.unknown],
+    ...(r.refunds ? refundsCsvRows(r.refunds, lang) : []),
     [],
     [s.shifts, s.agent, s.opened, s.closed, s.float, s.counted],
     ...r.shifts.map((x) => [s.shift(x.zNumber, x.implicit), x.agent.name, formatCairo(x.openedAt, 'en'), x.closedAt ? formatCairo(x.closedAt, 'en') : null, pounds(x.floatMinor), pounds(x.countedMinor)]),

@@ -6,6 +6,7 @@ import { ltr } from '../../lib/pdf/index.ts';
 import { formatClockHour } from '../../core/format.ts';
 import type { Painter, RenderedPage } from '../printing/layout.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
+import { refundsSection } from '../refunds/paper.ts';
 import { heading, renderReport, salesFigures, walletSection, type ReportPaperOptions } from './report-paper.ts';
 
 /** One hour's bar, from the reading-start edge, as long as its share of the busiest hour. */
@@ -36,6 +37,7 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
       open: f.counts.pending + f.counts.unknown,
     });
     p.rule(0.75, true);
+    if (r.refunds) refundsSection(p, o.lang, r.refunds.paid, r.refunds);
 
     heading(p, s.shifts);
     for (const x of r.shifts) {

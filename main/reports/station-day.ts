@@ -9,6 +9,7 @@ import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { ShiftService } from '../shifts/service.ts';
 import { reconcileDay, type DayStatement } from './reconcile.ts';
+import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 export type { DayStatement };
 
@@ -73,17 +74,24 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
     slot.retailMinor += h.retail_total_minor;
   }
 
+  const figures = dayReport(journal, d.environment, date, d.operatorName);
   return {
     date,
     environment: d.environment,
     stationName: d.stationName,
     counters: [counterId],
     shifts: d.shifts.ofDay(date),
-    figures: dayReport(journal, d.environment, date, d.operatorName),
+    figures,
     byHour,
     reconciliation,
     madeAt: d.now.toISOString(),
+    // Money back (issue 23): the refunds of the business day, folded from their entries.
+    refunds: dayRefunds(refundsBlock(foldRefunds(refundEntriesOfDay(journal, date)).refunds), figures.cashReceivedMinor, reconciliation.apart),
   };
+}
+
+function refundEntriesOfDay(journal: Journal, date: string) {
+  return (journal.stmt('SELECT seq FROM refunds WHERE business_day = ? ORDER BY seq').all(date) as { seq: number }[]).map((r) => journal.entry(r.seq));
 }
 
 /** Every statement line of the Cairo day (the statement comes newest first), with the balance around them. */

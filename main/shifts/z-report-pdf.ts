@@ -2,6 +2,7 @@
 // (who and when, what was sold, the cash: expected, counted, variance), on the receipt roll or
 // A4, in Arabic or English. A second print says COPY. Corrections approved after the close are
 // listed below the frozen figures, never merged into them.
+import { REFUNDS_STRINGS, refundsSection } from '../refunds/paper.ts';
 import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
@@ -143,6 +144,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     amount(s.payIns, c.payInsMinor);
     amount(`− ${s.payOuts}`, c.payOutsMinor);
     amount(`− ${s.drops}`, c.dropsMinor);
+    if (c.refundsMinor) amount(`− ${REFUNDS_STRINGS[o.lang].refunds}`, c.refundsMinor);
     amount(s.expected, c.expectedMinor, true);
     amount(s.counted, c.countedMinor, true);
     const variance = varianceOf(c.varianceMinor);
@@ -160,6 +162,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
       for (const m of z.movements) p.split(`${s.move[m.kind]}: ${m.reason}`, money(m.amountMinor), p.w * 0.4, { size: p.size(0.9) });
     }
     p.rule(0.75, true);
+    if (z.refunds) refundsSection(p, o.lang, z.refunds);
 
     p.row(s.failed, count(z.failed.length), { labelWidth, value: end });
     for (const f of z.failed) p.split(ltr(f.bookingReference ?? f.saleId.slice(0, 8)), money(f.retailMinor), p.w * 0.4, { size: p.size(0.9) });

@@ -4,6 +4,7 @@ import type { SaleIntent } from '../journal/entries.ts';
 import { fullCount, type CashCount } from '../../contract/shifts.ts';
 import { addSale, foldSales, noFigures } from '../../core/sale-fold.ts';
 import { drawerCash, drawerMovements } from '../../core/shift-fold.ts';
+import { foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
 // read model), so anyone can recompute a frozen report from the entries it names and get the
@@ -64,10 +65,13 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
 
   const floatMinor = opened.payload.floatMinor ?? 0;
   const cash = drawerCash(floatMinor, sales.values(), drawer);
-  const { salesMinor, tenderedMinor, changeGivenMinor, heldForOpenSalesMinor, expectedMinor } = cash;
+  const { salesMinor, tenderedMinor, changeGivenMinor, heldForOpenSalesMinor } = cash;
   const payInsMinor = cash.byKind.pay_in ?? 0;
   const payOutsMinor = cash.byKind.pay_out ?? 0;
   const dropsMinor = cash.byKind.safe_drop ?? 0;
+  // Money back (issue 23): the refunds block of the shift, folded on its own; the cash they paid out leaves the drawer.
+  const refunds = refundsBlock(foldRefunds(entries).refunds);
+  const expectedMinor = cash.expectedMinor - refunds.amountMinor;
   const countedMinor = counted?.payload.countedMinor ?? 0;
   const count: CashCount = counted?.payload.count ?? {};
   const byRetail = <T extends ZReportLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
@@ -95,6 +99,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
       payInsMinor,
       payOutsMinor,
       dropsMinor,
+      refundsMinor: refunds.amountMinor,
       expectedMinor,
       countedMinor,
       varianceMinor: countedMinor - expectedMinor,
@@ -108,5 +113,6 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     comment: ctx.comment,
     coversSeq: last.seq,
     coversHash: last.hash,
+    refunds,
   };
 }

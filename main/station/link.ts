@@ -137,6 +137,12 @@ export class StationLink {
     return this.#live && saved?.environment === this.#d.environment() ? this.#live.settings : null;
   }
 
+  /** The station database, while this counter is linked and in the station's environment (refunds: the station decides). */
+  database(): { pool: ReturnType<typeof stationPool>; stationId: string; counterId: string } | null {
+    const saved = this.#file.load();
+    return this.#live && saved?.environment === this.#d.environment() ? { pool: this.#live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId } : null;
+  }
+
   /** The station renamed (from its settings stream): the link says the new name from now on. */
   renamed(name: string): void {
     const saved = this.#file.load();

@@ -2,6 +2,7 @@
 // database (report.ts): the station's totals, a table per counter and per agent, and the
 // account's wallet statement reconciled once against every counter's sales, each unmatched line
 // with why and whose. Drawn with the counter's report blocks (main/reports/report-paper.ts).
+import { refundsSection } from '../refunds/paper.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import type { Painter, RenderedPage } from '../printing/layout.ts';
@@ -45,6 +46,7 @@ export function renderStationReport(r: StationReport, o: ReportPaperOptions): Pr
     p.rule(0.75, true);
     salesFigures(p, ink, r.totals);
     p.rule(0.75, true);
+    if (r.refunds) refundsSection(p, o.lang, r.refunds.paid, r.refunds);
     salesTable(p, ink, s.station.byCounter, r.counters.map((c) => ({ who: ltr(shortCounterId(c.counterId)), line: c })));
     p.gap(0.6);
     salesTable(p, ink, s.station.byAgent, r.agents.map((a) => ({ who: a.agentName, line: a })));

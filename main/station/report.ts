@@ -7,6 +7,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { projectSales, SALE_ENTRY_TYPES, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
 
@@ -33,6 +34,17 @@ async function saleEntries(pool: pg.Pool, stationId: string, date: string): Prom
      WHERE e.sale_day = $2 AND e.counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND e.type = ANY($3)
      ORDER BY e.counter_id, e.seq`,
     [stationId, date, SALE_ENTRY_TYPES],
+  );
+  return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+}
+
+/** The refund.paid entries of a business day, of the station's counters (issue 23). */
+async function refundEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
+  const { rows } = await pool.query<{ counter_id: string; seq: string; type: string; at: string; payload: string }>(
+    `SELECT counter_id, seq, type, at, payload FROM entries
+     WHERE type = 'refund.paid' AND (payload::jsonb ->> 'businessDay') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1)
+     ORDER BY counter_id, seq`,
+    [stationId, date],
   );
   return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
 }
@@ -69,12 +81,16 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
   const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
+  const lines = stationLines(sales);
+  const { totals } = lines;
   return {
     date,
     station: d.station,
     environment: d.environment,
-    ...stationLines(sales),
+    ...lines,
     reconciliation,
     madeAt: d.now.toISOString(),
+    // Money back (issue 23): every counter's refunds of the day, folded once.
+    refunds: dayRefunds(refundsBlock(foldRefunds(await refundEntries(d.pool, d.station.id, date)).refunds), totals.cashMinor, reconciliation.apart),
   };
 }

@@ -76,6 +76,31 @@ export function writeEveryEntry(j: Journal, after: (type: EntryType, entry: Entr
   add('shift.corrected', { correctionId: 'c1', shiftId: SHIFT, zNumber: 1, amountMinor: -500, reason: 'miscounted', by: MONA, approvedBy: SAMIR });
   add('trip.changed', { saleId: 'a', bookingReference: 'PB-A', version: 'v2', kind: 'rescheduled', oldDepartureAt: '2026-07-02T23:30:00+03:00', newDepartureAt: '2026-07-03T01:30:00+03:00', validForTravel: true, notice: 'New time' }, null);
   add('trip.called', { saleId: 'a', version: 'v2', by: MONA }, null);
+  add('refund.paid', {
+    refundId: 'refund-1',
+    saleId: 'a',
+    bookingReference: 'PB-A',
+    passengerIndexes: [0],
+    wholeBooking: true,
+    saleCounterId: 'ctr_test',
+    travellers: [{ passengerIndex: 0, name: 'Mona Ahmed', seat: '12' }],
+    route: 'Cairo → Alexandria',
+    cause: 'cancelled',
+    currency: 'EGP',
+    retailMinor: 36_300,
+    keptMinor: 0,
+    amountMinor: 36_300,
+    claimable: true,
+    claimNetMinor: 33_000,
+    reason: null,
+    policy: null,
+    approvedBy: null,
+    agentId: MONA.agentId,
+    agentName: MONA.agentName,
+    shiftId: SHIFT,
+    businessDay: DAY,
+  });
+  add('claim.matched', { transactionId: 'txn_adj_1', bookingReference: 'PB-A', amountMinor: 33_000, at: '2026-07-01T12:00:00.000Z', by: SAMIR, note: 'by hand' }, null);
   add('override.approved', { action: 'agents', calls: ['listAgents', 'saveAgent'], agent: MONA, supervisor: SAMIR }, null);
   const rule = { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 5, fixedMinor: 1_000 };
   add('markup.changed', { action: 'saved', ruleId: 'r1', rule, previous: null, by: SAMIR, fromStation: FROM_STATION }, null);

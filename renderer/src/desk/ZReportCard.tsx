@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { VarianceRow } from './VarianceRow.tsx';
+import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 
 type Line = { key: string; label: string; value: string };
 
@@ -60,6 +61,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
     [t('desk.z.payIns'), money(z.cash.payInsMinor)],
     [t('desk.z.payOuts'), `− ${money(z.cash.payOutsMinor)}`],
     [t('desk.z.drops'), `− ${money(z.cash.dropsMinor)}`],
+    ...(z.cash.refundsMinor ? ([[t('refunds.block.amount'), `− ${money(z.cash.refundsMinor)}`]] as [string, string][]) : []),
     [t('desk.z.expected'), money(z.cash.expectedMinor), 'strong'],
     [t('desk.z.counted'), money(z.cash.countedMinor), 'strong'],
   ];
@@ -139,6 +141,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
       <p className="desk-intro z-covers">
         {t('desk.z.covers')} <bdi>#{z.coversSeq} {z.coversHash.slice(0, 16)}</bdi>
       </p>
+      {z.refunds && z.refunds.count > 0 && <RefundsFigures block={z.refunds} />}
       <div className="st-actions">
         <button type="button" className="st-btn st-btn-primary" onClick={() => void print()} disabled={busy} data-testid="print-z">
           {t('desk.z.print')}

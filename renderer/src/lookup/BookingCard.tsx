@@ -6,6 +6,7 @@ import { arrivalDayOffset, clockTime, formatDay, formatDuration, journeyMinutes,
 import { Qr } from './Qr.tsx';
 import { useCityName } from './city-name.ts';
 import { useLookup, type ReprintRequest } from './store.ts';
+import { RefundPanel } from '../refunds/RefundPanel.tsx';
 
 type Place = Booking['origin'] | Booking['destination'];
 
@@ -175,6 +176,9 @@ export function BookingCard() {
         </section>
       ) : (
         <p className="bk-note">{t('lookup.notSoldHere')}</p>
+      )}
+      {b?.status === 'confirmed' && (
+        <RefundPanel key={b.id} target={s ? { saleId: s.saleId } : { bookingReference: b.id }} language={s?.language ?? locale} />
       )}
       {ticketsReady && (
         <section className="bk-actions bk-reprint">

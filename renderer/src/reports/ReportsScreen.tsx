@@ -12,6 +12,8 @@ import { MatchedLines } from './MatchedLines.tsx';
 import { StationSection } from './StationSection.tsx';
 import { useReports } from './store.ts';
 import './reports.css';
+import { ClaimsSection } from '../refunds/ClaimsSection.tsx';
+import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 
 /** The station day report: figures, shifts and their Z-reports, sales by hour, the wallet reconciled. */
 export function ReportsScreen() {
@@ -60,6 +62,7 @@ export function ReportsScreen() {
       {report && f && r && !z && (
         <>
           <DayFigures report={f} />
+          {report.refunds && <RefundsFigures block={report.refunds.paid} day={report.refunds} />}
           <section aria-labelledby="reports-shifts">
             <h2 id="reports-shifts">{t('reports.shifts')}</h2>
             {report.shifts.length === 0 ? (
@@ -161,6 +164,7 @@ export function ReportsScreen() {
             )}
           </section>
           <StationSection date={report.date} />
+          <ClaimsSection />
           <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>
         </>
       )}

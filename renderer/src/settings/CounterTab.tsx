@@ -6,6 +6,7 @@ import { useShell } from '../shell/store.ts';
 import { useTi } from './bidi.ts';
 import { describedBy, Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
+import { RefundSettingsSection } from '../refunds/RefundSettingsSection.tsx';
 
 /** As the contract has it: trimmed, 1 to 80 characters. */
 const MAX_NAME = 80;
@@ -84,6 +85,7 @@ export function CounterTab() {
           {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
         </form>
       )}
+      <RefundSettingsSection />
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { TravellerSeat } from '../components/TravellerSeat.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
+import { RefundPanel } from '../refunds/RefundPanel.tsx';
 
 const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
 
@@ -73,6 +74,7 @@ export function WorklistPanel() {
                 )}
                 <PrintButton label={t('worklist.print')} print={() => api.printTickets({ saleId: i.saleId })} testId="worklist-print" />
               </span>
+              {!i.validForTravel && <RefundPanel target={{ saleId: i.saleId }} language={locale} />}
             </li>
           ))}
         </ul>

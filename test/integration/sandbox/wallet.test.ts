@@ -84,3 +84,34 @@ describe('control API wallet lines', () => {
     expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: DEMO, amount_minor: 5 }), 422, 'invalid_request');
   });
 });
+
+describe('control API: the account manager settles a claim', () => {
+  it('writes an ADJUSTMENT carrying the booking reference and the reason', async () => {
+    const { detail } = await sbx.pickOffer();
+    const booking = await sbx.bookOk({ offer_id: detail.id, passengers: [passenger()], contact });
+    const reply = await sbx.control('POST', '/wallet/adjust', { client_id: DEMO, amount_minor: 4_321, reason: 'Cancelled departure', booking_ref: booking.id });
+    const data = expectData(reply, z.object({ transaction: Transaction }));
+    expect(data.transaction).toMatchObject({ type: 'ADJUSTMENT', amount_minor: 4_321, booking_ref: booking.id, reason: 'Cancelled departure' });
+    const [line] = await statement();
+    expect(line).toMatchObject({ type: 'ADJUSTMENT', booking_ref: booking.id, reason: 'Cancelled departure' });
+  });
+
+  it('leaves booking_ref null without one, and refuses a booking of another account or an unknown one', async () => {
+    await sbx.control('POST', '/wallet/adjust', { client_id: DEMO, amount_minor: 100, reason: 'Goodwill' });
+    expect((await statement())[0]).toMatchObject({ type: 'ADJUSTMENT', booking_ref: null });
+    const { detail } = await sbx.pickOffer();
+    const booking = await sbx.bookOk({ offer_id: detail.id, passengers: [passenger()], contact });
+    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: OTHER, amount_minor: 100, reason: 'x', booking_ref: booking.id }), 404, 'invalid_reference');
+    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: LIVE, amount_minor: 100, reason: 'x', booking_ref: booking.id }), 404, 'invalid_reference');
+    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: DEMO, amount_minor: 100, reason: 'x', booking_ref: 'PB-NOPE' }), 404, 'invalid_reference');
+    expect((await statement(OTHER)).some((l) => l.type === 'ADJUSTMENT')).toBe(false);
+  });
+
+  it('describes itself at GET /_sandbox/, adjust with booking_ref included', async () => {
+    const reply = await sbx.control('GET', '/');
+    const data = expectData(reply, z.array(z.object({ method: z.string(), path: z.string(), body: z.string().nullable(), answer: z.string() })));
+    const adjust = data.find((c) => c.path === '/_sandbox/wallet/adjust');
+    expect(adjust?.body).toContain('booking_ref');
+    expect(data.every((c) => c.path.startsWith('/_sandbox/'))).toBe(true);
+  });
+});

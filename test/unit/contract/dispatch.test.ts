@@ -96,6 +96,11 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'updateStatus',
     'saveUpdateSettings',
     'trainingAction',
+    // money back (issue 23): the station's refund policy and its claims
+    'saveRefundSettings',
+    'claims',
+    'matchAdjustment',
+    'exportClaims',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];

@@ -45,6 +45,9 @@ export const errors = defineMessages({
     'error.shift_already_open': 'A shift is already open at this counter. Close it first.',
     'error.variance_comment_required': 'The drawer is over or short. Say why in the comment, then close the shift.',
     'error.training_only': 'This exists only in TRAINING, on the play-money sandbox.',
+    'error.ticket_already_refunded': 'This ticket was already refunded (here or at another window of the station). Nothing was paid out.',
+    'error.refund_needs_supervisor': 'The trip was not cancelled: only a supervisor can give this refund, with their PIN, a reason and the station policy.',
+    'error.refund_not_sold_here': 'This booking was sold at another window. Without the station database, only the window that sold it can refund it: send the traveller there.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -89,5 +92,8 @@ export const errors = defineMessages({
     'error.shift_already_open': 'توجد وردية مفتوحة بالفعل على هذا الشباك. أغلقها أولًا.',
     'error.variance_comment_required': 'في الدرج زيادة أو عجز. اكتب السبب في الملاحظة ثم أغلق الوردية.',
     'error.training_only': 'هذا متاح في وضع التدريب فقط، على بيئة النقود التجريبية.',
+    'error.ticket_already_refunded': 'تم رد قيمة هذه التذكرة من قبل (هنا أو في شباك آخر بالمحطة). لم يُصرف أي مبلغ.',
+    'error.refund_needs_supervisor': 'الرحلة لم تُلغَ: لا يرد القيمة إلا المشرف برقمه السري وسبب وحسب سياسة المحطة.',
+    'error.refund_not_sold_here': 'هذا الحجز بيع في شباك آخر. بدون قاعدة بيانات المحطة لا يرد قيمته إلا الشباك الذي باعه: وجّه المسافر إليه.',
   },
 });

@@ -30,6 +30,10 @@ const SAMPLES: Record<string, Record<string, unknown>> = {
   trip_changes: { seq: 12, sale_id: 's1', version: 'v2', booking_ref: 'PB-1', kind: 'rescheduled', old_departure: '2026-07-02T23:30:00+03:00', new_departure: '2026-07-03T01:30:00+03:00', valid_for_travel: 1, notice: 'New departure', seen_at: '2026-07-01T09:00:00.000Z', called_by: null, called_at: null },
   station_settings_applied: { station_id: 'stn_luxor', seq: 7, entry_seq: 14 },
   reference_cache: { kind: 'cities', json: '[]', refreshed_at: '2026-07-01T08:00:00.000Z' },
+  refunds: { seq: 20, refund_id: 'r1', sale_id: 's1', booking_ref: 'PB-1', shift_id: 'shift-agent-1-2026-07-01', business_day: '2026-07-01', tickets: 1, amount_minor: 36300, claimable: 1, claim_net_minor: 33000, at: '2026-07-03T08:00:00.000Z' },
+  refunded_tickets: { booking_ref: 'PB-1', passenger_index: 0, refund_seq: 20 },
+  claim_matches: { seq: 21, transaction_id: 'txn_1', booking_ref: 'PB-1', amount_minor: 33000, at: '2026-07-05T08:00:00.000Z', by_agent: 'Samir', note: null },
+  wallet_lines: { id: 'txn_1', type: 'ADJUSTMENT', amount_minor: 33000, booking_ref: null, reason: 'Settlement', created_at: '2026-07-05T08:00:00.000Z' },
 };
 
 let db: Database.Database;

@@ -181,4 +181,18 @@ describe('journal migrations', () => {
     expect(() => add.run('stn_luxor', 4, 41)).toThrow(/UNIQUE|PRIMARY/);
     expect(() => add.run('stn_aswan', 0, 42)).toThrow(/CHECK/);
   });
+
+  it('0015 refunds: a ticket refunded once per booking, claims and hand matches, the wallet statement cache', () => {
+    upTo(15);
+    expect(tables()).toEqual(expect.arrayContaining(['refunds', 'refunded_tickets', 'claim_matches', 'wallet_lines']));
+    const ticket = db.prepare('INSERT INTO refunded_tickets (booking_ref, passenger_index, refund_seq) VALUES (?, ?, ?)');
+    ticket.run('PB-1', 0, 1);
+    expect(() => ticket.run('PB-1', 0, 2)).toThrow(/UNIQUE|PRIMARY/);
+    ticket.run('PB-1', 1, 2);
+    const line = db.prepare("INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, 'ADJUSTMENT', 100, NULL, NULL, 't')");
+    line.run('txn_1');
+    expect(() => line.run('txn_1')).toThrow(/UNIQUE|PRIMARY/);
+    const plan = db.prepare("EXPLAIN QUERY PLAN SELECT booking_ref, claim_net_minor, at FROM refunds WHERE claimable = 1").all() as { detail: string }[];
+    expect(plan.map((r) => r.detail).join(' ')).toMatch(/COVERING INDEX refunds_claims/);
+  });
 });

@@ -1,0 +1,76 @@
+import type { PrintResult } from '../../contract/counter.ts';
+import type { RefundView } from '../../contract/refunds.ts';
+import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PrintService } from '../printing/service.ts';
+import { saveReportFile } from '../reports/report-file.ts';
+import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
+import { renderRefundReceipt } from './receipt-pdf.ts';
+import { RefundService, type SaleRef } from './service.ts';
+import type { StationDatabase } from './station-gate.ts';
+import { RefundSettingsStore } from './settings.ts';
+
+type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
+
+/** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
+/** Claims listed on screen at once (the statement export has every one). */
+const SCREEN_CLAIMS = 500;
+
+const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | undefined }): SaleRef =>
+  a.saleId !== undefined ? { saleId: a.saleId } : { bookingReference: a.bookingReference! };
+
+/**
+ * `station`: the station database while this counter is linked to it in the current environment
+ * (StationLink.database()), or null.
+ */
+export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>, station: () => StationDatabase | null = () => null): HandlerGroup<RefundCalls> {
+  const settings = new RefundSettingsStore(d.dataDir, d.log);
+  const services = new WeakMap<Journal, RefundService>();
+  const refunds = (): RefundService => {
+    const s = d.session();
+    let service = services.get(s.journal);
+    if (!service) {
+      service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log, station });
+      services.set(s.journal, service);
+    }
+    return service;
+  };
+
+  /** The refund receipt on the receipt printer, from the refund's entry alone; a second print of it is a COPY. */
+  const printReceipt = (refund: RefundView, language: 'ar' | 'en'): Promise<PrintResult> =>
+    printer.report({
+      document: `refund:${refund.refundId}`,
+      title: `Shubbak refund ${refund.bookingReference}`,
+      language,
+      render: (paper, copy) => renderRefundReceipt({ refund, environment: d.info().environment, station: d.info().stationName }, { paper, lang: language, copy }),
+    });
+
+  return {
+    refundQuote: (ref) => refunds().quote(saleRef(ref)),
+    refund: async ({ saleId, bookingReference, passengerIndexes, approval, language }) => {
+      const refund = await refunds().refund(d.agent(), { ...saleRef({ saleId, bookingReference }), passengerIndexes, approval });
+      // The cash is out and the entry written: a printer failure is answered, not thrown (print again later).
+      const print = await printReceipt(refund, language).catch((err: unknown) => {
+        d.log(`printing the refund receipt of ${refund.bookingReference} failed`, err);
+        return null;
+      });
+      return { refund, print };
+    },
+    printRefundReceipt: ({ refundId, language }) => printReceipt(refunds().view(refundId), language),
+    refundSettings: () => settings.load(),
+    saveRefundSettings: (s) => settings.save(s, d.agent().name, d.clock.now()),
+    // A screen lists the newest claims of a state; the totals count them all.
+    claims: (arg) => refunds().claims({ status: arg?.status, limit: arg?.limit ?? SCREEN_CLAIMS }),
+    matchAdjustment: ({ transactionId, bookingReference, note }) => refunds().matchByHand(d.agent(), transactionId, bookingReference, note, SCREEN_CLAIMS),
+    exportClaims: async ({ format, language }) => {
+      const view = await refunds().claims();
+      const now = d.clock.now();
+      const info = d.info();
+      const bytes =
+        format === 'csv'
+          ? Buffer.from(claimsCsv(view, language, info.stationName, now), 'utf8')
+          : (await renderClaimsStatement(view, { lang: language, environment: info.environment, stationName: info.stationName, madeAt: now })).pdf;
+      return saveReportFile(d, { name: `claims-${language}`, madeAt: now.toISOString(), format, bytes });
+    },
+  };
+}

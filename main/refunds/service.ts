@@ -1,0 +1,332 @@
+// Refunds at the counter and the claims that follow them (issue 23). The money rule is in
+// fold.ts; here the facts are gathered (the sale's own entries, the ticket as the API says it
+// now, the agent's shift, a supervisor's PIN) and the refund.paid entry written, once per ticket.
+import { randomUUID } from 'node:crypto';
+import type { Booking } from '../../contract/partner/resources.ts';
+import type { ClaimsView, RefundPolicy, RefundQuote, RefundSettings, RefundView } from '../../contract/refunds.ts';
+import type { AgentDirectory } from '../agents/directory.ts';
+import type { Clock } from '../clock.ts';
+import { AppFailure } from '../failure.ts';
+import { currentShift, type Agent } from '../journal/agents.ts';
+import type { AgentRef, RefundPaid } from '../journal/entries.ts';
+import type { Journal } from '../journal/journal.ts';
+import type { PartnerClient } from '../partner/client.ts';
+import { SalesStore } from '../selling/store.ts';
+import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimPart, type ClaimsFilter, type WalletLine } from './fold.ts';
+import { readWalletLines, walletLinesReadAt } from './wallet-lines.ts';
+import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
+
+const MAX_REASON = 200;
+
+export interface RefundServiceDeps {
+  journal: Journal;
+  client: Pick<PartnerClient, 'tickets' | 'transactions'>;
+  agents: Pick<AgentDirectory, 'check'>;
+  settings: () => RefundSettings;
+  clock: Clock;
+  log: (message: string, err?: unknown) => void;
+  /** The station database while this counter is linked to it in this environment (null: not linked). */
+  station?: () => StationDatabase | null;
+}
+
+/** A supervisor standing at the counter: their id and PIN, and why the station gives the money back. */
+export interface Approval {
+  supervisorId: string;
+  pin: string;
+  reason: string;
+}
+
+/** A sale of this counter by its id, or any sale of the station by its booking reference. */
+export type SaleRef = { saleId: string; bookingReference?: undefined } | { saleId?: undefined; bookingReference: string };
+
+export type RefundRequest = SaleRef & {
+  /** Tickets by passenger_index; absent: the whole booking (every ticket not yet refunded). */
+  passengerIndexes?: number[] | undefined;
+  approval?: Approval | undefined;
+};
+
+export class RefundService {
+  readonly #d: RefundServiceDeps;
+  /** The claims folded so far, and how far into each source: fed only what is new at each look. */
+  readonly #ledger = new ClaimsLedger();
+  readonly #marks = { refund: 0, match: 0, line: 0 };
+
+  constructor(deps: RefundServiceDeps) {
+    this.#d = deps;
+  }
+
+  /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
+  async quote(ref: SaleRef): Promise<RefundQuote> {
+    const sale = await this.#sale(ref);
+    const ticket = await this.#ticketNow(sale);
+    const retail = ticketShares(sale.cashMinor, sale.tickets);
+    const refunded = await this.#refundedTickets(sale);
+    return {
+      saleId: sale.saleId,
+      otherCounter: sale.counterId !== this.#d.journal.counterId,
+      bookingReference: sale.bookingReference,
+      currency: sale.currency,
+      cancelled: ticket.cancelled,
+      notice: ticket.notice,
+      policy: this.#d.settings().policy,
+      tickets: sale.names.map((p, i) => ({ passengerIndex: i, name: p.name, seat: p.seat, retailMinor: retail[i] ?? 0, refunded: refunded.has(i) })),
+    };
+  }
+
+  /**
+   * Pays the refund from the drawer of the agent's open shift. A cancelled departure is refunded
+   * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
+   */
+  async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
+    const sale = await this.#sale(req);
+    const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;
+    if (indexes?.some((i) => i < 0 || i >= sale.tickets)) {
+      throw new AppFailure('invalid_argument', `Booking ${sale.bookingReference} has tickets 0 to ${sale.tickets - 1}`, { fields: [{ field: 'passengerIndexes', message: 'no such ticket' }] });
+    }
+    const ticket = await this.#ticketNow(sale);
+    let approvedBy: AgentRef | null = null;
+    let reason: string | null = null;
+    let policy: RefundPolicy | null = null;
+    if (!ticket.cancelled) {
+      if (!req.approval) {
+        throw new AppFailure('refund_needs_supervisor', `The departure of ${sale.bookingReference} was not cancelled: only a supervisor refunds it, under the station's policy`, {
+          bookingReference: sale.bookingReference,
+        });
+      }
+      reason = req.approval.reason.trim();
+      if (reason.length === 0 || reason.length > MAX_REASON) {
+        throw new AppFailure('invalid_argument', 'Say why the station gives the money back', { fields: [{ field: 'approval.reason', message: `1 to ${MAX_REASON} characters` }] });
+      }
+      const supervisor = await this.#d.agents.check(req.approval.supervisorId, req.approval.pin);
+      if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor approves a refund the station chooses to give');
+      approvedBy = { agentId: supervisor.id, agentName: supervisor.name };
+      policy = this.#d.settings().policy;
+    }
+
+    // The tickets wanted, and the station's claim on them first when linked: between two windows, its key decides.
+    const before = await this.#refundedTickets(sale);
+    const wanted = indexes ?? Array.from({ length: sale.tickets }, (_, i) => i).filter((i) => !before.has(i));
+    alreadyRefundedGuard(sale.bookingReference, wanted, before);
+    const refundId = randomUUID();
+    const station = this.#station();
+    const own = sale.counterId === this.#d.journal.counterId;
+    let claimed = false;
+    if (station) {
+      const taken = await claimTickets(station, sale.bookingReference, wanted, refundId).catch((err: unknown) => {
+        // Offline, a counter still refunds its own sales (its journal knows their refunds); another's, never.
+        if (!own || !(err instanceof AppFailure && err.error.code === 'station_unreachable')) throw err;
+        this.#d.log(`the station database did not answer; ${sale.bookingReference} is refunded on what this counter knows`, err);
+        return null;
+      });
+      if (taken && taken.length > 0) alreadyRefundedGuard(sale.bookingReference, taken, new Set(taken));
+      claimed = taken !== null;
+    }
+    try {
+      return this.#pay(agent, sale, { refundId, wanted, cancelled: ticket.cancelled, approvedBy, reason, policy });
+    } catch (err) {
+      if (station && claimed) await releaseTickets(station, refundId).catch((e: unknown) => this.#d.log(`the station's claim of refund ${refundId} could not be given back`, e));
+      throw err;
+    }
+  }
+
+  /** Writes the refund.paid entry in the agent's shift, the tickets checked again inside the write. */
+  #pay(agent: Agent, sale: SaleFacts, r: { refundId: string; wanted: number[]; cancelled: boolean; approvedBy: AgentRef | null; reason: string | null; policy: RefundPolicy | null }): RefundView {
+    const j = this.#d.journal;
+    return j.transaction(() => {
+      // Another window of this counter may have refunded meanwhile.
+      alreadyRefundedGuard(sale.bookingReference, r.wanted, this.#refundedHere(sale.bookingReference));
+      const at = this.#d.clock.now();
+      const shift = currentShift(j, agent, at);
+      const counted = j.stmt('SELECT counted_minor FROM shifts WHERE id = ?').get(shift.shiftId) as { counted_minor: number | null } | undefined;
+      if (counted?.counted_minor != null) throw new AppFailure('conflict', 'The drawer was already counted for closing: no refund from it in this shift');
+      const cause = r.cancelled ? 'cancelled' : 'station';
+      const money = refundAmounts({ cashMinor: sale.cashMinor, netChargedMinor: sale.netChargedMinor, tickets: sale.tickets, indexes: r.wanted, cause, policy: r.policy ?? { kind: 'none' } });
+      const payload: RefundPaid = {
+        refundId: r.refundId,
+        saleId: sale.saleId,
+        bookingReference: sale.bookingReference,
+        passengerIndexes: r.wanted,
+        wholeBooking: r.wanted.length === sale.tickets,
+        saleCounterId: sale.counterId,
+        travellers: r.wanted.map((i) => ({ passengerIndex: i, name: sale.names[i]?.name ?? '', seat: sale.names[i]?.seat ?? null })),
+        route: sale.route,
+        cause,
+        currency: sale.currency,
+        ...money,
+        reason: r.reason,
+        policy: r.policy,
+        approvedBy: r.approvedBy,
+        agentId: agent.id,
+        agentName: agent.name,
+        shiftId: shift.shiftId,
+        businessDay: shift.businessDay,
+      };
+      const entry = j.append('refund.paid', payload, { at, shiftId: shift.shiftId });
+      return viewOf(payload, entry.at);
+    });
+  }
+
+  /** A refund paid here, by its id. */
+  view(refundId: string): RefundView {
+    const row = this.#d.journal.stmt('SELECT seq FROM refunds WHERE refund_id = ?').get(refundId) as { seq: number } | undefined;
+    if (!row) throw new AppFailure('not_found', `No refund ${refundId}`);
+    const e = this.#d.journal.entry<'refund.paid'>(row.seq);
+    return viewOf(e.payload, e.at);
+  }
+
+  /** The refunds of a sale, oldest first. */
+  ofSale(saleId: string): RefundView[] {
+    const rows = this.#d.journal.stmt('SELECT seq FROM refunds WHERE sale_id = ? ORDER BY seq').all(saleId) as { seq: number }[];
+    return rows.map((r) => {
+      const e = this.#d.journal.entry<'refund.paid'>(r.seq);
+      return viewOf(e.payload, e.at);
+    });
+  }
+
+  /**
+   * Every claim of this counter against the wallet: the statement is read first (new lines
+   * only); when it cannot be, the claims stand on the lines known, with the error.
+   */
+  async claims(filter: ClaimsFilter = {}): Promise<ClaimsView> {
+    let statementError: string | null = null;
+    try {
+      await readWalletLines(this.#d.journal, this.#d.client);
+    } catch (err) {
+      this.#d.log('the wallet statement could not be read for the claims', err);
+      statementError = err instanceof AppFailure ? err.error.code : 'network';
+    }
+    return { ...this.claimsKnown(filter), statementError };
+  }
+
+  /** The claims against the wallet lines already read (no call to the API). */
+  claimsKnown(filter: ClaimsFilter = {}): ClaimsView {
+    this.#catchUp();
+    const overdueDays = this.#d.settings().overdueDays;
+    const fold = this.#ledger.view(this.#d.clock.now(), overdueDays, filter);
+    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(this.#d.journal), statementError: null };
+  }
+
+  /** Feeds the ledger the claimable refunds, statement lines and hand matches it has not seen. */
+  #catchUp(): void {
+    const j = this.#d.journal;
+    const m = this.#marks;
+    const parts = j.stmt('SELECT seq, booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE seq > ? AND claimable = 1 ORDER BY seq').all(m.refund) as (ClaimPart & { seq: number })[];
+    for (const p of parts) this.#ledger.addPart(p);
+    m.refund = (j.stmt('SELECT coalesce(max(seq), 0) AS n FROM refunds').get() as { n: number }).n;
+    const lines = j.stmt("SELECT rowid AS n, id, type, amount_minor, booking_ref, reason, created_at FROM wallet_lines WHERE rowid > ? AND type = 'ADJUSTMENT' ORDER BY rowid").all(m.line) as (WalletLine & { n: number })[];
+    for (const t of lines) this.#ledger.addLine(t);
+    m.line = (j.stmt('SELECT coalesce(max(rowid), 0) AS n FROM wallet_lines').get() as { n: number }).n;
+    for (const r of j.stmt('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(m.match) as { seq: number }[]) {
+      this.#ledger.addMatch(j.entry<'claim.matched'>(r.seq).payload);
+      m.match = r.seq;
+    }
+  }
+
+  /** A supervisor matches an ADJUSTMENT listed apart to a claim; answers the claims after it. */
+  matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): ClaimsView {
+    const j = this.#d.journal;
+    j.transaction(() => {
+      const view = this.claimsKnown({ limit: 0 });
+      const line = view.unmatched.find((u) => u.transactionId === transactionId);
+      if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
+      if (!j.stmt('SELECT 1 FROM refunds WHERE booking_ref = ? AND claimable = 1').get(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
+      j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
+    });
+    return this.claimsKnown({ limit });
+  }
+
+  #refundedHere(bookingReference: string): Set<number> {
+    const rows = this.#d.journal.stmt('SELECT passenger_index FROM refunded_tickets WHERE booking_ref = ?').all(bookingReference) as { passenger_index: number }[];
+    return new Set(rows.map((r) => r.passenger_index));
+  }
+
+  /** Refunded here, or at any counter of the station when linked (unreachable: what this counter knows). */
+  async #refundedTickets(sale: SaleFacts): Promise<Set<number>> {
+    const here = this.#refundedHere(sale.bookingReference);
+    const station = this.#station();
+    if (!station) return here;
+    const there = await refundedAtStation(station, sale.bookingReference).catch((err: unknown) => {
+      // Offline, a counter refunds only its own sales, and its own journal knows their refunds.
+      if (sale.counterId !== this.#d.journal.counterId) throw err;
+      this.#d.log(`the station database did not answer for ${sale.bookingReference}; this counter's own refunds stand`, err);
+      return new Set<number>();
+    });
+    return new Set([...here, ...there]);
+  }
+
+  #station(): StationDatabase | null {
+    return this.#d.station?.() ?? null;
+  }
+
+  /**
+   * A confirmed sale paid in cash: this counter's own (by id or reference), or another counter's
+   * of the station read from the station database while linked.
+   */
+  async #sale(ref: SaleRef): Promise<SaleFacts> {
+    const j = this.#d.journal;
+    const store = new SalesStore(j);
+    const row = ref.saleId !== undefined ? store.get(ref.saleId) : (j.stmt("SELECT * FROM sales WHERE booking_ref = ? AND status = 'confirmed'").get(ref.bookingReference) as ReturnType<SalesStore['get']> | undefined);
+    if (row) {
+      const cash = j.stmt("SELECT amount_minor FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(row.sale_id) as { amount_minor: number } | undefined;
+      if (row.status !== 'confirmed' || !row.booking_ref || !cash) {
+        throw new AppFailure('conflict', `Sale ${row.sale_id} has no confirmed booking paid in cash: there is nothing to refund`);
+      }
+      const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
+      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash.amount_minor, row.booking_ref, j.counterId);
+    }
+    const station = ref.bookingReference !== undefined ? this.#station() : null;
+    if (!station) {
+      throw new AppFailure('refund_not_sold_here', `${ref.bookingReference ?? ref.saleId} was not sold at this counter, and without the station database only the counter that sold it refunds it`);
+    }
+    const other = await saleAtStation(station, ref.bookingReference!).catch((err: unknown) => {
+      throw new AppFailure('refund_not_sold_here', `${ref.bookingReference} was not sold at this counter and the station database cannot be reached (${err instanceof AppFailure ? err.error.message : String(err)}): only the counter that sold it refunds it now`);
+    });
+    if (!other) throw new AppFailure('refund_not_sold_here', `No counter of this station sold ${ref.bookingReference} for cash: it cannot be refunded here`);
+    return other;
+  }
+
+  /** The ticket as the API says it now; the last change recorded here when the API cannot be reached. */
+  async #ticketNow(sale: SaleFacts): Promise<{ cancelled: boolean; notice: string | null }> {
+    const recorded = this.#d.journal
+      .stmt('SELECT kind, valid_for_travel, notice FROM trip_changes WHERE sale_id = ? ORDER BY seq DESC LIMIT 1')
+      .get(sale.saleId) as { kind: string; valid_for_travel: number; notice: string | null } | undefined;
+    try {
+      const list = await this.#d.client.tickets(sale.bookingReference);
+      return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }, recorded?.kind === 'cancelled'), notice: list.reason ?? null };
+    } catch (err) {
+      this.#d.log(`reading the tickets of ${sale.bookingReference} for a refund failed; the last change recorded here stands`, err);
+      if (!recorded) return { cancelled: false, notice: null };
+      return { cancelled: isCancelled({ validForTravel: recorded.valid_for_travel === 1, notice: recorded.notice }, recorded.kind === 'cancelled'), notice: recorded.notice };
+    }
+  }
+}
+
+/** Refuses when any ticket wanted is in `refunded` (or nothing is wanted: all were refunded). */
+function alreadyRefundedGuard(bookingReference: string, wanted: readonly number[], refunded: ReadonlySet<number>): void {
+  const twice = wanted.filter((i) => refunded.has(i));
+  if (wanted.length > 0 && twice.length === 0) return;
+  const which = twice.length ? `ticket ${twice.map((i) => i + 1).join(', ')} was` : 'every ticket was';
+  throw new AppFailure('ticket_already_refunded', `Booking ${bookingReference}: ${which} refunded already`, { bookingReference });
+}
+
+function viewOf(p: RefundPaid, at: string): RefundView {
+  return {
+    refundId: p.refundId,
+    saleId: p.saleId,
+    bookingReference: p.bookingReference,
+    passengerIndexes: p.passengerIndexes,
+    travellers: p.travellers,
+    route: p.route,
+    cause: p.cause,
+    retailMinor: p.retailMinor,
+    keptMinor: p.keptMinor,
+    amountMinor: p.amountMinor,
+    claimable: p.claimable,
+    claimNetMinor: p.claimNetMinor,
+    currency: p.currency,
+    reason: p.reason,
+    agentName: p.agentName,
+    approvedBy: p.approvedBy?.agentName ?? null,
+    at,
+  };
+}

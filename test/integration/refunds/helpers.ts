@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import { expect } from 'vitest';
+import { contact, findOffer, type Caller } from '../main/helpers.ts';
+
+/** A confirmed sale of one seat per name on a departure `days` ahead, paid exactly. */
+export async function sellSeats(c: Caller, names: string[], days: number) {
+  const { priced, detail } = await findOffer(c, names.length, days);
+  // One booking takes one fare class: the seats are picked within the class of the first free one.
+  const free = detail.offer.seats.filter((s) => s.available);
+  const seats = free.filter((s) => s.class === free[0]!.class).slice(0, names.length);
+  expect(seats).toHaveLength(names.length);
+  const total = seats.reduce((n, s) => n + detail.retailBySeat[s.number]!, 0);
+  const sale = await c.ok('sell', {
+    saleId: randomUUID(),
+    offerId: priced.offer.id,
+    passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
+    contact,
+    language: 'en',
+    cashTenderedMinor: total,
+  });
+  expect(sale.status).toBe('confirmed');
+  return { ...sale, ref: sale.booking!.id, total, net: sale.booking!.total_charged.amount_minor };
+}
