@@ -2,7 +2,11 @@
 // the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
 // PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require or verify-full with PGSSLROOTCERT for TLS)
 // or flags.
-//   init                                   create or migrate the schema
+//   init | migrate                         create or migrate the schema (as the owner; counters never do)
+//   enrol --station S [--station-name N] --counter C --login L [--environment LIVE|SANDBOX|TRAINING]
+//                                          a counter's login (its password printed once), bound to its id
+//   revoke --counter C                     a stolen or retired PC: its login can do nothing more
+//   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
@@ -18,6 +22,8 @@ import { AppFailure } from '../failure.ts';
 import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
 import { migrateStation, stationPool } from './database.ts';
+import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
+import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
@@ -34,6 +40,11 @@ const { positionals, values } = parseArgs({
     csv: { type: 'string' },
     pdf: { type: 'string' },
     lang: { type: 'string' },
+    'station-name': { type: 'string' },
+    counter: { type: 'string' },
+    login: { type: 'string' },
+    environment: { type: 'string' },
+    reason: { type: 'string' },
   },
 });
 
@@ -56,9 +67,37 @@ const pool = stationPool({
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command === 'init') {
+  if (command === 'init' || command === 'migrate') {
     const done = await migrateStation(pool);
     console.log(done.length ? `station database: applied migrations ${done.join(', ')}` : 'station database: up to date');
+    return 0;
+  }
+  if (command === 'enrol') {
+    const environment = values.environment ?? 'LIVE';
+    if (!values.station || !values.counter || !values.login) throw new Error('enrol needs --station, --counter and --login');
+    if (environment !== 'LIVE' && environment !== 'SANDBOX' && environment !== 'TRAINING') throw new Error('--environment is LIVE, SANDBOX or TRAINING');
+    const { password } = await enrolCounter(pool, {
+      stationId: values.station,
+      stationName: values['station-name'] ?? values.station,
+      counterId: values.counter,
+      login: values.login,
+      environment,
+    });
+    console.log(`counter ${values.counter} enrolled in station ${values.station} (${environment}) with login ${values.login}`);
+    console.log(`password: ${password}`);
+    console.log('Type this user and password in that counter\'s Settings → Station; it is not shown again.');
+    return 0;
+  }
+  if (command === 'revoke') {
+    if (!values.counter) throw new Error('revoke needs --counter');
+    const { login } = await revokeCounter(pool, values.counter);
+    console.log(`counter ${values.counter} revoked${login ? `: login ${login} can no longer sign in, read or write` : ''}`);
+    return 0;
+  }
+  if (command === 'clear-stop') {
+    if (!values.counter || !values.reason) throw new Error('clear-stop needs --counter and --reason');
+    await clearStop(pool, values.counter, values.reason);
+    console.log(`counter ${values.counter}: stop cleared (${values.reason})`);
     return 0;
   }
   if (command === 'report') {
@@ -123,14 +162,16 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --login L | revoke --counter C | clear-stop --counter C --reason R | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 
 main()
   .then((code) => (process.exitCode = code))
   .catch((err: unknown) => {
-    console.error(`station: ${err instanceof Error ? err.message : String(err)}`);
+    const code = connectionCode(err);
+    const why = code === 'station_unreachable' ? '' : ` [${code}: ${CONNECTION_EXPLAINED[code]}]`;
+    console.error(`station: ${err instanceof Error ? err.message : String(err)}${why}`);
     process.exitCode = 1;
   })
   .finally(() => void pool.end());

@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { numberedMigrations, type Migration } from '../journal/migrations/index.ts';
 import { SQL_FILES } from './migrations/sql.generated.ts';
+import { AppFailure } from '../failure.ts';
 
 export const stationMigrations: readonly Migration[] = numberedMigrations(SQL_FILES);
 
@@ -17,6 +18,8 @@ export interface StationConnection {
   tls?: boolean | { rejectUnauthorized: boolean; ca?: string | undefined } | undefined;
 }
 
+export const PASSWORD_NEEDED = 'password needed: the server asks for a password and none was given for it';
+
 /** Statements and connections never wait long: the counter keeps selling and tries again later. */
 const STATEMENT_TIMEOUT_MS = 10_000;
 const CONNECT_TIMEOUT_MS = 5_000;
@@ -27,7 +30,9 @@ export function stationPool(c: StationConnection): pg.Pool {
     port: c.port,
     database: c.database,
     user: c.user,
-    password: c.password,
+    // Without a password of our own, a server that asks gets none: never PGPASSWORD or ~/.pgpass
+    // of whoever runs this, never an empty one.
+    password: c.password ?? (() => Promise.reject(new Error(PASSWORD_NEEDED))),
     ssl: c.tls === true ? { rejectUnauthorized: true } : c.tls || undefined,
     max: 4,
     idleTimeoutMillis: 30_000,
@@ -72,8 +77,23 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
   }
 }
 
-/** Makes the station and this counter known to the database (both kept as they are when known). */
+/** Makes the station and this counter known (the owner registers them; a counter login must be enrolled). */
 export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string): Promise<void> {
-  await pool.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [station.id, station.name]);
-  await pool.query('INSERT INTO counters (id, station_id, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [counterId, station.id, environment]);
+  await pool.query('SELECT register_counter($1, $2, $3, $4)', [station.id, station.name, counterId, environment]);
+}
+
+/** The schema's version as this build needs it: connecting never migrates, the administrator does. */
+export async function checkStationSchema(pool: pg.Pool, list: readonly Migration[] = stationMigrations): Promise<void> {
+  const latest = list.reduce((max, m) => Math.max(max, m.version), 0);
+  const made = (await pool.query<{ made: boolean }>("SELECT to_regclass('public.schema_migrations') IS NOT NULL AS made")).rows[0]?.made;
+  const version = made ? ((await pool.query<{ version: number }>('SELECT coalesce(max(version), 0) AS version FROM schema_migrations')).rows[0]?.version ?? 0) : null;
+  if (version === null || version < latest) {
+    throw new AppFailure(
+      'station_schema_outdated',
+      `The station database's schema is ${version === null ? 'not made yet' : `at version ${version}`}; this counter needs version ${latest}: the administrator runs "npm run station -- ${version === null ? 'init' : 'migrate'}" as the database's owner`,
+    );
+  }
+  if (version > latest) {
+    throw new AppFailure('station_schema_newer', `The station database was made by a newer Shubbak (schema ${version} > ${latest}): update this counter`);
+  }
 }

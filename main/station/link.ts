@@ -1,6 +1,8 @@
 // This counter's link to its station's PostgreSQL: the connection kept in a settings file (the
-// password in the OS keychain), the schema created or migrated when a supervisor connects, and
-// the journal of the station's environment shipped in the background. Without it the counter
+// password in the OS keychain, bound to that server), the schema's version and this counter's
+// enrolment checked when a supervisor connects (connecting never migrates: the administrator
+// does, with `npm run station -- migrate`), and the journal of the station's environment shipped
+// in the background. Without it the counter
 // keeps its journal alone, as it always has.
 import { z } from 'zod';
 import type { CounterEnvironment } from '../../contract/counter.ts';
@@ -8,7 +10,9 @@ import { StationConnectionInput, type StationStatus } from '../../contract/stati
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
 import type { Keychain } from '../vault/keychain.ts';
-import { migrateStation, stationPool } from './database.ts';
+import { checkStationSchema, registerCounter, stationPool } from './database.ts';
+import { connectionFailure } from './connection-errors.ts';
+import { forgetPassword, keepPassword, passwordFor } from './password.ts';
 import type { StationReport } from '../../contract/reports.ts';
 import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
@@ -16,8 +20,7 @@ import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
-/** The keychain account of the station database's password (the Partner API's are slots). */
-export const STATION_PASSWORD_ACCOUNT = 'station-database';
+export { STATION_PASSWORD_ACCOUNT } from './password.ts';
 
 const Stored = StationConnectionInput.omit({ password: true }).extend({
   version: z.literal(1),
@@ -61,7 +64,7 @@ export class StationLink {
   async start(): Promise<void> {
     const saved = this.#file.load();
     if (!saved) return;
-    const password = await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch((err: unknown) => {
+    const password = await passwordFor(this.#d.keychain, saved).catch((err: unknown) => {
       this.#d.log('the station database password cannot be read from the keychain', err);
       return null;
     });
@@ -73,19 +76,18 @@ export class StationLink {
    * the station's settings and this counter's are brought together (StationSettingsSync.seed).
    */
   async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
-    const password = input.password ?? (await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch(() => null)) ?? undefined;
+    // A kept password goes only to the server it was typed for.
+    const password = input.password ?? (await passwordFor(this.#d.keychain, input).catch(() => null)) ?? undefined;
     const pool = stationPool({ ...input, password, tls: tlsOf(input) });
     try {
-      await migrateStation(pool);
+      await checkStationSchema(pool);
+      await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, this.#d.environment());
     } catch (err) {
-      await pool.end().catch(() => undefined);
-      throw new AppFailure('station_unreachable', `The station database could not be reached or set up: ${err instanceof Error ? err.message : String(err)}`, {
-        retryable: true,
-      });
+      throw connectionFailure(err, 'The station database cannot be used');
     } finally {
       await pool.end().catch(() => undefined);
     }
-    if (input.password !== undefined) await this.#d.keychain.set(STATION_PASSWORD_ACCOUNT, input.password);
+    if (input.password !== undefined) await keepPassword(this.#d.keychain, input, input.password);
     const { password: _secret, ...connection } = input;
     const saved = this.#file.save({ ...connection, version: 1, environment: this.#d.environment(), savedAt: this.#d.now().toISOString() });
     await this.#close();
@@ -98,7 +100,7 @@ export class StationLink {
   async disconnect(): Promise<StationStatus> {
     await this.#close();
     this.#file.clear();
-    await this.#d.keychain.delete(STATION_PASSWORD_ACCOUNT).catch(() => false);
+    await forgetPassword(this.#d.keychain).catch(() => undefined);
     return this.status();
   }
 

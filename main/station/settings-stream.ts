@@ -86,7 +86,7 @@ export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq
   return rows.map(rowOf);
 }
 
-/** Appends one change; the database gives it its place (seq). */
+/** Appends one change through the database's narrow path (publish_setting); the database gives it its place (seq). */
 export async function publishSetting(
   db: Querier,
   place: StreamPlace,
@@ -95,8 +95,7 @@ export async function publishSetting(
   author: z.infer<typeof AgentRef> | null,
 ): Promise<number> {
   const { rows } = await db.query<{ seq: string }>(
-    `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`,
+    'SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb) AS seq',
     [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author],
   );
   return Number(rows[0]!.seq);

@@ -12,7 +12,7 @@ counterPerFile((opened) => {
   c = opened;
 });
 beforeAll(async () => {
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
 });
 afterAll(() => db?.destroy());
 

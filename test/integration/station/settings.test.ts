@@ -29,7 +29,7 @@ const defaultRuleAt = async (c: Caller, percent: number) => {
 const agentNamed = async (c: Caller, name: string) => (await c.ok('listAgents')).find((x) => x.name === name);
 
 beforeAll(async () => {
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
   for (const d of dirs) counters.push(await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(), shipEveryMs: 100 }));
   [a, b] = counters.map((c) => caller(c.dispatch)) as [Caller, Caller];
 });

@@ -17,7 +17,7 @@ const t = counterPerFile('shubbak-station-tls-', { shipEveryMs: 100 });
 let db: TestPostgres;
 
 beforeAll(async () => {
-  db = await startPostgres({ tls: true });
+  db = await startPostgres({ tls: true, station: true });
 });
 afterAll(() => db?.destroy());
 
@@ -35,7 +35,7 @@ const connection = (tlsVerify?: boolean) => ({
 describe('the station database over TLS', () => {
   it('refuses a server whose certificate the system does not trust, saying why', async () => {
     const err = await t.c.err('connectStation', connection());
-    expect(err).toMatchObject({ code: 'station_unreachable', retryable: true });
+    expect(err).toMatchObject({ code: 'station_tls_untrusted', retryable: false });
     expect(err.message).toMatch(/certificate/i);
     expect((await t.c.ok('stationStatus')).configured).toBe(false);
   });
