@@ -45,6 +45,11 @@ export function stationPool(c: StationConnection): pg.Pool {
   return pool;
 }
 
+const DATABASE_RIGHTS = `DO $$ BEGIN
+  EXECUTE format('REVOKE CREATE, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+  REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+END $$`;
+
 /** Applies the station migrations not yet recorded, each in its own transaction with its record. */
 export async function migrateStation(pool: pg.Pool, list: readonly Migration[] = stationMigrations): Promise<number[]> {
   const client = await pool.connect();
@@ -70,6 +75,8 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
       }
       done.push(m.version);
     }
+    // The database's own rights are not in a dump: asserted again on every run (a restored copy too).
+    if (list.some((m) => m.version >= 5)) await client.query(DATABASE_RIGHTS);
     return done;
   } finally {
     await client.query('SELECT pg_advisory_unlock(7406201)').catch(() => undefined);
