@@ -1,6 +1,7 @@
 // `npm run station -- <command>`: the station database from a shell, for an administrator or
 // the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
-// PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require or verify-full with PGSSLROOTCERT for TLS)
+// PGDATABASE, PGUSER, PGPASSWORD, PGCONNECT_TIMEOUT; PGSSLMODE=require or verify-full with
+// PGSSLROOTCERT or --ca FILE for TLS; a server off this machine is verify-full unless PGSSLMODE says)
 // or flags.
 //   init | migrate                         create or migrate the schema (as the owner; counters never do)
 //   enrol --station S [--station-name N] --counter C --login L [--environment LIVE|SANDBOX|TRAINING]
@@ -21,7 +22,7 @@ import { sleep, systemClock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
-import { migrateStation, stationPool } from './database.ts';
+import { isLoopback, migrateStation, stationPool } from './database.ts';
 import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
@@ -45,23 +46,28 @@ const { positionals, values } = parseArgs({
     login: { type: 'string' },
     environment: { type: 'string' },
     reason: { type: 'string' },
+    ca: { type: 'string' },
   },
 });
 
 const env = process.env;
+const host = values.host ?? env.PGHOST ?? '127.0.0.1';
+const caFile = values.ca ?? env.PGSSLROOTCERT;
+// As libpq reads PGSSLMODE: require encrypts, verify-ca/verify-full also check the certificate
+// (against --ca or PGSSLROOTCERT when given). Unset: verify-full for any server off this machine.
+const sslmode = env.PGSSLMODE ?? (isLoopback(host) ? 'disable' : 'verify-full');
 const pool = stationPool({
-  host: values.host ?? env.PGHOST ?? '127.0.0.1',
+  host,
   port: Number(values.port ?? env.PGPORT ?? 5432),
   database: values.database ?? env.PGDATABASE ?? 'shubbak',
   user: values.user ?? env.PGUSER ?? 'postgres',
   password: env.PGPASSWORD,
-  // As libpq reads them: require encrypts, verify-ca/verify-full also check the certificate
-  // (against PGSSLROOTCERT when given).
+  connectTimeoutMs: env.PGCONNECT_TIMEOUT ? Number(env.PGCONNECT_TIMEOUT) * 1000 : undefined,
   tls:
-    env.PGSSLMODE === 'require'
+    sslmode === 'require'
       ? { rejectUnauthorized: false }
-      : env.PGSSLMODE === 'verify-ca' || env.PGSSLMODE === 'verify-full'
-        ? { rejectUnauthorized: true, ca: env.PGSSLROOTCERT ? readFileSync(env.PGSSLROOTCERT, 'utf8') : undefined }
+      : sslmode === 'verify-ca' || sslmode === 'verify-full'
+        ? { rejectUnauthorized: true, ca: caFile ? readFileSync(caFile, 'utf8') : undefined }
         : false,
 });
 
@@ -174,4 +180,6 @@ main()
     console.error(`station: ${err instanceof Error ? err.message : String(err)}${why}`);
     process.exitCode = 1;
   })
-  .finally(() => void pool.end());
+  // A connection a server left half-open (it asked for a password none was given for) would keep
+  // the process alive until the server's own timeout: the command is over, so is the process.
+  .finally(() => pool.end().finally(() => process.exit()));

@@ -41,6 +41,8 @@ export function connectionCode(err: unknown): StationConnectionCode {
   const message = typeof e.message === 'string' ? e.message : String(err);
   if (/^(not_enrolled|not_your_counter|counter_revoked):/.test(message)) return 'station_not_enrolled';
   if (code === '28P01') return 'station_password_wrong';
+  // A login without the counters' rights (not a member of shubbak_counter).
+  if (code === '42501') return 'station_not_enrolled';
   if (code === '3D000') return 'station_unknown_database';
   if (code === '28000' && /role ".*" does not exist/.test(message)) return 'station_unknown_user';
   if (code === '28000' && /no pg_hba\.conf entry.*(SSL off|no encryption)/.test(message)) return 'station_tls_required';

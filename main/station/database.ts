@@ -16,6 +16,13 @@ export interface StationConnection {
   password?: string | undefined;
   /** TLS to the server: its certificate checked (against `ca` when given, else the system's), or not. */
   tls?: boolean | { rejectUnauthorized: boolean; ca?: string | undefined } | undefined;
+  /** How long to wait for the server to answer at all (default 5 s). */
+  connectTimeoutMs?: number | undefined;
+}
+
+/** Only a server on this machine may be reached without TLS (the password and the books cross the network otherwise). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]' || host.startsWith('/');
 }
 
 export const PASSWORD_NEEDED = 'password needed: the server asks for a password and none was given for it';
@@ -36,7 +43,7 @@ export function stationPool(c: StationConnection): pg.Pool {
     ssl: c.tls === true ? { rejectUnauthorized: true } : c.tls || undefined,
     max: 4,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: c.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'shubbak-counter',
   });

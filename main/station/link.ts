@@ -10,7 +10,7 @@ import { StationConnectionInput, type StationStatus } from '../../contract/stati
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
 import type { Keychain } from '../vault/keychain.ts';
-import { checkStationSchema, registerCounter, stationPool } from './database.ts';
+import { checkStationSchema, isLoopback, registerCounter, stationPool } from './database.ts';
 import { connectionFailure } from './connection-errors.ts';
 import { forgetPassword, keepPassword, passwordFor } from './password.ts';
 import type { StationReport } from '../../contract/reports.ts';
@@ -42,7 +42,8 @@ export interface StationLinkDeps {
   shipEveryMs?: number;
 }
 
-const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true };
+const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
+
 
 export class StationLink {
   readonly #d: StationLinkDeps;
@@ -76,6 +77,9 @@ export class StationLink {
    * the station's settings and this counter's are brought together (StationSettingsSync.seed).
    */
   async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
+    if (!input.tls && !isLoopback(input.host)) {
+      throw new AppFailure('station_tls_required', `The station database at ${input.host} is off this machine: this counter connects to it only with TLS`);
+    }
     // A kept password goes only to the server it was typed for.
     const password = input.password ?? (await passwordFor(this.#d.keychain, input).catch(() => null)) ?? undefined;
     const pool = stationPool({ ...input, password, tls: tlsOf(input) });
@@ -107,12 +111,13 @@ export class StationLink {
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
+      return { configured: false, counterId: this.#d.journal().counterId, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
     }
     const s = this.#live.shipper.state();
     const sameEnvironment = saved.environment === this.#d.environment();
     return {
       configured: true,
+      counterId: this.#d.journal().counterId,
       station: { id: saved.stationId, name: saved.stationName },
       connection: {
         host: saved.host,
@@ -122,6 +127,7 @@ export class StationLink {
         tls: saved.tls,
         tlsVerify: saved.tlsVerify ?? true,
         hasPassword: this.#live.hasPassword,
+        hasCa: saved.tlsCa !== undefined,
       },
       environment: saved.environment,
       shipping: sameEnvironment ? s.status : 'other_environment',

@@ -34,6 +34,8 @@ export interface PostgresOptions {
   tls?: boolean;
   /** TCP connections checked by password (SCRAM, as Debian's pg_hba.conf does) rather than trusted. */
   auth?: 'trust' | 'scram';
+  /** TCP connections taken only over TLS (pg_hba.conf `hostssl` lines only); needs `tls`. */
+  tlsOnly?: boolean;
   /** The station schema made (as the superuser, standing for the owner), as an administrator's init does. */
   station?: boolean;
 }
@@ -68,8 +70,8 @@ function makeCertificates(dir: string, run: (cmd: string, args: string[]) => Buf
   };
 }
 
-async function makeStationSchema(port: number, password: string | undefined): Promise<void> {
-  const pool = stationPool({ host: '127.0.0.1', port, database: 'postgres', user: 'postgres', password });
+async function makeStationSchema(socketDir: string, port: number): Promise<void> {
+  const pool = stationPool({ host: socketDir, port, database: 'postgres', user: 'postgres' });
   try {
     await migrateStation(pool);
   } finally {
@@ -90,6 +92,10 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
   if (scram && asRoot) chownSync(join(dir, 'pwfile'), nobody, 0);
   const auth = scram ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${join(dir, 'pwfile')}`] : ['--auth=trust'];
   run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--no-sync']);
+  if (opts.tlsOnly) {
+    const method = scram ? 'scram-sha-256' : 'trust';
+    writeFileSync(join(data, 'pg_hba.conf'), `local all all trust\nhostssl all all 127.0.0.1/32 ${method}\n`);
+  }
   const port = await freePort();
   const tls = opts.tls ? makeCertificates(dir, run) : null;
   const start = () =>
@@ -102,7 +108,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     }
   };
   start();
-  if (opts.station) await makeStationSchema(port, scram ? SUPERUSER_PASSWORD : undefined);
+  if (opts.station) await makeStationSchema(dir, port);
   return {
     socketDir: dir,
     password: scram ? SUPERUSER_PASSWORD : undefined,

@@ -9,7 +9,7 @@ import { useStation } from './store.ts';
 
 /**
  * Settings → Station (supervisor): the station's PostgreSQL this counter ships its journal to.
- * The password goes to the system keychain; connecting creates or migrates the schema.
+ * The password goes to the system keychain; connecting checks the schema (the administrator migrates it).
  */
 export function StationTab() {
   const t = useT();
@@ -85,6 +85,11 @@ export function StationTab() {
     <div className="st-tab" data-testid="settings-station">
       <h2>{t('station.heading')}</h2>
       <p className="st-intro">{t('station.intro')}</p>
+      {status && (
+        <p className="st-intro" data-testid="station-counter-id">
+          {t('station.counterId')} <span className="mono">{status.counterId}</span>
+        </p>
+      )}
       {status?.configured && (
         <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
           {t(`station.sync.${status.shipping}`, { backlog: String(status.backlog) })} · {status.station?.name} ({status.connection?.host}:{status.connection?.port}/
@@ -141,6 +146,11 @@ export function StationTab() {
           </label>
         )}
         {error && <ErrorNotice error={error} />}
+        {error?.code.startsWith('station_') && (
+          <p className="mono st-field-wide" data-testid="station-error-detail">
+            {error.message}
+          </p>
+        )}
         <div className="st-actions st-field-wide">
           <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
             {t('station.connect')}

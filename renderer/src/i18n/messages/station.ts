@@ -8,6 +8,7 @@ export const station = defineMessages({
     'station.intro':
       'Several windows of one station (or several stations of a company) keep one record in a PostgreSQL database: this counter ships its journal there in the background and keeps selling when it cannot be reached. The password is kept in the system keychain only.',
     'station.field.stationId': 'Station id (e.g. cairo-gateway)',
+    'station.counterId': 'This counter’s id (the administrator enrols it in the station database):',
     'station.field.stationName': 'Station name',
     'station.field.host': 'Server',
     'station.field.port': 'Port',
@@ -46,6 +47,7 @@ export const station = defineMessages({
     'station.intro':
       'تحفظ شبابيك المحطة الواحدة (أو محطات الشركة) سجلًا واحدًا في قاعدة بيانات PostgreSQL: يرسل هذا الشباك يوميته إليها في الخلفية ويستمر في البيع إن تعذر الوصول إليها. تُحفظ كلمة المرور في سلسلة مفاتيح النظام فقط.',
     'station.field.stationId': 'معرّف المحطة (مثل cairo-gateway)',
+    'station.counterId': 'معرّف هذا الشباك (يسجّله المسؤول في قاعدة بيانات المحطة):',
     'station.field.stationName': 'اسم المحطة',
     'station.field.host': 'الخادم',
     'station.field.port': 'المنفذ',
