@@ -76,7 +76,11 @@ export class StationLink {
    * A supervisor connects the counter: the connection is tried, the schema made, then it is kept;
    * the station's settings and this counter's are brought together (StationSettingsSync.seed).
    */
-  async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
+  async connect(given: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
+    // The station's own certificate authority stays chosen for the same server until another is given.
+    const kept = this.#file.load();
+    const tlsCa = given.tlsCa ?? (kept?.host === given.host ? kept.tlsCa : undefined);
+    const input = { ...given, ...(tlsCa === undefined ? {} : { tlsCa }) };
     if (!input.tls && !isLoopback(input.host)) {
       throw new AppFailure('station_tls_required', `The station database at ${input.host} is off this machine: this counter connects to it only with TLS`);
     }

@@ -25,6 +25,8 @@ export function StationTab() {
     password: '',
     tls: c?.tls ?? true,
     tlsVerify: c?.tlsVerify ?? true,
+    /** The PEM of a certificate authority file chosen now (a kept one stays when none is chosen). */
+    tlsCa: '',
   });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,6 +60,7 @@ export function StationTab() {
       tls: form.tls,
       tlsVerify: form.tlsVerify,
       ...(form.password ? { password: form.password } : {}),
+      ...(form.tls && form.tlsCa ? { tlsCa: form.tlsCa } : {}),
     });
     setBusy(false);
     setForm((f) => ({ ...f, password: '' }));
@@ -144,6 +147,16 @@ export function StationTab() {
             </span>
             <small className="st-hint">{t('station.field.tlsVerify.hint')}</small>
           </label>
+        )}
+        {form.tls && form.tlsVerify && (
+          <Field id="station-tlsCa" label={t('station.field.tlsCa')} wide hint={t(c?.hasCa ? 'station.field.tlsCa.kept' : 'station.field.tlsCa.hint')}>
+            <input
+              id="station-tlsCa"
+              type="file"
+              accept=".pem,.crt,.cer"
+              onChange={(e) => void e.target.files?.[0]?.text().then((pem) => setForm((f) => ({ ...f, tlsCa: pem })))}
+            />
+          </Field>
         )}
         {error && <ErrorNotice error={error} />}
         {error?.code.startsWith('station_') && (

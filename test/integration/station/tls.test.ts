@@ -40,6 +40,14 @@ describe('the station database over TLS', () => {
     expect((await t.c.ok('stationStatus')).configured).toBe(false);
   });
 
+  it('connects with the certificate checked against the station’s own authority, chosen in Settings', async () => {
+    const s = await t.c.ok('connectStation', { ...connection(), tlsCa: db.ca! });
+    expect(s).toMatchObject({ configured: true, connection: { tls: true, tlsVerify: true, hasCa: true } });
+    // Connecting again without choosing the file keeps the authority chosen for this server.
+    expect(await t.c.ok('connectStation', connection())).toMatchObject({ configured: true, connection: { hasCa: true } });
+    await t.c.ok('disconnectStation');
+  });
+
   it('connects encrypted when the supervisor turns the certificate check off for it', async () => {
     const s = await t.c.ok('connectStation', connection(false));
     expect(s).toMatchObject({ configured: true, shipping: 'synced', connection: { tls: true, tlsVerify: false } });
