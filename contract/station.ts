@@ -34,6 +34,10 @@ export interface StationStatus {
   counterId: string;
   station: { id: string; name: string } | null;
   connection: { host: string; port: number; database: string; user: string; tls: boolean; tlsVerify: boolean; hasPassword: boolean; hasCa?: boolean } | null;
+  /** This counter's key fingerprint, to compare with what `npm run station -- enrol` printed (null: not made yet). */
+  keyFingerprint?: string | null;
+  /** This counter's public key (base64), which the administrator enrols (`enrol --key`). */
+  publicKey?: string | null;
   /** The journal environment the station database takes (set when it was connected). */
   environment: CounterEnvironment | null;
   /**
@@ -78,4 +82,12 @@ export interface StationSettingsState {
   lastReceivedAt: string | null;
   lastError: string | null;
   notices: StationSettingNotice[];
+  /** A row of the stream that did not verify (forged or unsigned): refused, nothing after it applied; an alarm for every supervisor. */
+  refused: StationSettingRefusal | null;
+}
+
+export interface StationSettingRefusal {
+  seq: number;
+  counterId: string;
+  reason: string;
 }

@@ -3,6 +3,7 @@
 // counter's id; a stolen PC's login taken away at once; a counter's stop cleared with a reason.
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { keyFingerprint, publicKeyObject } from './counter-key.ts';
 
 const LOGIN = /^[a-z][a-z0-9_]{0,62}$/;
 const SCRAM_ITERATIONS = 4096;
@@ -31,6 +32,8 @@ export interface Enrolment {
   counterId: string;
   login: string;
   environment: 'TRAINING' | 'SANDBOX' | 'LIVE';
+  /** The counter's Ed25519 public key (base64), as its Settings → Station shows it. */
+  publicKey: string;
 }
 
 async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
@@ -48,9 +51,10 @@ async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promi
   }
 }
 
-/** Creates the counter's login (answers its password, shown once) and binds it to the counter's id. */
-export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ password: string }> {
+/** Creates the counter's login (answers its password, shown once) and binds it and the counter's key to the counter's id. */
+export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ password: string; fingerprint: string }> {
   if (!LOGIN.test(e.login)) throw new Error('--login: lower-case letters, digits and _, starting with a letter');
+  publicKeyObject(e.publicKey);
   const password = newLoginPassword();
   await inTransaction(pool, async (c) => {
     const known = await c.query<{ login: string | null; station_id: string; revoked_at: Date | null }>('SELECT login, station_id, revoked_at FROM counters WHERE id = $1', [e.counterId]);
@@ -61,12 +65,12 @@ export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ passw
     await c.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [e.stationId, e.stationName]);
     await c.query(`CREATE ROLE ${c.escapeIdentifier(e.login)} LOGIN IN ROLE shubbak_counter PASSWORD ${c.escapeLiteral(scramVerifier(password))}`);
     await c.query(
-      `INSERT INTO counters (id, station_id, environment, login) VALUES ($1, $2, $3, $4)
-       ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login`,
-      [e.counterId, e.stationId, e.environment, e.login],
+      `INSERT INTO counters (id, station_id, environment, login, public_key) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, public_key = EXCLUDED.public_key`,
+      [e.counterId, e.stationId, e.environment, e.login, e.publicKey],
     );
   });
-  return { password };
+  return { password, fingerprint: keyFingerprint(e.publicKey) };
 }
 
 /** A stolen or retired PC: its login can neither sign in nor (in a session already open) write or read. */

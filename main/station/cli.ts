@@ -4,8 +4,9 @@
 // PGSSLROOTCERT or --ca FILE for TLS; a server off this machine is verify-full unless PGSSLMODE says)
 // or flags.
 //   init | migrate                         create or migrate the schema (as the owner; counters never do)
-//   enrol --station S [--station-name N] --counter C --login L [--environment LIVE|SANDBOX|TRAINING]
-//                                          a counter's login (its password printed once), bound to its id
+//   enrol --station S [--station-name N] --counter C --key K --login L [--environment LIVE|SANDBOX|TRAINING]
+//                                          a counter's login (its password printed once) and its public
+//                                          key, bound to its id
 //   revoke --counter C                     a stolen or retired PC: its login can do nothing more
 //   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
@@ -47,6 +48,7 @@ const { positionals, values } = parseArgs({
     environment: { type: 'string' },
     reason: { type: 'string' },
     ca: { type: 'string' },
+    key: { type: 'string' },
   },
 });
 
@@ -80,16 +82,18 @@ async function main(): Promise<number> {
   }
   if (command === 'enrol') {
     const environment = values.environment ?? 'LIVE';
-    if (!values.station || !values.counter || !values.login) throw new Error('enrol needs --station, --counter and --login');
+    if (!values.station || !values.counter || !values.login || !values.key) throw new Error('enrol needs --station, --counter, --key and --login');
     if (environment !== 'LIVE' && environment !== 'SANDBOX' && environment !== 'TRAINING') throw new Error('--environment is LIVE, SANDBOX or TRAINING');
-    const { password } = await enrolCounter(pool, {
+    const { password, fingerprint } = await enrolCounter(pool, {
       stationId: values.station,
       stationName: values['station-name'] ?? values.station,
       counterId: values.counter,
       login: values.login,
       environment,
+      publicKey: values.key,
     });
     console.log(`counter ${values.counter} enrolled in station ${values.station} (${environment}) with login ${values.login}`);
+    console.log(`key fingerprint: ${fingerprint} (the same as on the counter's Settings → Station)`);
     console.log(`password: ${password}`);
     console.log('Type this user and password in that counter\'s Settings → Station; it is not shown again.');
     return 0;
@@ -168,7 +172,7 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --login L | revoke --counter C | clear-stop --counter C --reason R | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 

@@ -91,9 +91,12 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
   }
 }
 
-/** Makes the station and this counter known (the owner registers them; a counter login must be enrolled). */
-export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string): Promise<void> {
-  await pool.query('SELECT register_counter($1, $2, $3, $4)', [station.id, station.name, counterId, environment]);
+/**
+ * Makes the station and this counter known (the owner registers them with the counter's public
+ * key; a counter login must be enrolled, with this key).
+ */
+export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string, publicKey: string): Promise<void> {
+  await pool.query('SELECT register_counter($1, $2, $3, $4, $5)', [station.id, station.name, counterId, environment, publicKey]);
 }
 
 /** The schema's version as this build needs it: connecting never migrates, the administrator does. */

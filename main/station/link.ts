@@ -13,6 +13,7 @@ import type { Keychain } from '../vault/keychain.ts';
 import { checkStationSchema, isLoopback, registerCounter, stationPool } from './database.ts';
 import { connectionFailure } from './connection-errors.ts';
 import { forgetPassword, keepPassword, passwordFor } from './password.ts';
+import { counterSigner, type CounterSigner } from './counter-key.ts';
 import type { StationReport } from '../../contract/reports.ts';
 import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
@@ -55,6 +56,7 @@ export class StationLink {
     pulling: NodeJS.Timeout;
     hasPassword: boolean;
   } | null = null;
+  #signer: CounterSigner | null = null;
 
   constructor(deps: StationLinkDeps) {
     this.#d = deps;
@@ -63,13 +65,20 @@ export class StationLink {
 
   /** At start-up: ship to the saved station, if any (an unreachable one only means a backlog). */
   async start(): Promise<void> {
+    await this.#key().catch((err: unknown) => this.#d.log('the counter key cannot be read from the keychain', err));
     const saved = this.#file.load();
-    if (!saved) return;
+    if (!saved || !this.#signer) return;
     const password = await passwordFor(this.#d.keychain, saved).catch((err: unknown) => {
       this.#d.log('the station database password cannot be read from the keychain', err);
       return null;
     });
-    this.#open(saved, password);
+    this.#open(saved, password, this.#signer);
+  }
+
+  /** This counter's key (made in the keychain the first time). */
+  async #key(): Promise<CounterSigner> {
+    this.#signer ??= await counterSigner(this.#d.keychain);
+    return this.#signer;
   }
 
   /**
@@ -86,10 +95,11 @@ export class StationLink {
     }
     // A kept password goes only to the server it was typed for.
     const password = input.password ?? (await passwordFor(this.#d.keychain, input).catch(() => null)) ?? undefined;
+    const signer = await this.#key();
     const pool = stationPool({ ...input, password, tls: tlsOf(input) });
     try {
       await checkStationSchema(pool);
-      await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, this.#d.environment());
+      await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, this.#d.environment(), signer.publicKey);
     } catch (err) {
       throw connectionFailure(err, 'The station database cannot be used');
     } finally {
@@ -99,7 +109,7 @@ export class StationLink {
     const { password: _secret, ...connection } = input;
     const saved = this.#file.save({ ...connection, version: 1, environment: this.#d.environment(), savedAt: this.#d.now().toISOString() });
     await this.#close();
-    this.#open(saved, password ?? null);
+    this.#open(saved, password ?? null, signer);
     await this.#live?.settings.seed(by).catch((err: unknown) => this.#d.log('station settings could not be brought together yet', err));
     await this.#live?.shipper.shipNow();
     return this.status();
@@ -115,13 +125,14 @@ export class StationLink {
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, counterId: this.#d.journal().counterId, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
+      return { configured: false, counterId: this.#d.journal().counterId, ...this.#keyStatus(), station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
     }
     const s = this.#live.shipper.state();
     const sameEnvironment = saved.environment === this.#d.environment();
     return {
       configured: true,
       counterId: this.#d.journal().counterId,
+      ...this.#keyStatus(),
       station: { id: saved.stationId, name: saved.stationName },
       connection: {
         host: saved.host,
@@ -141,6 +152,10 @@ export class StationLink {
       stoppedCounters: sameEnvironment ? s.stoppedCounters : [],
       settings: this.#live.settings.state(),
     };
+  }
+
+  #keyStatus(): Pick<StationStatus, 'keyFingerprint' | 'publicKey'> {
+    return { keyFingerprint: this.#signer?.fingerprint ?? null, publicKey: this.#signer?.publicKey ?? null };
   }
 
   /** The station's settings stream, while this counter is linked and in the station's environment. */
@@ -181,7 +196,7 @@ export class StationLink {
     await this.#close();
   }
 
-  #open(saved: Stored, password: string | null): void {
+  #open(saved: Stored, password: string | null, signer: CounterSigner): void {
     const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: tlsOf(saved) });
     const environment = saved.environment;
     const shipper = new JournalShipper({
@@ -191,6 +206,7 @@ export class StationLink {
       pool,
       station: { id: saved.stationId, name: saved.stationName },
       environment,
+      signer,
       idleMs: this.#d.shipEveryMs ?? 5_000,
       log: this.#d.log,
       now: this.#d.now,
@@ -201,6 +217,7 @@ export class StationLink {
       place: { stationId: saved.stationId, stationName: saved.stationName, environment, counterId: this.#d.journal().counterId },
       target: this.#d.settingsTarget,
       active,
+      signer,
       log: this.#d.log,
       now: this.#d.now,
     });

@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { Journal } from '../journal/journal.ts';
 import { registerCounter } from './database.ts';
+import { chainHeadMessage, type CounterSigner } from './counter-key.ts';
 
 export type ShippingStatus = 'shipping' | 'synced' | 'offline' | 'stopped';
 
@@ -39,6 +40,8 @@ export interface ShipperDeps {
   pool: pg.Pool;
   station: { id: string; name: string };
   environment: string;
+  /** This counter's key: every batch is signed over its chain's head. */
+  signer: CounterSigner;
   batchSize?: number;
   /** Pause between rounds when synced or offline. */
   idleMs?: number;
@@ -146,14 +149,14 @@ export class JournalShipper {
   }
 
   async #register(counterId: string): Promise<void> {
-    await registerCounter(this.#d.pool, this.#d.station, counterId, this.#d.environment);
+    await registerCounter(this.#d.pool, this.#d.station, counterId, this.#d.environment, this.#d.signer.publicKey);
     const row = await this.#d.pool.query<{ reason: string }>('SELECT reason FROM counter_stops WHERE counter_id = $1 AND cleared_at IS NULL', [counterId]);
     const stopped = row.rows[0]?.reason;
     if (stopped) throw new Error(`stream_stopped: ${stopped}`);
     this.#registered = true;
   }
 
-  /** One batch through the database's one narrow path (ship_entries): all of it arrives, or none of it. */
+  /** One batch, signed over its last entry, through the database's one narrow path (ship_entries): all of it arrives, or none of it. */
   async #insert(counterId: string, batch: ReturnType<ShippableJournal['storedPage']>): Promise<void> {
     const rows = batch.map((e) => ({
       seq: e.seq,
@@ -165,7 +168,9 @@ export class JournalShipper {
       chained_counter: e.chainedCounter,
       shift_id: e.shiftId,
     }));
-    const { rows: answer } = await this.#d.pool.query<{ refused: string | null }>('SELECT ship_entries($1, $2::jsonb) AS refused', [counterId, JSON.stringify(rows)]);
+    const head = batch.at(-1)!;
+    const signature = this.#d.signer.sign(chainHeadMessage(counterId, head.seq, head.hash));
+    const { rows: answer } = await this.#d.pool.query<{ refused: string | null }>('SELECT ship_entries($1, $2::jsonb, $3) AS refused', [counterId, JSON.stringify(rows), signature]);
     const refused = answer[0]?.refused;
     if (refused) throw new Error(refused);
   }

@@ -16,6 +16,7 @@ import { recordPrint } from '../../main/journal/prints.ts';
 import { migrateStation, stationPool } from '../../main/station/database.ts';
 import { stationReport } from '../../main/station/report.ts';
 import { JournalShipper } from '../../main/station/shipper.ts';
+import { newCounterSigner } from '../../main/station/counter-key.ts';
 import { startPostgres } from '../support/postgres.ts';
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 100_000);
@@ -38,7 +39,7 @@ try {
       recordPrint(journal, DEFAULT_AGENT, { saleId: null, kind: 'test', printer: `Printer ${i % 7}`, status: 'sent', jobId: `job-${i}`, errorCode: null, language: null });
     }
   });
-  const shipper = new JournalShipper({ journal: () => journal, pool, station: { id: 'stn_bench', name: 'Bench' }, environment: 'TRAINING', log: () => {} });
+  const shipper = new JournalShipper({ journal: () => journal, pool, station: { id: 'stn_bench', name: 'Bench' }, environment: 'TRAINING', signer: newCounterSigner().signer, log: () => {} });
   let t0 = performance.now();
   const state = await shipper.shipNow();
   const shipS = (performance.now() - t0) / 1000;

@@ -2,10 +2,13 @@
 // hashes and links, for tests that ship as a counter login without a whole counter.
 import { entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
 import type { StoredEntry } from '../../main/journal/journal.ts';
+import { newCounterSigner, type CounterSigner } from '../../main/station/counter-key.ts';
 import type { ShippableJournal } from '../../main/station/shipper.ts';
 
 export interface MemoryJournal extends ShippableJournal {
   entries: StoredEntry[];
+  /** The counter's key pair (its public key is what the administrator enrols). */
+  signer: CounterSigner;
   /** Appends one entry, chained to the last. */
   add(type: string, payload: object): StoredEntry;
 }
@@ -15,6 +18,7 @@ export function memoryJournal(counterId: string, startAt = Date.parse('2026-07-0
   return {
     counterId,
     entries,
+    signer: newCounterSigner().signer,
     lastSeq: () => entries.length,
     storedPage: (after, limit) => entries.slice(after, after + limit),
     add(type, payload) {

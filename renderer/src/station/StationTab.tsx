@@ -93,6 +93,19 @@ export function StationTab() {
           {t('station.counterId')} <span className="mono">{status.counterId}</span>
         </p>
       )}
+      {status?.publicKey && (
+        <p className="st-intro" data-testid="station-counter-key">
+          {t('station.counterKey')} <span className="mono">{status.publicKey}</span>
+          <br />
+          {t('station.counterKey.fingerprint')} <span className="mono">{status.keyFingerprint}</span>
+        </p>
+      )}
+      {status?.settings?.refused && (
+        <Notice kind="bad" testId="station-settings-refused">
+          {t('station.settingsRefused', { counter: status.settings.refused.counterId, seq: String(status.settings.refused.seq) })}
+          <p className="mono">{status.settings.refused.reason}</p>
+        </Notice>
+      )}
       {status?.configured && (
         <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
           {t(`station.sync.${status.shipping}`, { backlog: String(status.backlog) })} · {status.station?.name} ({status.connection?.host}:{status.connection?.port}/

@@ -53,7 +53,7 @@ describe('a counter linked to its station database', () => {
       tls: false,
     });
     expect(s).toMatchObject({ configured: true, station: { id: 'stn_cairo', name: 'Cairo Gateway' }, environment: 'TRAINING', shipping: 'synced', backlog: 0 });
-    expect(s.connection).toEqual({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', tls: false, tlsVerify: true, hasPassword: true });
+    expect(s.connection).toEqual({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', tls: false, tlsVerify: true, hasPassword: true, hasCa: false });
     expect(readFileSync(join(t.dir, STATION_SETTINGS_FILE), 'utf8')).not.toContain('pg-secret-do-not-leak');
     expect(JSON.parse((await keychain.get(STATION_PASSWORD_ACCOUNT))!)).toEqual({ v: 1, host: db.host, port: db.port, database: 'postgres', user: 'postgres', password: 'pg-secret-do-not-leak' });
     expect(JSON.stringify(s)).not.toContain('pg-secret');

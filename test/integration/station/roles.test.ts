@@ -34,7 +34,7 @@ afterAll(async () => {
 
 const station = { id: 'stn_asyut', name: 'Asyut' };
 const ship = (pool: pg.Pool, journal: ReturnType<typeof memoryJournal>) =>
-  new JournalShipper({ journal: () => journal, pool, station, environment: 'LIVE', log: () => {} }).shipNow();
+  new JournalShipper({ journal: () => journal, pool, station, environment: 'LIVE', signer: journal.signer, log: () => {} }).shipNow();
 
 describe('station roles', () => {
   it('connecting never migrates: a schema not made, or behind, names the command to run', async () => {
@@ -54,8 +54,8 @@ describe('station roles', () => {
   let loginB: pg.Pool;
 
   it('a counter login ships its own entries through the one narrow path', async () => {
-    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: a.counterId, login: 'window_a', environment: 'LIVE' });
-    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: b.counterId, login: 'window_b', environment: 'LIVE' });
+    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: a.counterId, login: 'window_a', environment: 'LIVE', publicKey: a.signer.publicKey });
+    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: b.counterId, login: 'window_b', environment: 'LIVE', publicKey: b.signer.publicKey });
     loginA = as('window_a');
     loginB = as('window_b');
     addSale(a, 's-a1', '2026-07-01', 11_000);
@@ -91,13 +91,13 @@ describe('station roles', () => {
 
   it('a counter login cannot write for another counter, nor register a made-up one', async () => {
     // Another counter's next entry, correctly chained: refused for who sends it, not for what it is.
-    const forged = memoryJournal('ctr_window_b');
+    const forged = { ...memoryJournal('ctr_window_b'), signer: a.signer };
     forged.entries.push(...b.entries);
     forged.add('print.recorded', { saleId: 's-b1', kind: 'receipt' });
     await expect(ship(loginA, forged)).resolves.toMatchObject({ status: 'offline', lastError: expect.stringMatching(/not_your_counter/) });
-    await expect(loginA.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb)")).rejects.toThrow(/not_your_counter/);
-    await expect(loginA.query("SELECT register_counter('stn_asyut', 'Asyut', 'ctr_made_up', 'LIVE')")).rejects.toThrow(/not_enrolled/);
-    await expect(publishSetting(loginA, { stationId: station.id, environment: 'LIVE', counterId: 'ctr_window_b' }, { kind: 'station_name', key: 'name', value: { name: 'Forged' } }, 0, null)).rejects.toThrow(
+    await expect(loginA.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query('SELECT register_counter($1, $2, $3, $4, $5)', ['stn_asyut', 'Asyut', 'ctr_made_up', 'LIVE', a.signer.publicKey])).rejects.toThrow(/not_enrolled/);
+    await expect(publishSetting(loginA, { stationId: station.id, environment: 'LIVE', counterId: 'ctr_window_b' }, { kind: 'station_name', key: 'name', value: { name: 'Forged' } }, 0, null, a.signer)).rejects.toThrow(
       /not_your_counter/,
     );
     expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_window_b'")).rows[0].n).toBe(3);
@@ -105,7 +105,7 @@ describe('station roles', () => {
 
   it("a broken chain raises the counter's stop in the database; counters read it, only the owner clears it, with a reason", async () => {
     // Window A's next entry claims a different past.
-    const rewritten = memoryJournal('ctr_window_a');
+    const rewritten = { ...memoryJournal('ctr_window_a'), signer: a.signer };
     addSale(rewritten, 's-a1', '2026-07-01', 1_000);
     rewritten.add('print.recorded', { saleId: 's-a1', kind: 'receipt' });
     expect(await ship(loginA, rewritten)).toMatchObject({ status: 'stopped', lastError: expect.stringMatching(/chain_broken/) });
@@ -129,7 +129,7 @@ describe('station roles', () => {
       expect((await open.query('SELECT count(*)::int AS n FROM entries')).rows[0].n).toBe(7);
       expect(await revokeCounter(owner, 'ctr_window_b')).toEqual({ login: 'window_b' });
       await expect(open.query('SELECT count(*) FROM entries')).rejects.toThrow(/permission denied/);
-      await expect(open.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb)")).rejects.toThrow(/permission denied/);
+      await expect(open.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/permission denied/);
     } finally {
       open.release();
     }

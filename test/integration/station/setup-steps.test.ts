@@ -96,7 +96,7 @@ const refusedUpdate = (pool: pg.Pool) => pool.query("UPDATE entries SET payload 
 async function counterShips(db: TestPostgres, database: string, login: string, password: string, journal: ReturnType<typeof memoryJournal>, tls: TestPostgres['ca']) {
   const pool = stationPool({ host: db.host, port: db.port, database, user: login, password, tls: tls ? { rejectUnauthorized: true, ca: tls } : false });
   cleanups.push(() => pool.end().catch(() => undefined));
-  const state = await new JournalShipper({ journal: () => journal, pool, station: { id: 'cairo-gateway', name: 'Cairo Gateway' }, environment: 'LIVE', log: () => {} }).shipNow();
+  const state = await new JournalShipper({ journal: () => journal, pool, station: { id: 'cairo-gateway', name: 'Cairo Gateway' }, environment: 'LIVE', signer: journal.signer, log: () => {} }).shipNow();
   return { pool, state };
 }
 
@@ -106,7 +106,9 @@ for (const path of ['debian', 'managed'] as const) {
       const db = await startPostgres({ auth: 'scram', tls: path === 'managed' });
       cleanups.push(() => db.destroy());
       const counterId = 'ctr_9b1d3f7e-readme';
-      const env: Record<string, string> = { OWNER_PASSWORD: `owner-${path}-Pw-7`, COUNTER_ID: counterId, PGPORT: String(db.port) };
+      // The counter, as its Settings → Station shows it: its id and its public key.
+      const journal = memoryJournal(counterId);
+      const env: Record<string, string> = { OWNER_PASSWORD: `owner-${path}-Pw-7`, COUNTER_ID: counterId, COUNTER_KEY: journal.signer.publicKey, PGPORT: String(db.port) };
       if (path === 'managed') {
         // What the provider gives: an administrator that is not a superuser, and its CA's file.
         const su = stationPool({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', password: db.password });
@@ -131,9 +133,9 @@ for (const path of ['debian', 'managed'] as const) {
       const enrolled = await s.step('enrol');
       const password = /password: (\S+)/.exec(enrolled)?.[1];
       expect(password).toMatch(/^[A-Za-z0-9]{24}$/);
+      expect(enrolled).toContain(`key fingerprint: ${journal.signer.fingerprint}`);
 
       // The counter, with its login (checked by SCRAM): ships its sales, changes nothing.
-      const journal = memoryJournal(counterId);
       addSale(journal, 's-1', '2026-07-01', 48_400);
       addSale(journal, 's-2', '2026-07-01', 22_000);
       const { pool: counter, state } = await counterShips(db, 'shubbak', 'window_1', password!, journal, db.ca);

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { entryHash } from '../../../main/journal/chain.ts';
 import { storedEntryOf, type EntryRow } from '../../../main/journal/journal.ts';
 import { migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
+import { newCounterSigner } from '../../../main/station/counter-key.ts';
 import { JournalShipper, type ShippableJournal } from '../../../main/station/shipper.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { counterPerFile, sellOneSeat } from '../main/helpers.ts';
@@ -27,6 +28,7 @@ beforeAll(async () => {
     pool,
     station: { id: 'stn_cairo_gateway', name: 'Cairo Gateway' },
     environment: 'TRAINING',
+    signer: newCounterSigner().signer,
     batchSize: 7,
     log: () => {},
   });
@@ -151,6 +153,7 @@ describe('journal shipping to PostgreSQL', () => {
       pool,
       station: { id: 'stn_cairo_gateway', name: 'Cairo Gateway' },
       environment: 'TRAINING',
+      signer: newCounterSigner().signer,
       log: () => {},
     });
     const seen = await other.shipNow();

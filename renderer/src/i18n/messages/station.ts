@@ -10,6 +10,10 @@ export const station = defineMessages({
     'station.field.stationId': 'Station id (e.g. cairo-gateway)',
     'station.counterId': 'This counter’s id (the administrator enrols it in the station database):',
     'station.field.tlsCa': 'Certificate authority file (CA), for a station with its own',
+    'station.counterKey': 'This counter’s key (the administrator enrols it with its id):',
+    'station.counterKey.fingerprint': 'Fingerprint (compare it with what the enrolment printed):',
+    'station.settingsRefused':
+      'Alarm: the station’s settings stream holds a change (number {seq}, from counter {counter}) that this counter refused: it is not signed by that counter’s enrolled key. Nothing after it is applied. Call the administrator.',
     'station.field.tlsCa.hint': 'Empty: the server’s certificate is checked against the system’s authorities.',
     'station.field.tlsCa.kept': 'A certificate authority file is kept for this server; choose another to replace it.',
     'station.field.stationName': 'Station name',
@@ -52,6 +56,10 @@ export const station = defineMessages({
     'station.field.stationId': 'معرّف المحطة (مثل cairo-gateway)',
     'station.counterId': 'معرّف هذا الشباك (يسجّله المسؤول في قاعدة بيانات المحطة):',
     'station.field.tlsCa': 'ملف جهة الشهادات (CA)، لمحطة لها جهتها الخاصة',
+    'station.counterKey': 'مفتاح هذا الشباك (يسجّله المسؤول مع معرّفه):',
+    'station.counterKey.fingerprint': 'البصمة (قارنها بما طبعه التسجيل):',
+    'station.settingsRefused':
+      'إنذار: في سجل إعدادات المحطة تغيير (رقم {seq}، من الشباك {counter}) رفضه هذا الشباك: ليس موقّعًا بالمفتاح المسجّل لذلك الشباك. لا يُطبَّق شيء بعده. اتصل بالمسؤول.',
     'station.field.tlsCa.hint': 'إن تُرك فارغًا: يُتحقق من شهادة الخادم بجهات الشهادات في النظام.',
     'station.field.tlsCa.kept': 'يوجد ملف جهة شهادات محفوظ لهذا الخادم؛ اختر غيره لاستبداله.',
     'station.field.stationName': 'اسم المحطة',
