@@ -9,6 +9,8 @@
 //                                          key, bound to its id
 //   revoke --counter C                     a stolen or retired PC: its login can do nothing more
 //   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
+//   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
+//                                          altered rows and foreign rows named by counter (exit 1)
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
@@ -27,6 +29,7 @@ import { isLoopback, migrateStation, stationPool } from './database.ts';
 import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
+import { verifyStation } from './verify.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
 
@@ -110,6 +113,16 @@ async function main(): Promise<number> {
     console.log(`counter ${values.counter}: stop cleared (${values.reason})`);
     return 0;
   }
+  if (command === 'verify') {
+    const checked = await verifyStation(pool, { stationId: values.station, date: values.date });
+    const problems = checked.flatMap((c) => c.problems);
+    console.log(`verify${values.station ? ` station ${values.station}` : ''}${values.date ? ` ${values.date}` : ''}: ${checked.length} counters, ${problems.length ? `${problems.length} problems` : 'all verified'}`);
+    for (const c of checked) {
+      console.log(`counter ${c.counterId}: ${c.entries} entries, signed up to ${c.signedUpTo}${c.problems.length ? `, ${c.problems.length} problems` : ', verified'}`);
+      for (const p of c.problems) console.log(`  ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+    }
+    return problems.length ? 1 : 0;
+  }
   if (command === 'report') {
     if (!values.station) throw new Error('report needs --station <station id>');
     const lang = values.lang ?? 'en';
@@ -145,6 +158,11 @@ async function main(): Promise<number> {
     for (const [label, l] of [['station', report.totals], ...report.counters.map((c) => [`counter ${c.counterId}`, c] as const), ...report.agents.map((a) => [`agent ${a.agentName}`, a] as const)] as const) {
       console.log(`${label.padEnd(52)} ${String(l.sales).padStart(6)} sales  ${m(l.retailMinor).padStart(16)} retail  ${m(l.netMinor).padStart(16)} NET  ${m(l.cashMinor).padStart(16)} cash  ${l.failed} failed  ${l.open} open`);
     }
+    const integrity = report.integrity;
+    if (integrity && !integrity.verified) {
+      console.log(`NOT VERIFIED: ${integrity.problems.length} problems in what this report covers; its figures are not clean`);
+      for (const p of integrity.problems) console.log(`  counter ${p.counterId} ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+    } else console.log('verified: every entry this report covers matches its hash, its link and its counter\'s signature');
     const r = report.reconciliation;
     if (r.statementRead) {
       console.log(`wallet: ${r.matchedDebits.length} debits and ${r.matchedReversals.length} reversals matched; ${r.unmatched.length} not matched; balance ${r.openingBalanceMinor === null ? '—' : m(r.openingBalanceMinor)} → ${r.closingBalanceMinor === null ? '—' : m(r.closingBalanceMinor)}`);
@@ -172,7 +190,7 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 

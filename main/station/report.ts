@@ -4,7 +4,8 @@
 // (main/reports/reconcile.ts, the counter's own rule).
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
-import type { SalesLine, StationReport } from '../../contract/reports.ts';
+import type { IntegrityProblem, SalesLine, StationIntegrity, StationReport } from '../../contract/reports.ts';
+import { verifyCounterRange } from './verify.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 
@@ -28,15 +29,39 @@ function add(line: SalesLine, s: ProjectedSale): void {
  * The entries of the sales of a business day, of the station's counters, in each counter's order:
  * one range of the index on the sale's day (migration 0004).
  */
-async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
-  const { rows } = await pool.query<{ counter_id: string; type: string; at: string; payload: string }>(
-    `SELECT e.counter_id, e.type, e.at, e.payload
+async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<(SaleEntry & { seq: number })[]> {
+  const { rows } = await pool.query<{ counter_id: string; seq: string; type: string; at: string; payload: string }>(
+    `SELECT e.counter_id, e.seq, e.type, e.at, e.payload
      FROM entries e
      WHERE e.sale_day = $2 AND e.counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND e.type = ANY($3)
      ORDER BY e.counter_id, e.seq`,
     [stationId, date, SALE_TYPES],
   );
-  return rows.map((r) => ({ counterId: r.counter_id, type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+  return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+}
+
+/**
+ * What the report covers, verified: per counter, its entries from the first of the day's sales to
+ * the first signed head at or after the last (every link, every hash, that head's signature), so
+ * a row changed, removed or added after arrival shows here and not as a clean figure.
+ */
+async function integrityOf(pool: pg.Pool, entries: readonly { counterId: string; seq: number }[]): Promise<StationIntegrity> {
+  const span = new Map<string, { lo: number; hi: number }>();
+  for (const e of entries) {
+    const s = span.get(e.counterId);
+    span.set(e.counterId, s ? { lo: Math.min(s.lo, e.seq), hi: Math.max(s.hi, e.seq) } : { lo: e.seq, hi: e.seq });
+  }
+  const problems: IntegrityProblem[] = [];
+  for (const [counterId, { lo, hi }] of span) {
+    const { rows } = await pool.query<{ public_key: string | null; head: string | null }>(
+      'SELECT public_key, (SELECT min(seq) FROM chain_heads WHERE counter_id = $1 AND seq >= $2) AS head FROM counters WHERE id = $1',
+      [counterId, hi],
+    );
+    const c = rows[0];
+    const checked = await verifyCounterRange(pool, counterId, c?.public_key ?? null, lo, c?.head === null || c?.head === undefined ? hi : Number(c.head));
+    problems.push(...checked.problems);
+  }
+  return { verified: problems.length === 0, problems };
 }
 
 export interface StationReportDeps {
@@ -50,7 +75,9 @@ export interface StationReportDeps {
 }
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
-  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
+  const entries = await saleEntries(d.pool, d.station.id, date);
+  const sales = projectSales(entries);
+  const integrity = await integrityOf(d.pool, entries);
   const totals = zero();
   const counters = new Map<string, SalesLine & { counterId: string }>();
   const agents = new Map<string, SalesLine & { agentId: string; agentName: string }>();
@@ -75,5 +102,6 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     agents: [...agents.values()].sort(byRetail),
     reconciliation,
     madeAt: d.now.toISOString(),
+    integrity,
   };
 }
