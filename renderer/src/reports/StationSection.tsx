@@ -46,6 +46,18 @@ export function StationSection({ date }: { date: string }) {
     <section aria-labelledby="reports-station" data-testid="station-report">
       <h2 id="reports-station">{t('reports.station.title', { name: report?.station.name ?? '' })}</h2>
       {error && <ErrorNotice error={error} />}
+      {report?.integrity && !report.integrity.verified && (
+        <div className="error-notice" role="alert" data-testid="station-report-not-verified">
+          <strong>{t('reports.station.notVerified', { count: formatNumber(report.integrity.problems.length, locale) })}</strong>
+          <ul>
+            {report.integrity.problems.map((p) => (
+              <li key={`${p.counterId}-${p.kind}-${p.seq ?? ''}`} className="mono">
+                {p.counterId} · {p.kind} {p.seq ?? ''}: {p.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report && (
         <>
           <table className="reports-table">

@@ -2,7 +2,9 @@
 // can set the triggers aside) alters a shipped sale's amount, then also re-chains the rows after
 // it; removes an entry; adds a made-up counter with a self-consistent chain. `npm run station --
 // verify` names each by counter and exits 1, and the station day report says it is not clean.
-import { execFile } from 'node:child_process';
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -10,6 +12,8 @@ import type pg from 'pg';
 import { enrolCounter } from '../../../main/station/admin.ts';
 import { migrateStation, stationPool } from '../../../main/station/database.ts';
 import { stationReport } from '../../../main/station/report.ts';
+import { stationReportCsv } from '../../../main/station/report-csv.ts';
+import { renderStationReport } from '../../../main/station/report-pdf.ts';
 import { JournalShipper } from '../../../main/station/shipper.ts';
 import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
@@ -88,6 +92,11 @@ describe('verification after arrival', () => {
     const r = await report();
     expect(r.integrity?.verified).toBe(false);
     expect(r.integrity?.problems).toEqual([{ counterId: 'ctr_qus_a', kind: 'altered', seq: 1, detail: expect.stringMatching(/does not match its hash/) }]);
+    // On paper and in the accountant's CSV too.
+    const pdf = join(mkdtempSync(join(tmpdir(), 'shubbak-verify-')), 'day.pdf');
+    writeFileSync(pdf, (await renderStationReport(r, { paper: 'A4', lang: 'en', copy: false })).pdf);
+    expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/NOT VERIFIED: 1 problems/);
+    expect(stationReportCsv(r)).toMatch(/verified,NO \(1 problems\)\r\nnot verified,ctr_qus_a,altered,1,/);
   });
 
   it('the owner also re-chains every row after it: the counter’s signatures give it away', async () => {
