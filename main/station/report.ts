@@ -51,16 +51,18 @@ async function integrityOf(pool: pg.Pool, entries: readonly { counterId: string;
     const s = span.get(e.counterId);
     span.set(e.counterId, s ? { lo: Math.min(s.lo, e.seq), hi: Math.max(s.hi, e.seq) } : { lo: e.seq, hi: e.seq });
   }
-  const problems: IntegrityProblem[] = [];
-  for (const [counterId, { lo, hi }] of span) {
-    const { rows } = await pool.query<{ public_key: string | null; head: string | null }>(
-      'SELECT public_key, (SELECT min(seq) FROM chain_heads WHERE counter_id = $1 AND seq >= $2) AS head FROM counters WHERE id = $1',
-      [counterId, hi],
-    );
-    const c = rows[0];
-    const checked = await verifyCounterRange(pool, counterId, c?.public_key ?? null, lo, c?.head === null || c?.head === undefined ? hi : Number(c.head));
-    problems.push(...checked.problems);
-  }
+  // Counters in parallel (as many at once as the pool has connections).
+  const checked = await Promise.all(
+    [...span].map(async ([counterId, { lo, hi }]) => {
+      const { rows } = await pool.query<{ public_key: string | null; head: string | null }>(
+        'SELECT public_key, (SELECT min(seq) FROM chain_heads WHERE counter_id = $1 AND seq >= $2) AS head FROM counters WHERE id = $1',
+        [counterId, hi],
+      );
+      const c = rows[0];
+      return verifyCounterRange(pool, counterId, c?.public_key ?? null, lo, c?.head === null || c?.head === undefined ? hi : Number(c.head));
+    }),
+  );
+  const problems: IntegrityProblem[] = checked.flatMap((c) => c.problems);
   return { verified: problems.length === 0, problems };
 }
 
