@@ -30,6 +30,9 @@ describe('a counter of a station', () => {
     await expect.poll(async () => plain(await section.textContent()), { timeout: 20_000 }).toContain('The whole station: Luxor station');
     expect(plain(await section.locator('tbody tr').first().textContent())).toMatch(/^Station1/);
     expect(plain(await section.textContent())).toContain('1 debits and 0 reversals matched');
+    // One reconciliation view: the wallet once, for the station; none of the other counters' sales as "not matched" above.
+    expect(plain(await page.getByTestId('reconciliation-at-station').textContent())).toContain('reconciled once, for the whole station');
+    expect(await page.getByTestId('reconciliation').count()).toBe(0);
     await section.scrollIntoViewIfNeeded();
     await shotBothLanguages(page, 'reports-2-station');
     const chip = page.getByTestId('sync-chip');

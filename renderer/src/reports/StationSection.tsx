@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useStation } from '../station/store.ts';
 import { ReportActions } from './ReportActions.tsx';
+import { UnmatchedTable } from './UnmatchedTable.tsx';
 
 /** The whole station's day (every counter shipping to the station database), when there is one. */
 export function StationSection({ date }: { date: string }) {
@@ -84,6 +85,7 @@ export function StationSection({ date }: { date: string }) {
               unmatched: formatNumber(report.reconciliation.unmatched.length, locale),
             })}
           </p>
+          <UnmatchedTable lines={report.reconciliation.unmatched} testId="station-unmatched" />
           <ReportActions
             report="station"
             printLabel={t('reports.station.print')}
