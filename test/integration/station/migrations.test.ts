@@ -54,8 +54,16 @@ describe('station database migrations carry data', () => {
     // Still append-only.
     await expect(pool.query('UPDATE entries SET sale_day = NULL')).rejects.toThrow(/append-only/);
 
+    // 0005 roles: a stop kept in the counters table moves to counter_stops (which counters only read).
+    await pool.query("UPDATE counters SET stopped_at = '2026-07-01T09:00:00Z', stopped_reason = 'chain_broken: test' WHERE id = 'ctr_m'");
+    expect(await migrateStation(pool)).toEqual([5, 6]);
+    const stops = await pool.query<{ counter_id: string; reason: string; cleared_at: Date | null }>('SELECT counter_id, reason, cleared_at FROM counter_stops');
+    expect(stops.rows).toEqual([{ counter_id: 'ctr_m', reason: 'chain_broken: test', cleared_at: null }]);
+
     const statement = async () => ({ lines: [], opening: null, closing: null });
     const report = await stationReport({ pool, station: { id: 'stn_m', name: 'Minya' }, environment: 'TRAINING', statement, now: new Date(), log: () => {} }, '2026-07-01');
     expect(report.totals).toMatchObject({ sales: 1, retailMinor: 48_400, netMinor: 44_000, cashMinor: 48_400 });
+    // Shipped before counters had keys: the report says so rather than calling them verified.
+    expect(report.integrity).toMatchObject({ verified: false, problems: [{ counterId: 'ctr_m', kind: 'foreign' }] });
   });
 });
