@@ -90,14 +90,14 @@ export function StationTab() {
       <p className="st-intro">{t('station.intro')}</p>
       {status && (
         <p className="st-intro" data-testid="station-counter-id">
-          {t('station.counterId')} <span className="mono">{status.counterId}</span>
+          {t('station.counterId')} <bdi className="mono" dir="ltr">{status.counterId}</bdi>
         </p>
       )}
       {status?.publicKey && (
         <p className="st-intro" data-testid="station-counter-key">
-          {t('station.counterKey')} <span className="mono">{status.publicKey}</span>
+          {t('station.counterKey')} <bdi className="mono" dir="ltr">{status.publicKey}</bdi>
           <br />
-          {t('station.counterKey.fingerprint')} <span className="mono">{status.keyFingerprint}</span>
+          {t('station.counterKey.fingerprint')} <bdi className="mono" dir="ltr">{status.keyFingerprint}</bdi>
         </p>
       )}
       {status?.settings?.refused && (
