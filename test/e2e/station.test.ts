@@ -63,4 +63,22 @@ describe('a counter of a station', () => {
     }
     await page.keyboard.press('Escape');
   });
+
+  it('Settings → Station says why a connection fails, with PostgreSQL’s words for the supervisor, and shows the counter’s id and key', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Station', exact: true }).click();
+    const status = await caller(c.app.counter.dispatch).ok('stationStatus');
+    expect(plain(await page.getByTestId('station-counter-id').textContent())).toContain(status.counterId);
+    expect(plain(await page.getByTestId('station-counter-key').textContent())).toContain(status.keyFingerprint!);
+    await page.locator('#station-database').fill('nowhere');
+    await page.getByRole('button', { name: 'Test and connect', exact: true }).click();
+    const notice = page.locator('.error-notice');
+    await expect.poll(() => notice.getAttribute('data-code'), { timeout: 20_000 }).toBe('station_unknown_database');
+    expect(plain(await notice.textContent())).toContain('There is no database of that name on the station server');
+    expect(plain(await page.getByTestId('station-error-detail').textContent())).toContain('database "nowhere" does not exist');
+    await page.getByTestId('station-error-detail').scrollIntoViewIfNeeded();
+    await shotBothLanguages(page, 'settings-station-error');
+    await page.keyboard.press('Escape');
+  });
 });
