@@ -101,4 +101,20 @@ export interface StationReport {
   madeAt: string;
   /** Refunds paid over every counter and adjustments received (issue 23). */
   refunds?: DayRefunds;
+  /** What the report covers, verified (hashes, links, the counters' signatures): never presented as clean when it is not. */
+  integrity?: StationIntegrity;
+}
+
+/** One thing found wrong with the station database's rows (issue 21). */
+export interface IntegrityProblem {
+  counterId: string;
+  /** altered: a row's fields changed after arrival; gap: rows missing; broken_link; bad_signature; foreign: rows no enrolled key signed. */
+  kind: 'altered' | 'gap' | 'broken_link' | 'bad_signature' | 'foreign';
+  seq: number | null;
+  detail: string;
+}
+
+export interface StationIntegrity {
+  verified: boolean;
+  problems: IntegrityProblem[];
 }

@@ -19,14 +19,25 @@ export const StationConnectionInput = z.strictObject({
    * PostgreSQL's sslmode=require, for a station server with its own self-signed certificate.
    */
   tlsVerify: z.boolean().optional(),
+  /**
+   * The certificate authority (PEM) the server's certificate is checked against, for a station
+   * with its own authority; absent: the system's. A public certificate, kept in the settings file.
+   */
+  tlsCa: z.string().max(20_000).regex(/-----BEGIN CERTIFICATE-----/, 'a PEM certificate').optional(),
 });
 export type StationConnectionInput = z.infer<typeof StationConnectionInput>;
 
 export interface StationStatus {
   /** Not set up: the counter keeps its journal alone (the default). */
   configured: boolean;
+  /** This counter's id, which the administrator enrols (`npm run station -- enrol --counter`). */
+  counterId: string;
   station: { id: string; name: string } | null;
-  connection: { host: string; port: number; database: string; user: string; tls: boolean; tlsVerify: boolean; hasPassword: boolean } | null;
+  connection: { host: string; port: number; database: string; user: string; tls: boolean; tlsVerify: boolean; hasPassword: boolean; hasCa?: boolean } | null;
+  /** This counter's key fingerprint, to compare with what `npm run station -- enrol` printed (null: not made yet). */
+  keyFingerprint?: string | null;
+  /** This counter's public key (base64), which the administrator enrols (`enrol --key`). */
+  publicKey?: string | null;
   /** The journal environment the station database takes (set when it was connected). */
   environment: CounterEnvironment | null;
   /**
@@ -71,4 +82,12 @@ export interface StationSettingsState {
   lastReceivedAt: string | null;
   lastError: string | null;
   notices: StationSettingNotice[];
+  /** A row of the stream that did not verify (forged or unsigned): refused, nothing after it applied; an alarm for every supervisor. */
+  refused: StationSettingRefusal | null;
+}
+
+export interface StationSettingRefusal {
+  seq: number;
+  counterId: string;
+  reason: string;
 }

@@ -78,31 +78,15 @@ export function refundedAtStation(db: StationDatabase, bookingReference: string)
  */
 export function claimTickets(db: StationDatabase, bookingReference: string, indexes: readonly number[], refundId: string): Promise<number[]> {
   return ask(async () => {
-    const client = await db.pool.connect();
-    try {
-      await client.query('BEGIN');
-      const { rows } = await client.query<{ passenger_index: number }>(
-        `INSERT INTO ticket_refunds (station_id, booking_ref, passenger_index, counter_id, refund_id)
-         SELECT $1, $2, i, $4, $5 FROM unnest($3::int[]) AS i
-         ON CONFLICT DO NOTHING RETURNING passenger_index`,
-        [db.stationId, bookingReference, indexes, db.counterId, refundId],
-      );
-      const got = new Set(rows.map((r) => r.passenger_index));
-      const taken = indexes.filter((i) => !got.has(i));
-      await client.query(taken.length ? 'ROLLBACK' : 'COMMIT');
-      return taken;
-    } catch (err) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw err;
-    } finally {
-      client.release();
-    }
+    // one call, one transaction: the station's function checks this login is the counter's own
+    const { rows } = await db.pool.query<{ taken: number[] }>('SELECT claim_ticket_refunds($1, $2, $3::int[], $4) AS taken', [db.counterId, bookingReference, indexes, refundId]);
+    return rows[0]?.taken ?? [];
   });
 }
 
 /** Gives the claim back: the refund it was for could not be written on this counter. */
 export async function releaseTickets(db: StationDatabase, refundId: string): Promise<void> {
-  await db.pool.query('DELETE FROM ticket_refunds WHERE station_id = $1 AND refund_id = $2 AND counter_id = $3', [db.stationId, refundId, db.counterId]);
+  await db.pool.query('SELECT release_ticket_refunds($1, $2)', [db.counterId, refundId]);
 }
 
 /** A confirmed sale of another counter of the station, by its booking reference, from its shipped entries. */

@@ -52,6 +52,8 @@ export interface DayReportStrings {
     /** Table heads: the amounts are plain numbers of pounds, the currency said once in the heading. */
     col: { who: string; sales: string; retail: string; net: string; cash: string; failed: string };
     noSales: string;
+    /** The rows this report covers did not all verify ({count}: how many problems). */
+    notVerified: string;
   };
   counter: string;
   /** The accountant's file: one line per sale of the day. */
@@ -117,6 +119,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       total: 'Station',
       col: { who: '', sales: 'Sold', retail: 'Retail', net: 'NET', cash: 'Cash', failed: 'Failed' },
       noSales: 'No sales this day.',
+      notVerified: 'NOT VERIFIED: {count} problems in the rows this report covers (changed, missing or foreign). These figures are not clean.',
     },
     counter: 'counter',
     perSale: {
@@ -179,6 +182,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       total: 'المحطة',
       col: { who: '', sales: 'مبيعات', retail: 'البيع', net: 'الصافي', cash: 'النقدية', failed: 'فاشلة' },
       noSales: 'لا مبيعات في هذا اليوم.',
+      notVerified: 'غير موثّق: {count} مشكلة في الصفوف التي يغطيها هذا التقرير (مُغيَّرة أو ناقصة أو دخيلة). هذه الأرقام ليست سليمة.',
     },
     counter: 'الشباك',
     perSale: {

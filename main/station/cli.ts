@@ -1,8 +1,16 @@
 // `npm run station -- <command>`: the station database from a shell, for an administrator or
 // the head office. The connection comes from the standard PostgreSQL variables (PGHOST, PGPORT,
-// PGDATABASE, PGUSER, PGPASSWORD; PGSSLMODE=require or verify-full with PGSSLROOTCERT for TLS)
+// PGDATABASE, PGUSER, PGPASSWORD, PGCONNECT_TIMEOUT; PGSSLMODE=require or verify-full with
+// PGSSLROOTCERT or --ca FILE for TLS; a server off this machine is verify-full unless PGSSLMODE says)
 // or flags.
-//   init                                   create or migrate the schema
+//   init | migrate                         create or migrate the schema (as the owner; counters never do)
+//   enrol --station S [--station-name N] --counter C --key K --login L [--environment LIVE|SANDBOX|TRAINING]
+//                                          a counter's login (its password printed once) and its public
+//                                          key, bound to its id
+//   revoke --counter C                     a stolen or retired PC: its login can do nothing more
+//   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
+//   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
+//                                          altered rows and foreign rows named by counter (exit 1)
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
@@ -17,8 +25,11 @@ import { sleep, systemClock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
-import { migrateStation, stationPool } from './database.ts';
+import { isLoopback, migrateStation, stationPool } from './database.ts';
+import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
+import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
+import { verifyStation } from './verify.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
 
@@ -34,32 +45,83 @@ const { positionals, values } = parseArgs({
     csv: { type: 'string' },
     pdf: { type: 'string' },
     lang: { type: 'string' },
+    'station-name': { type: 'string' },
+    counter: { type: 'string' },
+    login: { type: 'string' },
+    environment: { type: 'string' },
+    reason: { type: 'string' },
+    ca: { type: 'string' },
+    key: { type: 'string' },
   },
 });
 
 const env = process.env;
+const host = values.host ?? env.PGHOST ?? '127.0.0.1';
+const caFile = values.ca ?? env.PGSSLROOTCERT;
+// As libpq reads PGSSLMODE: require encrypts, verify-ca/verify-full also check the certificate
+// (against --ca or PGSSLROOTCERT when given). Unset: verify-full for any server off this machine.
+const sslmode = env.PGSSLMODE ?? (isLoopback(host) ? 'disable' : 'verify-full');
 const pool = stationPool({
-  host: values.host ?? env.PGHOST ?? '127.0.0.1',
+  host,
   port: Number(values.port ?? env.PGPORT ?? 5432),
   database: values.database ?? env.PGDATABASE ?? 'shubbak',
   user: values.user ?? env.PGUSER ?? 'postgres',
   password: env.PGPASSWORD,
-  // As libpq reads them: require encrypts, verify-ca/verify-full also check the certificate
-  // (against PGSSLROOTCERT when given).
+  connectTimeoutMs: env.PGCONNECT_TIMEOUT ? Number(env.PGCONNECT_TIMEOUT) * 1000 : undefined,
   tls:
-    env.PGSSLMODE === 'require'
+    sslmode === 'require'
       ? { rejectUnauthorized: false }
-      : env.PGSSLMODE === 'verify-ca' || env.PGSSLMODE === 'verify-full'
-        ? { rejectUnauthorized: true, ca: env.PGSSLROOTCERT ? readFileSync(env.PGSSLROOTCERT, 'utf8') : undefined }
+      : sslmode === 'verify-ca' || sslmode === 'verify-full'
+        ? { rejectUnauthorized: true, ca: caFile ? readFileSync(caFile, 'utf8') : undefined }
         : false,
 });
 
 async function main(): Promise<number> {
   const command = positionals[0];
-  if (command === 'init') {
+  if (command === 'init' || command === 'migrate') {
     const done = await migrateStation(pool);
     console.log(done.length ? `station database: applied migrations ${done.join(', ')}` : 'station database: up to date');
     return 0;
+  }
+  if (command === 'enrol') {
+    const environment = values.environment ?? 'LIVE';
+    if (!values.station || !values.counter || !values.login || !values.key) throw new Error('enrol needs --station, --counter, --key and --login');
+    if (environment !== 'LIVE' && environment !== 'SANDBOX' && environment !== 'TRAINING') throw new Error('--environment is LIVE, SANDBOX or TRAINING');
+    const { password, fingerprint } = await enrolCounter(pool, {
+      stationId: values.station,
+      stationName: values['station-name'] ?? values.station,
+      counterId: values.counter,
+      login: values.login,
+      environment,
+      publicKey: values.key,
+    });
+    console.log(`counter ${values.counter} enrolled in station ${values.station} (${environment}) with login ${values.login}`);
+    console.log(`key fingerprint: ${fingerprint} (the same as on the counter's Settings → Station)`);
+    console.log(`password: ${password}`);
+    console.log('Type this user and password in that counter\'s Settings → Station; it is not shown again.');
+    return 0;
+  }
+  if (command === 'revoke') {
+    if (!values.counter) throw new Error('revoke needs --counter');
+    const { login } = await revokeCounter(pool, values.counter);
+    console.log(`counter ${values.counter} revoked${login ? `: login ${login} can no longer sign in, read or write` : ''}`);
+    return 0;
+  }
+  if (command === 'clear-stop') {
+    if (!values.counter || !values.reason) throw new Error('clear-stop needs --counter and --reason');
+    await clearStop(pool, values.counter, values.reason);
+    console.log(`counter ${values.counter}: stop cleared (${values.reason})`);
+    return 0;
+  }
+  if (command === 'verify') {
+    const checked = await verifyStation(pool, { stationId: values.station, date: values.date });
+    const problems = checked.flatMap((c) => c.problems);
+    console.log(`verify${values.station ? ` station ${values.station}` : ''}${values.date ? ` ${values.date}` : ''}: ${checked.length} counters, ${problems.length ? `${problems.length} problems` : 'all verified'}`);
+    for (const c of checked) {
+      console.log(`counter ${c.counterId}: ${c.entries} entries, signed up to ${c.signedUpTo}${c.problems.length ? `, ${c.problems.length} problems` : ', verified'}`);
+      for (const p of c.problems) console.log(`  ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+    }
+    return problems.length ? 1 : 0;
   }
   if (command === 'report') {
     if (!values.station) throw new Error('report needs --station <station id>');
@@ -96,6 +158,11 @@ async function main(): Promise<number> {
     for (const [label, l] of [['station', report.totals], ...report.counters.map((c) => [`counter ${c.counterId}`, c] as const), ...report.agents.map((a) => [`agent ${a.agentName}`, a] as const)] as const) {
       console.log(`${label.padEnd(52)} ${String(l.sales).padStart(6)} sales  ${m(l.retailMinor).padStart(16)} retail  ${m(l.netMinor).padStart(16)} NET  ${m(l.cashMinor).padStart(16)} cash  ${l.failed} failed  ${l.open} open`);
     }
+    const integrity = report.integrity;
+    if (integrity && !integrity.verified) {
+      console.log(`NOT VERIFIED: ${integrity.problems.length} problems in what this report covers; its figures are not clean`);
+      for (const p of integrity.problems) console.log(`  counter ${p.counterId} ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+    } else console.log('verified: every entry this report covers matches its hash, its link and its counter\'s signature');
     const r = report.reconciliation;
     if (r.statementRead) {
       console.log(`wallet: ${r.matchedDebits.length} debits and ${r.matchedReversals.length} reversals matched; ${r.unmatched.length} not matched; balance ${r.openingBalanceMinor === null ? '—' : m(r.openingBalanceMinor)} → ${r.closingBalanceMinor === null ? '—' : m(r.closingBalanceMinor)}`);
@@ -123,14 +190,18 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
   return 2;
 }
 
 main()
   .then((code) => (process.exitCode = code))
   .catch((err: unknown) => {
-    console.error(`station: ${err instanceof Error ? err.message : String(err)}`);
+    const code = connectionCode(err);
+    const why = code === 'station_unreachable' ? '' : ` [${code}: ${CONNECTION_EXPLAINED[code]}]`;
+    console.error(`station: ${err instanceof Error ? err.message : String(err)}${why}`);
     process.exitCode = 1;
   })
-  .finally(() => void pool.end());
+  // A connection a server left half-open (it asked for a password none was given for) would keep
+  // the process alive until the server's own timeout: the command is over, so is the process.
+  .finally(() => pool.end().finally(() => process.exit()));

@@ -3,6 +3,7 @@
 import pg from 'pg';
 import { numberedMigrations, type Migration } from '../journal/migrations/index.ts';
 import { SQL_FILES } from './migrations/sql.generated.ts';
+import { AppFailure } from '../failure.ts';
 
 export const stationMigrations: readonly Migration[] = numberedMigrations(SQL_FILES);
 
@@ -15,7 +16,16 @@ export interface StationConnection {
   password?: string | undefined;
   /** TLS to the server: its certificate checked (against `ca` when given, else the system's), or not. */
   tls?: boolean | { rejectUnauthorized: boolean; ca?: string | undefined } | undefined;
+  /** How long to wait for the server to answer at all (default 5 s). */
+  connectTimeoutMs?: number | undefined;
 }
+
+/** Only a server on this machine may be reached without TLS (the password and the books cross the network otherwise). */
+export function isLoopback(host: string): boolean {
+  return host === 'localhost' || /^127\.\d+\.\d+\.\d+$/.test(host) || host === '::1' || host === '[::1]' || host.startsWith('/');
+}
+
+export const PASSWORD_NEEDED = 'password needed: the server asks for a password and none was given for it';
 
 /** Statements and connections never wait long: the counter keeps selling and tries again later. */
 const STATEMENT_TIMEOUT_MS = 10_000;
@@ -27,11 +37,13 @@ export function stationPool(c: StationConnection): pg.Pool {
     port: c.port,
     database: c.database,
     user: c.user,
-    password: c.password,
+    // Without a password of our own, a server that asks gets none: never PGPASSWORD or ~/.pgpass
+    // of whoever runs this, never an empty one.
+    password: c.password ?? (() => Promise.reject(new Error(PASSWORD_NEEDED))),
     ssl: c.tls === true ? { rejectUnauthorized: true } : c.tls || undefined,
     max: 4,
     idleTimeoutMillis: 30_000,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+    connectionTimeoutMillis: c.connectTimeoutMs ?? CONNECT_TIMEOUT_MS,
     statement_timeout: STATEMENT_TIMEOUT_MS,
     application_name: 'shubbak-counter',
   });
@@ -39,6 +51,11 @@ export function stationPool(c: StationConnection): pg.Pool {
   pool.on('error', () => {});
   return pool;
 }
+
+const DATABASE_RIGHTS = `DO $$ BEGIN
+  EXECUTE format('REVOKE CREATE, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
+  REVOKE CREATE ON SCHEMA public FROM PUBLIC;
+END $$`;
 
 /** Applies the station migrations not yet recorded, each in its own transaction with its record. */
 export async function migrateStation(pool: pg.Pool, list: readonly Migration[] = stationMigrations): Promise<number[]> {
@@ -65,6 +82,8 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
       }
       done.push(m.version);
     }
+    // The database's own rights are not in a dump: asserted again on every run (a restored copy too).
+    if (list.some((m) => m.version >= 5)) await client.query(DATABASE_RIGHTS);
     return done;
   } finally {
     await client.query('SELECT pg_advisory_unlock(7406201)').catch(() => undefined);
@@ -72,8 +91,26 @@ export async function migrateStation(pool: pg.Pool, list: readonly Migration[] =
   }
 }
 
-/** Makes the station and this counter known to the database (both kept as they are when known). */
-export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string): Promise<void> {
-  await pool.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [station.id, station.name]);
-  await pool.query('INSERT INTO counters (id, station_id, environment) VALUES ($1, $2, $3) ON CONFLICT (id) DO NOTHING', [counterId, station.id, environment]);
+/**
+ * Makes the station and this counter known (the owner registers them with the counter's public
+ * key; a counter login must be enrolled, with this key).
+ */
+export async function registerCounter(pool: pg.Pool, station: { id: string; name: string }, counterId: string, environment: string, publicKey: string): Promise<void> {
+  await pool.query('SELECT register_counter($1, $2, $3, $4, $5)', [station.id, station.name, counterId, environment, publicKey]);
+}
+
+/** The schema's version as this build needs it: connecting never migrates, the administrator does. */
+export async function checkStationSchema(pool: pg.Pool, list: readonly Migration[] = stationMigrations): Promise<void> {
+  const latest = list.reduce((max, m) => Math.max(max, m.version), 0);
+  const made = (await pool.query<{ made: boolean }>("SELECT to_regclass('public.schema_migrations') IS NOT NULL AS made")).rows[0]?.made;
+  const version = made ? ((await pool.query<{ version: number }>('SELECT coalesce(max(version), 0) AS version FROM schema_migrations')).rows[0]?.version ?? 0) : null;
+  if (version === null || version < latest) {
+    throw new AppFailure(
+      'station_schema_outdated',
+      `The station database's schema is ${version === null ? 'not made yet' : `at version ${version}`}; this counter needs version ${latest}: the administrator runs "npm run station -- ${version === null ? 'init' : 'migrate'}" as the database's owner`,
+    );
+  }
+  if (version > latest) {
+    throw new AppFailure('station_schema_newer', `The station database was made by a newer Shubbak (schema ${version} > ${latest}): update this counter`);
+  }
 }

@@ -1,6 +1,8 @@
 // This counter's link to its station's PostgreSQL: the connection kept in a settings file (the
-// password in the OS keychain), the schema created or migrated when a supervisor connects, and
-// the journal of the station's environment shipped in the background. Without it the counter
+// password in the OS keychain, bound to that server), the schema's version and this counter's
+// enrolment checked when a supervisor connects (connecting never migrates: the administrator
+// does, with `npm run station -- migrate`), and the journal of the station's environment shipped
+// in the background. Without it the counter
 // keeps its journal alone, as it always has.
 import { z } from 'zod';
 import type { CounterEnvironment } from '../../contract/counter.ts';
@@ -8,7 +10,10 @@ import { StationConnectionInput, type StationStatus } from '../../contract/stati
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
 import type { Keychain } from '../vault/keychain.ts';
-import { migrateStation, stationPool } from './database.ts';
+import { checkStationSchema, isLoopback, registerCounter, stationPool } from './database.ts';
+import { connectionFailure } from './connection-errors.ts';
+import { forgetPassword, keepPassword, passwordFor } from './password.ts';
+import { counterSigner, type CounterSigner } from './counter-key.ts';
 import type { StationReport } from '../../contract/reports.ts';
 import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
@@ -16,8 +21,7 @@ import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
-/** The keychain account of the station database's password (the Partner API's are slots). */
-export const STATION_PASSWORD_ACCOUNT = 'station-database';
+export { STATION_PASSWORD_ACCOUNT } from './password.ts';
 
 const Stored = StationConnectionInput.omit({ password: true }).extend({
   version: z.literal(1),
@@ -39,7 +43,8 @@ export interface StationLinkDeps {
   shipEveryMs?: number;
 }
 
-const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true };
+const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
+
 
 export class StationLink {
   readonly #d: StationLinkDeps;
@@ -51,6 +56,7 @@ export class StationLink {
     pulling: NodeJS.Timeout;
     hasPassword: boolean;
   } | null = null;
+  #signer: CounterSigner | null = null;
 
   constructor(deps: StationLinkDeps) {
     this.#d = deps;
@@ -59,37 +65,51 @@ export class StationLink {
 
   /** At start-up: ship to the saved station, if any (an unreachable one only means a backlog). */
   async start(): Promise<void> {
+    await this.#key().catch((err: unknown) => this.#d.log('the counter key cannot be read from the keychain', err));
     const saved = this.#file.load();
-    if (!saved) return;
-    const password = await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch((err: unknown) => {
+    if (!saved || !this.#signer) return;
+    const password = await passwordFor(this.#d.keychain, saved).catch((err: unknown) => {
       this.#d.log('the station database password cannot be read from the keychain', err);
       return null;
     });
-    this.#open(saved, password);
+    this.#open(saved, password, this.#signer);
+  }
+
+  /** This counter's key (made in the keychain the first time). */
+  async #key(): Promise<CounterSigner> {
+    this.#signer ??= await counterSigner(this.#d.keychain);
+    return this.#signer;
   }
 
   /**
    * A supervisor connects the counter: the connection is tried, the schema made, then it is kept;
    * the station's settings and this counter's are brought together (StationSettingsSync.seed).
    */
-  async connect(input: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
-    const password = input.password ?? (await this.#d.keychain.get(STATION_PASSWORD_ACCOUNT).catch(() => null)) ?? undefined;
+  async connect(given: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
+    // The station's own certificate authority stays chosen for the same server until another is given.
+    const kept = this.#file.load();
+    const tlsCa = given.tlsCa ?? (kept?.host === given.host ? kept.tlsCa : undefined);
+    const input = { ...given, ...(tlsCa === undefined ? {} : { tlsCa }) };
+    if (!input.tls && !isLoopback(input.host)) {
+      throw new AppFailure('station_tls_required', `The station database at ${input.host} is off this machine: this counter connects to it only with TLS`);
+    }
+    // A kept password goes only to the server it was typed for.
+    const password = input.password ?? (await passwordFor(this.#d.keychain, input).catch(() => null)) ?? undefined;
+    const signer = await this.#key();
     const pool = stationPool({ ...input, password, tls: tlsOf(input) });
     try {
-      await migrateStation(pool);
+      await checkStationSchema(pool);
+      await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, this.#d.environment(), signer.publicKey);
     } catch (err) {
-      await pool.end().catch(() => undefined);
-      throw new AppFailure('station_unreachable', `The station database could not be reached or set up: ${err instanceof Error ? err.message : String(err)}`, {
-        retryable: true,
-      });
+      throw connectionFailure(err, 'The station database cannot be used');
     } finally {
       await pool.end().catch(() => undefined);
     }
-    if (input.password !== undefined) await this.#d.keychain.set(STATION_PASSWORD_ACCOUNT, input.password);
+    if (input.password !== undefined) await keepPassword(this.#d.keychain, input, input.password);
     const { password: _secret, ...connection } = input;
     const saved = this.#file.save({ ...connection, version: 1, environment: this.#d.environment(), savedAt: this.#d.now().toISOString() });
     await this.#close();
-    this.#open(saved, password ?? null);
+    this.#open(saved, password ?? null, signer);
     await this.#live?.settings.seed(by).catch((err: unknown) => this.#d.log('station settings could not be brought together yet', err));
     await this.#live?.shipper.shipNow();
     return this.status();
@@ -98,19 +118,21 @@ export class StationLink {
   async disconnect(): Promise<StationStatus> {
     await this.#close();
     this.#file.clear();
-    await this.#d.keychain.delete(STATION_PASSWORD_ACCOUNT).catch(() => false);
+    await forgetPassword(this.#d.keychain).catch(() => undefined);
     return this.status();
   }
 
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
+      return { configured: false, counterId: this.#d.journal().counterId, ...this.#keyStatus(), station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
     }
     const s = this.#live.shipper.state();
     const sameEnvironment = saved.environment === this.#d.environment();
     return {
       configured: true,
+      counterId: this.#d.journal().counterId,
+      ...this.#keyStatus(),
       station: { id: saved.stationId, name: saved.stationName },
       connection: {
         host: saved.host,
@@ -120,6 +142,7 @@ export class StationLink {
         tls: saved.tls,
         tlsVerify: saved.tlsVerify ?? true,
         hasPassword: this.#live.hasPassword,
+        hasCa: saved.tlsCa !== undefined,
       },
       environment: saved.environment,
       shipping: sameEnvironment ? s.status : 'other_environment',
@@ -129,6 +152,10 @@ export class StationLink {
       stoppedCounters: sameEnvironment ? s.stoppedCounters : [],
       settings: this.#live.settings.state(),
     };
+  }
+
+  #keyStatus(): Pick<StationStatus, 'keyFingerprint' | 'publicKey'> {
+    return { keyFingerprint: this.#signer?.fingerprint ?? null, publicKey: this.#signer?.publicKey ?? null };
   }
 
   /** The station's settings stream, while this counter is linked and in the station's environment. */
@@ -175,7 +202,7 @@ export class StationLink {
     await this.#close();
   }
 
-  #open(saved: Stored, password: string | null): void {
+  #open(saved: Stored, password: string | null, signer: CounterSigner): void {
     const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: tlsOf(saved) });
     const environment = saved.environment;
     const shipper = new JournalShipper({
@@ -185,6 +212,7 @@ export class StationLink {
       pool,
       station: { id: saved.stationId, name: saved.stationName },
       environment,
+      signer,
       idleMs: this.#d.shipEveryMs ?? 5_000,
       log: this.#d.log,
       now: this.#d.now,
@@ -195,6 +223,7 @@ export class StationLink {
       place: { stationId: saved.stationId, stationName: saved.stationName, environment, counterId: this.#d.journal().counterId },
       target: this.#d.settingsTarget,
       active,
+      signer,
       log: this.#d.log,
       now: this.#d.now,
     });

@@ -13,6 +13,8 @@ export function stationReportCsv(r: StationReport): string {
     ['date', r.date],
     ['environment', r.environment],
     ['made', r.madeAt],
+    ['verified', r.integrity ? (r.integrity.verified ? 'yes' : `NO (${r.integrity.problems.length} problems)`) : ''],
+    ...(r.integrity?.problems ?? []).map((p) => ['not verified', p.counterId, p.kind, p.seq, p.detail]),
     [],
     ['', ...HEAD],
     ['station', ...figures(r.totals)],

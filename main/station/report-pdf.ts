@@ -43,6 +43,9 @@ export function renderStationReport(r: StationReport, o: ReportPaperOptions): Pr
       [s.station.environment, ltr(r.environment)],
       [s.counters, ink.count(r.counters.length)],
     ]);
+    if (r.integrity && !r.integrity.verified) {
+      p.line(s.station.notVerified.replace('{count}', ink.count(r.integrity.problems.length)), { bold: true });
+    }
     p.rule(0.75, true);
     salesFigures(p, ink, r.totals);
     p.rule(0.75, true);

@@ -4,7 +4,8 @@
 // (main/reports/reconcile.ts, the counter's own rule).
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
-import type { SalesLine, StationReport } from '../../contract/reports.ts';
+import type { IntegrityProblem, SalesLine, StationIntegrity, StationReport } from '../../contract/reports.ts';
+import { verifyCounterRange } from './verify.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { projectSales, SALE_ENTRY_TYPES, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
@@ -36,6 +37,32 @@ async function saleEntries(pool: pg.Pool, stationId: string, date: string): Prom
     [stationId, date, SALE_ENTRY_TYPES],
   );
   return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+}
+
+/**
+ * What the report covers, verified: per counter, its entries from the first of the day's sales to
+ * the first signed head at or after the last (every link, every hash, that head's signature), so
+ * a row changed, removed or added after arrival shows here and not as a clean figure.
+ */
+async function integrityOf(pool: pg.Pool, entries: readonly { counterId: string; seq: number }[]): Promise<StationIntegrity> {
+  const span = new Map<string, { lo: number; hi: number }>();
+  for (const e of entries) {
+    const s = span.get(e.counterId);
+    span.set(e.counterId, s ? { lo: Math.min(s.lo, e.seq), hi: Math.max(s.hi, e.seq) } : { lo: e.seq, hi: e.seq });
+  }
+  // Counters in parallel (as many at once as the pool has connections).
+  const checked = await Promise.all(
+    [...span].map(async ([counterId, { lo, hi }]) => {
+      const { rows } = await pool.query<{ public_key: string | null; head: string | null }>(
+        'SELECT public_key, (SELECT min(seq) FROM chain_heads WHERE counter_id = $1 AND seq >= $2) AS head FROM counters WHERE id = $1',
+        [counterId, hi],
+      );
+      const c = rows[0];
+      return verifyCounterRange(pool, counterId, c?.public_key ?? null, lo, c?.head === null || c?.head === undefined ? hi : Number(c.head));
+    }),
+  );
+  const problems: IntegrityProblem[] = checked.flatMap((c) => c.problems);
+  return { verified: problems.length === 0, problems };
 }
 
 /** The refund.paid entries of a business day, of the station's counters (issue 23). */
@@ -78,7 +105,9 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 }
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
-  const sales = projectSales(await saleEntries(d.pool, d.station.id, date));
+  const entries = await saleEntries(d.pool, d.station.id, date);
+  const sales = projectSales(entries);
+  const integrity = await integrityOf(d.pool, entries);
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const lines = stationLines(sales);
@@ -90,6 +119,7 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     ...lines,
     reconciliation,
     madeAt: d.now.toISOString(),
+    integrity,
     // Money back (issue 23): every counter's refunds of the day, folded once.
     refunds: dayRefunds(refundsBlock(foldRefunds(await refundEntries(d.pool, d.station.id, date)).refunds), totals.cashMinor, reconciliation.apart),
   };

@@ -6,6 +6,8 @@ import type pg from 'pg';
 import { z } from 'zod';
 import { AgentName, AgentRole } from '../../contract/shifts.ts';
 import { StationName } from '../../contract/calls.ts';
+import { canonicalJson } from '../../core/canonical-json.ts';
+import type { CounterSigner } from './counter-key.ts';
 
 const AgentRef = z.strictObject({ agentId: z.string().min(1), agentName: z.string().min(1) });
 
@@ -42,6 +44,7 @@ const Row = z.object({
   author: AgentRef.nullable(),
   at: z.date(),
   key: z.string().min(1).max(200),
+  signature: z.string().nullable(),
 });
 
 export type StationSettingRow = StationSettingChange & {
@@ -51,11 +54,13 @@ export type StationSettingRow = StationSettingChange & {
   counterId: string;
   author: z.infer<typeof AgentRef> | null;
   at: string;
+  /** Its counter's signature over settingMessage (null: unsigned, refused by every counter). */
+  signature: string | null;
 };
 
 function rowOf(raw: Record<string, unknown>): StationSettingRow {
   const r = Row.parse(raw);
-  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString() };
+  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString(), signature: r.signature };
   switch (raw.kind) {
     case 'agent':
       return { ...common, kind: 'agent', key: r.key, value: AgentValue.parse(raw.value) };
@@ -79,25 +84,37 @@ type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
 /** The rows after `afterSeq`, in the database's order. */
 export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT seq, kind, key, value, based_on, counter_id, author, at FROM station_settings
+    `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature FROM station_settings
      WHERE station_id = $1 AND environment = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
     [place.stationId, place.environment, afterSeq, limit],
   );
   return rows.map(rowOf);
 }
 
-/** Appends one change; the database gives it its place (seq). */
+/** What a counter signs for a row of the stream: everything in it but the place the database gives it. */
+export function settingMessage(
+  place: StreamPlace,
+  change: { kind: string; key: string; value: unknown },
+  basedOn: number,
+  author: z.infer<typeof AgentRef> | null,
+): string {
+  const { stationId, environment, counterId } = place;
+  return `shubbak-setting-v1\n${canonicalJson({ stationId, environment, counterId, kind: change.kind, key: change.key, value: change.value, basedOn, author })}`;
+}
+
+/** Appends one change, signed, through the database's narrow path (publish_setting); the database gives it its place (seq). */
 export async function publishSetting(
   db: Querier,
   place: StreamPlace,
   change: StationSettingChange,
   basedOn: number,
   author: z.infer<typeof AgentRef> | null,
+  signer: CounterSigner,
 ): Promise<number> {
+  const signature = signer.sign(settingMessage(place, change, basedOn, author));
   const { rows } = await db.query<{ seq: string }>(
-    `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING seq`,
-    [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author],
+    'SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9) AS seq',
+    [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author, signature],
   );
   return Number(rows[0]!.seq);
 }

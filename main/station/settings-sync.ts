@@ -6,11 +6,12 @@
 // edits it never saw. When two supervisors change the same thing at once, the later row stands
 // and both counters keep a notice saying which one.
 import type pg from 'pg';
-import type { StationSettingNotice, StationSettingsState } from '../../contract/station.ts';
+import type { StationSettingNotice, StationSettingRefusal, StationSettingsState } from '../../contract/station.ts';
 import { AppFailure } from '../failure.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { registerCounter } from './database.ts';
-import { publishSetting, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+import { publishSetting, settingMessage, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+import { verifySignature, type CounterSigner } from './counter-key.ts';
 
 /** What the counter's side does with the stream: where it stands in it, and how a row is applied. */
 export interface SettingsTarget {
@@ -29,6 +30,8 @@ export interface SettingsSyncDeps {
   target: () => SettingsTarget;
   /** False while the counter runs in another environment than the station's. */
   active: () => boolean;
+  /** This counter's key: its rows are signed with it. */
+  signer: CounterSigner;
   log: (message: string, err?: unknown) => void;
   now: () => Date;
 }
@@ -52,6 +55,10 @@ export class StationSettingsSync {
   #notices: StationSettingNotice[] = [];
   #pulling: Promise<void> | null = null;
   #closed = false;
+  /** The first row of the stream that did not verify: an alarm for every supervisor, nothing after it applied. */
+  #refused: StationSettingRefusal | null = null;
+  /** The enrolled public keys of the station's counters (read again for a counter not known yet). */
+  #keys = new Map<string, string | null>();
 
   constructor(deps: SettingsSyncDeps) {
     this.#d = deps;
@@ -65,6 +72,7 @@ export class StationSettingsSync {
       lastReceivedAt: this.#lastReceivedAt,
       lastError: this.#lastError,
       notices: [...this.#notices],
+      refused: this.#refused,
     };
   }
 
@@ -92,8 +100,8 @@ export class StationSettingsSync {
     if (this.#state === 'offline') throw this.#offline();
     let seq: number;
     try {
-      await registerCounter(this.#d.pool, { id: this.#d.place.stationId, name: this.#d.place.stationName }, this.#d.place.counterId, this.#d.place.environment);
-      seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author);
+      await registerCounter(this.#d.pool, { id: this.#d.place.stationId, name: this.#d.place.stationName }, this.#d.place.counterId, this.#d.place.environment, this.#d.signer.publicKey);
+      seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author, this.#d.signer);
     } catch (err) {
       this.#wentOffline(err);
       throw this.#offline();
@@ -110,7 +118,7 @@ export class StationSettingsSync {
    */
   async seed(author: AgentRef | null): Promise<void> {
     const { pool, place } = this.#d;
-    await registerCounter(pool, { id: place.stationId, name: place.stationName }, place.counterId, place.environment);
+    await registerCounter(pool, { id: place.stationId, name: place.stationName }, place.counterId, place.environment, this.#d.signer.publicKey);
     const client = await pool.connect();
     let stationRules: Set<string> | null = null;
     try {
@@ -121,7 +129,7 @@ export class StationSettingsSync {
       const local = this.#d.target().snapshot();
       const name: StationSettingChange = { kind: 'station_name', key: 'name', value: { name: place.stationName } };
       const toPublish = existing.length === 0 ? [name, ...local] : local.filter((c) => c.kind === 'agent' && !known.has(thingOf(c)));
-      for (const change of toPublish) await publishSetting(client, place, change, 0, author);
+      for (const change of toPublish) await publishSetting(client, place, change, 0, author, this.#d.signer);
       await client.query('COMMIT');
       if (existing.some((r) => r.kind === 'markup_rule')) {
         const last = new Map(existing.filter((r) => r.kind === 'markup_rule').map((r) => [r.key, r.value]));
@@ -144,6 +152,14 @@ export class StationSettingsSync {
         const target = this.#d.target();
         const rows = await settingRowsAfter(this.#d.pool, this.#d.place, target.appliedSeq(stationId));
         for (const row of rows) {
+          const why = await this.#refusal(row);
+          if (why) {
+            // Nothing after it is applied either: the stream's order is the station's.
+            if (this.#refused?.seq !== row.seq) this.#d.log(`station setting ${row.seq} refused: ${why}`);
+            this.#refused = { seq: row.seq, counterId: row.counterId, reason: why };
+            this.#state = 'current';
+            return;
+          }
           this.#note(row);
           target.apply(row, stationId);
         }
@@ -155,6 +171,19 @@ export class StationSettingsSync {
     } catch (err) {
       this.#wentOffline(err);
     }
+  }
+
+  /** Why a row must not be applied (unsigned, or not signed by its counter's enrolled key), or null. */
+  async #refusal(row: StationSettingRow): Promise<string | null> {
+    if (!row.signature) return `unsigned row from counter ${row.counterId}`;
+    if (!this.#keys.has(row.counterId)) {
+      const { rows } = await this.#d.pool.query<{ id: string; public_key: string | null }>('SELECT id, public_key FROM counters WHERE station_id = $1', [this.#d.place.stationId]);
+      for (const r of rows) this.#keys.set(r.id, r.public_key);
+    }
+    const key = this.#keys.get(row.counterId);
+    if (!key) return `counter ${row.counterId} has no enrolled key`;
+    const message = settingMessage({ ...this.#d.place, counterId: row.counterId }, row, row.basedOn, row.author);
+    return verifySignature(key, message, row.signature) ? null : `the signature of counter ${row.counterId} does not verify (a forged row)`;
   }
 
   /** A row that replaced another one its counter had not seen is a concurrent edit: say which stands. */

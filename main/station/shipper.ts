@@ -7,6 +7,7 @@
 import type pg from 'pg';
 import type { Journal } from '../journal/journal.ts';
 import { registerCounter } from './database.ts';
+import { chainHeadMessage, type CounterSigner } from './counter-key.ts';
 
 export type ShippingStatus = 'shipping' | 'synced' | 'offline' | 'stopped';
 
@@ -39,6 +40,8 @@ export interface ShipperDeps {
   pool: pg.Pool;
   station: { id: string; name: string };
   environment: string;
+  /** This counter's key: every batch is signed over its chain's head. */
+  signer: CounterSigner;
   batchSize?: number;
   /** Pause between rounds when synced or offline. */
   idleMs?: number;
@@ -124,11 +127,9 @@ export class JournalShipper {
     } catch (err) {
       const message = err instanceof Error ? err.message : String(err);
       if (CHAIN_BROKEN.test(message)) {
+        // The database raised this counter's stop itself (ship_entries); it stays until the owner clears it.
         this.#state = { ...this.#state, status: 'stopped', lastError: message };
         this.#d.log(`station database refused this counter's journal, shipping stopped: ${message}`);
-        await this.#d.pool
-          .query('UPDATE counters SET stopped_at = now(), stopped_reason = $2 WHERE id = $1 AND stopped_at IS NULL', [counterId, message])
-          .catch((e: unknown) => this.#d.log('could not record the stopped stream', e));
         const stoppedCounters = await this.#stoppedCounters().catch(() => this.#state.stoppedCounters);
         this.#state = { ...this.#state, stoppedCounters };
       } else {
@@ -139,32 +140,38 @@ export class JournalShipper {
   }
 
   async #stoppedCounters(): Promise<StoppedCounter[]> {
-    const { rows } = await this.#d.pool.query<{ id: string; stopped_reason: string | null; stopped_at: Date }>(
-      'SELECT id, stopped_reason, stopped_at FROM counters WHERE station_id = $1 AND stopped_at IS NOT NULL ORDER BY stopped_at',
+    const { rows } = await this.#d.pool.query<{ counter_id: string; reason: string; raised_at: Date }>(
+      `SELECT s.counter_id, s.reason, s.raised_at FROM counter_stops s JOIN counters c ON c.id = s.counter_id
+       WHERE c.station_id = $1 AND s.cleared_at IS NULL ORDER BY s.raised_at`,
       [this.#d.station.id],
     );
-    return rows.map((r) => ({ counterId: r.id, reason: r.stopped_reason ?? '', stoppedAt: r.stopped_at.toISOString() }));
+    return rows.map((r) => ({ counterId: r.counter_id, reason: r.reason, stoppedAt: r.raised_at.toISOString() }));
   }
 
   async #register(counterId: string): Promise<void> {
-    await registerCounter(this.#d.pool, this.#d.station, counterId, this.#d.environment);
-    const row = await this.#d.pool.query<{ stopped_reason: string | null }>('SELECT stopped_reason FROM counters WHERE id = $1', [counterId]);
-    const stopped = row.rows[0]?.stopped_reason;
+    await registerCounter(this.#d.pool, this.#d.station, counterId, this.#d.environment, this.#d.signer.publicKey);
+    const row = await this.#d.pool.query<{ reason: string }>('SELECT reason FROM counter_stops WHERE counter_id = $1 AND cleared_at IS NULL', [counterId]);
+    const stopped = row.rows[0]?.reason;
     if (stopped) throw new Error(`stream_stopped: ${stopped}`);
     this.#registered = true;
   }
 
-  /** One batch in one statement: all of it arrives, or none of it. */
+  /** One batch, signed over its last entry, through the database's one narrow path (ship_entries): all of it arrives, or none of it. */
   async #insert(counterId: string, batch: ReturnType<ShippableJournal['storedPage']>): Promise<void> {
-    const cols = 9;
-    const values: unknown[] = [];
-    const rows = batch.map((e, i) => {
-      values.push(counterId, e.seq, e.at, e.type, e.payload, e.prevHash, e.hash, e.chainedCounter, e.shiftId);
-      return `(${Array.from({ length: cols }, (_, k) => `$${i * cols + k + 1}`).join(', ')})`;
-    });
-    await this.#d.pool.query(
-      `INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) VALUES ${rows.join(', ')}`,
-      values,
-    );
+    const rows = batch.map((e) => ({
+      seq: e.seq,
+      at: e.at,
+      type: e.type,
+      payload: e.payload,
+      prev_hash: e.prevHash,
+      hash: e.hash,
+      chained_counter: e.chainedCounter,
+      shift_id: e.shiftId,
+    }));
+    const head = batch.at(-1)!;
+    const signature = this.#d.signer.sign(chainHeadMessage(counterId, head.seq, head.hash));
+    const { rows: answer } = await this.#d.pool.query<{ refused: string | null }>('SELECT ship_entries($1, $2::jsonb, $3) AS refused', [counterId, JSON.stringify(rows), signature]);
+    const refused = answer[0]?.refused;
+    if (refused) throw new Error(refused);
   }
 }

@@ -4,7 +4,11 @@
 //  - station.day_report: the station day report of one business day over N sales of 50 counters
 //    over a year (BENCH_STATION_SALES, default the goal's 10,000,000), loaded in bulk with the
 //    columns the arrival trigger would set. Beside it: the same report over the counter's own
-//    SQLite journal is reports.station_day_report_1m (journal.bench.ts).
+//    SQLite journal is reports.station_day_report_1m (journal.bench.ts). The report verifies what
+//    it covers (issue 21): the measured day's entries get their real hashes, links and a signed
+//    head per counter (the rest of the year keeps placeholder hashes the report never reads).
+//  - station.verify_day_6_counters.s: `npm run station -- verify --date` of a station of six
+//    counters, a day of BENCH_VERIFY_SALES sales each (default 1,500), shipped signed as counters do.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -16,6 +20,10 @@ import { recordPrint } from '../../main/journal/prints.ts';
 import { migrateStation, stationPool } from '../../main/station/database.ts';
 import { stationReport } from '../../main/station/report.ts';
 import { JournalShipper } from '../../main/station/shipper.ts';
+import { chainHeadMessage, newCounterSigner } from '../../main/station/counter-key.ts';
+import { entryHash } from '../../main/journal/chain.ts';
+import { verifyStation } from '../../main/station/verify.ts';
+import { addSale, memoryJournal } from '../support/station-chain.ts';
 import { startPostgres } from '../support/postgres.ts';
 
 const BACKLOG = Number(process.env.BENCH_BACKLOG ?? 100_000);
@@ -38,7 +46,7 @@ try {
       recordPrint(journal, DEFAULT_AGENT, { saleId: null, kind: 'test', printer: `Printer ${i % 7}`, status: 'sent', jobId: `job-${i}`, errorCode: null, language: null });
     }
   });
-  const shipper = new JournalShipper({ journal: () => journal, pool, station: { id: 'stn_bench', name: 'Bench' }, environment: 'TRAINING', log: () => {} });
+  const shipper = new JournalShipper({ journal: () => journal, pool, station: { id: 'stn_bench', name: 'Bench' }, environment: 'TRAINING', signer: newCounterSigner().signer, log: () => {} });
   let t0 = performance.now();
   const state = await shipper.shipNow();
   const shipS = (performance.now() - t0) / 1000;
@@ -82,6 +90,51 @@ try {
   const loadS = (performance.now() - t0) / 1000;
 
   const day = '2026-05-26';
+  // The measured day, as counters would have shipped it: real hashes and links from each
+  // counter's first entry of the day to its last, and its signature over that last one.
+  t0 = performance.now();
+  await pool.query('ALTER TABLE entries DISABLE TRIGGER entries_no_update, DISABLE TRIGGER entries_arrive, DISABLE TRIGGER entries_sale');
+  for (let c = 1; c <= COUNTERS; c++) {
+    const counterId = `ctr_${c}`;
+    const signer = newCounterSigner().signer;
+    await pool.query('UPDATE counters SET public_key = $2 WHERE id = $1', [counterId, signer.publicKey]);
+    const { rows } = await pool.query<{ seq: string; at: string; type: string; payload: string; shift_id: string }>(
+      `SELECT seq, at, type, payload, shift_id FROM entries WHERE counter_id = $1
+       AND seq BETWEEN (SELECT min(seq) FROM entries WHERE counter_id = $1 AND sale_day = $2) AND (SELECT max(seq) FROM entries WHERE counter_id = $1 AND sale_day = $2)
+       ORDER BY seq`,
+      [counterId, day],
+    );
+    if (rows.length === 0) continue;
+    // The entry before the day keeps its placeholder hash (64 zeros): the day's first links to it.
+    // A failed sale has no cash entry in the load: its place gets a print entry, so the day is gapless.
+    let prevHash = '0'.repeat(64);
+    const fixed: { seq: number; at: string; type: string; payload: string; shift_id: string; prev: string; hash: string; filler: boolean }[] = [];
+    let expected = Number(rows[0]!.seq);
+    for (const r of rows) {
+      for (; expected <= Number(r.seq); expected++) {
+        const e = expected === Number(r.seq) ? { ...r, filler: false } : { seq: String(expected), at: r.at, type: 'print.recorded', payload: '{"kind":"bench"}', shift_id: r.shift_id, filler: true };
+        const hash = entryHash({ seq: expected, prevHash, type: e.type, at: e.at, payload: e.payload, counterId, shiftId: e.shift_id });
+        fixed.push({ seq: expected, at: e.at, type: e.type, payload: e.payload, shift_id: e.shift_id, prev: prevHash, hash, filler: e.filler });
+        prevHash = hash;
+      }
+    }
+    await pool.query(
+      `INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id)
+       SELECT $1, f.seq, f.at, f.type, f.payload, f.prev, f.hash, true, f.shift_id
+       FROM jsonb_to_recordset($2::jsonb) AS f(seq bigint, at text, type text, payload text, prev text, hash text, shift_id text)`,
+      [counterId, JSON.stringify(fixed.filter((f) => f.filler))],
+    );
+    await pool.query(
+      `UPDATE entries e SET prev_hash = f.prev, hash = f.hash FROM jsonb_to_recordset($2::jsonb) AS f(seq bigint, prev text, hash text)
+       WHERE e.counter_id = $1 AND e.seq = f.seq`,
+      [counterId, JSON.stringify(fixed.filter((f) => !f.filler).map(({ seq, prev, hash }) => ({ seq, prev, hash })))],
+    );
+    const head = fixed.at(-1)!;
+    await pool.query('INSERT INTO chain_heads (counter_id, seq, hash, signature) VALUES ($1, $2, $3, $4)', [counterId, head.seq, head.hash, signer.sign(chainHeadMessage(counterId, head.seq, head.hash))]);
+  }
+  await pool.query('ALTER TABLE entries ENABLE TRIGGER entries_no_update, ENABLE TRIGGER entries_arrive, ENABLE TRIGGER entries_sale');
+  await pool.query('ANALYZE entries');
+  const signDayS = (performance.now() - t0) / 1000;
   const statement = async () => ({ lines: [], opening: null, closing: null });
   // The first read of a day from a year ago comes from disk; the figure is the median of the
   // reads after it (a day's report is read the evening its sales arrived, from memory).
@@ -97,11 +150,31 @@ try {
   }
   const reportMs = runs.sort((a, b) => a - b)[2]!;
   if (report.totals.sales === 0) throw new Error(`no sale on ${day}`);
+  if (!report.integrity?.verified) throw new Error(`the day does not verify: ${JSON.stringify(report.integrity?.problems.slice(0, 3))}`);
+
+  // 3. verify of a whole day of a six-counter station, shipped signed as counters ship it.
+  const VERIFY_SALES = Number(process.env.BENCH_VERIFY_SALES ?? 1_500);
+  const verifyDay = '2026-11-26';
+  const small = { id: 'stn_six', name: 'Six windows' };
+  for (let c = 1; c <= 6; c++) {
+    const j = memoryJournal(`ctr_six_${c}`, Date.parse(`${verifyDay}T05:00:00.000Z`));
+    for (let i = 0; i < VERIFY_SALES; i++) addSale(j, `six-${c}-${i}`, verifyDay, 48_400);
+    const shipper = new JournalShipper({ journal: () => j, pool, station: small, environment: 'TRAINING', signer: j.signer, log: () => {} });
+    const shipped = await shipper.shipNow();
+    if (shipped.status !== 'synced') throw new Error(`six-counter day: ${JSON.stringify(shipped)}`);
+  }
+  t0 = performance.now();
+  const verified = await verifyStation(pool, { stationId: small.id, date: verifyDay });
+  const verifyS = (performance.now() - t0) / 1000;
+  const problems = verified.flatMap((v) => v.problems);
+  if (verified.length !== 6 || problems.length) throw new Error(`six-counter day: ${verified.length} counters, ${JSON.stringify(problems.slice(0, 3))}`);
   console.log(`#   ${BACKLOG} entries shipped in ${fmt(shipS)} s; ${SALES} sales of ${COUNTERS} counters loaded in ${fmt(loadS)} s`);
   console.log(`#   day report of ${day}: ${report.totals.sales} sales from ${report.counters.length} counters; first read (from disk) ${fmt(firstMs)} ms, then median of 5`);
   console.log(`bench: station.ship_entries_per_s = ${Math.round(BACKLOG / shipS)} entries/s`);
   console.log(`bench: station.catch_up_${millions(BACKLOG)}.s = ${fmt(shipS)} s`);
-  console.log(`bench: station.day_report_${millions(SALES)}_50_counters.ms = ${fmt(reportMs)} ms (goal < 500${SALES === 10_000_000 ? '' : ' at 10m'})`);
+  console.log(`#   the measured day re-hashed and signed per counter in ${fmt(signDayS)} s; its report verifies ${report.counters.length} counters' ranges`);
+  console.log(`bench: station.day_report_${millions(SALES)}_50_counters.ms = ${fmt(reportMs)} ms, verification included (goal < 500${SALES === 10_000_000 ? '' : ' at 10m'})`);
+  console.log(`bench: station.verify_day_6_counters.s = ${fmt(verifyS)} s (${6 * VERIFY_SALES} sales, ${verified.reduce((n, v) => n + v.entries, 0)} entries; goal < 2)`);
   console.log('#   beside it, SQLite: reports.station_day_report_1m (one counter\'s journal of 1,000,000 sales, journal.bench.ts)');
 } finally {
   await pool.end();

@@ -16,7 +16,7 @@ let db: TestPostgres;
 let windows: Counter[] = [];
 beforeAll(async () => {
   api = await sandbox();
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
 });
 countersPerFile(
   3,

@@ -12,7 +12,7 @@ counterPerFile((opened) => {
   c = opened;
 });
 beforeAll(async () => {
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
 });
 afterAll(() => db?.destroy());
 
@@ -30,6 +30,9 @@ describe('a counter of a station', () => {
     await expect.poll(async () => plain(await section.textContent()), { timeout: 20_000 }).toContain('The whole station: Luxor station');
     expect(plain(await section.locator('tbody tr').first().textContent())).toMatch(/^Station1/);
     expect(plain(await section.textContent())).toContain('1 debits and 0 reversals matched');
+    // One reconciliation view: the wallet once, for the station; none of the other counters' sales as "not matched" above.
+    expect(plain(await page.getByTestId('reconciliation-at-station').textContent())).toContain('reconciled once, for the whole station');
+    expect(await page.getByTestId('reconciliation').count()).toBe(0);
     await section.scrollIntoViewIfNeeded();
     await shotBothLanguages(page, 'reports-2-station');
     const chip = page.getByTestId('sync-chip');
@@ -58,6 +61,24 @@ describe('a counter of a station', () => {
     } finally {
       db.start();
     }
+    await page.keyboard.press('Escape');
+  });
+
+  it('Settings → Station says why a connection fails, with PostgreSQL’s words for the supervisor, and shows the counter’s id and key', async () => {
+    const { page } = c;
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Station', exact: true }).click();
+    const status = await caller(c.app.counter.dispatch).ok('stationStatus');
+    expect(plain(await page.getByTestId('station-counter-id').textContent())).toContain(status.counterId);
+    expect(plain(await page.getByTestId('station-counter-key').textContent())).toContain(status.keyFingerprint!);
+    await page.locator('#station-database').fill('nowhere');
+    await page.getByRole('button', { name: 'Test and connect', exact: true }).click();
+    const notice = page.locator('.error-notice');
+    await expect.poll(() => notice.getAttribute('data-code'), { timeout: 20_000 }).toBe('station_unknown_database');
+    expect(plain(await notice.textContent())).toContain('There is no database of that name on the station server');
+    expect(plain(await page.getByTestId('station-error-detail').textContent())).toContain('database "nowhere" does not exist');
+    await page.getByTestId('station-error-detail').scrollIntoViewIfNeeded();
+    await shotBothLanguages(page, 'settings-station-error');
     await page.keyboard.press('Escape');
   });
 });

@@ -6,10 +6,13 @@ import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { migrateStation, stationPool } from '../../main/station/database.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
 
 export interface TestPostgres {
+  /** The folder of the server's socket (a superuser's way in whatever the TCP authentication). */
+  socketDir: string;
   host: string;
   port: number;
   user: string;
@@ -23,7 +26,21 @@ export interface TestPostgres {
   destroy(): void;
   /** With `tls`: the PEM of the certificate authority that signed the server's certificate. */
   ca: string | null;
+  /** With `auth: 'scram'`: the superuser's password over TCP. */
+  password: string | undefined;
 }
+
+export interface PostgresOptions {
+  tls?: boolean;
+  /** TCP connections checked by password (SCRAM, as Debian's pg_hba.conf does) rather than trusted. */
+  auth?: 'trust' | 'scram';
+  /** TCP connections taken only over TLS (pg_hba.conf `hostssl` lines only); needs `tls`. */
+  tlsOnly?: boolean;
+  /** The station schema made (as the superuser, standing for the owner), as an administrator's init does. */
+  station?: boolean;
+}
+
+const SUPERUSER_PASSWORD = 'postgres-test-superuser';
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
@@ -53,7 +70,16 @@ function makeCertificates(dir: string, run: (cmd: string, args: string[]) => Buf
   };
 }
 
-export async function startPostgres(opts: { tls?: boolean } = {}): Promise<TestPostgres> {
+async function makeStationSchema(socketDir: string, port: number): Promise<void> {
+  const pool = stationPool({ host: socketDir, port, database: 'postgres', user: 'postgres' });
+  try {
+    await migrateStation(pool);
+  } finally {
+    await pool.end();
+  }
+}
+
+export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPostgres> {
   const dir = mkdtempSync(join(tmpdir(), 'shubbak-pg-'));
   const data = join(dir, 'data');
   const asRoot = process.getuid?.() === 0;
@@ -61,7 +87,15 @@ export async function startPostgres(opts: { tls?: boolean } = {}): Promise<TestP
   if (asRoot) chownSync(dir, nobody, Number(execFileSync('id', ['-g', 'nobody']).toString().trim()));
   const run = (cmd: string, args: string[]) =>
     execFileSync(asRoot ? 'runuser' : cmd, asRoot ? ['-u', 'nobody', '--', cmd, ...args] : args, { stdio: ['ignore', 'pipe', 'pipe'], cwd: dir });
-  run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--no-sync']);
+  const scram = opts.auth === 'scram';
+  if (scram) writeFileSync(join(dir, 'pwfile'), SUPERUSER_PASSWORD);
+  if (scram && asRoot) chownSync(join(dir, 'pwfile'), nobody, 0);
+  const auth = scram ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${join(dir, 'pwfile')}`] : ['--auth=trust'];
+  run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--no-sync']);
+  if (opts.tlsOnly) {
+    const method = scram ? 'scram-sha-256' : 'trust';
+    writeFileSync(join(data, 'pg_hba.conf'), `local all all trust\nhostssl all all 127.0.0.1/32 ${method}\n`);
+  }
   const port = await freePort();
   const tls = opts.tls ? makeCertificates(dir, run) : null;
   const start = () =>
@@ -74,7 +108,10 @@ export async function startPostgres(opts: { tls?: boolean } = {}): Promise<TestP
     }
   };
   start();
+  if (opts.station) await makeStationSchema(dir, port);
   return {
+    socketDir: dir,
+    password: scram ? SUPERUSER_PASSWORD : undefined,
     host: '127.0.0.1',
     port,
     user: 'postgres',

@@ -1,4 +1,3 @@
-import type { UnmatchedLine } from '../../../contract/reports.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
@@ -10,6 +9,8 @@ import { HourChart } from './HourChart.tsx';
 import { ReportActions } from './ReportActions.tsx';
 import { MatchedLines } from './MatchedLines.tsx';
 import { StationSection } from './StationSection.tsx';
+import { UnmatchedTable } from './UnmatchedTable.tsx';
+import { useStation } from '../station/store.ts';
 import { useReports } from './store.ts';
 import './reports.css';
 import { ClaimsSection } from '../refunds/ClaimsSection.tsx';
@@ -24,6 +25,9 @@ export function ReportsScreen() {
   const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
   const f = report?.figures;
   const r = report?.reconciliation;
+  // Linked to a station, the account's wallet is reconciled once, for the whole station (below):
+  // this counter's own section would list the other counters' sales as not matched.
+  const linked = useStation((st) => st.status?.configured ?? false);
   return (
     <main className="reports" data-testid="reports">
       <header className="reports-head">
@@ -103,66 +107,48 @@ export function ReportsScreen() {
             )}
           </section>
           <HourChart hours={report.byHour} />
-          <section aria-labelledby="reports-wallet" data-testid="reconciliation">
-            <h2 id="reports-wallet">{t('reports.wallet')}</h2>
-            {!r.statementRead && r.error && <ErrorNotice error={r.error} onRetry={() => void load()} />}
-            <dl className="reports-balances">
-              <dt>{t('reports.opening')}</dt>
-              <dd>{money(r.openingBalanceMinor)}</dd>
-              <dt>{t('reports.closing')}</dt>
-              <dd>{money(r.closingBalanceMinor)}</dd>
-            </dl>
-            <MatchedLines
-              label={t('reports.matchedDebits')}
-              testId="matched-debits"
-              lines={r.matchedDebits.map((m) => ({ key: m.transactionId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
-            />
-            <MatchedLines
-              label={t('reports.matchedReversals')}
-              testId="matched-reversals"
-              lines={r.matchedReversals.map((m) => ({ key: m.debitId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
-            />
-            {r.apart.length > 0 && (
-              <>
-                <h3>{t('reports.apart')}</h3>
-                <ul className="reports-apart">
-                  {r.apart.map((a) => (
-                    <li key={a.id}>
-                      {t(`reports.type.${a.type === 'TOPUP' ? 'topup' : 'adjustment'}`)} · {money(a.amount_minor)} · {formatCairo(a.created_at, locale)}
-                      {a.reason ? ` · ${a.reason}` : ''}
-                    </li>
-                  ))}
-                </ul>
-              </>
-            )}
-            <h3>{t('reports.unmatched')}</h3>
-            {r.unmatched.length === 0 ? (
-              <p className="st-empty" data-testid="all-matched">
-                {t('reports.allMatched')}
-              </p>
-            ) : (
-              <table className="reports-table" data-testid="unmatched">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('reports.col.side')}</th>
-                    <th scope="col">{t('reports.col.booking')}</th>
-                    <th scope="col">{t('reports.col.amount')}</th>
-                    <th scope="col">{t('reports.col.why')}</th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {r.unmatched.map((u: UnmatchedLine, i) => (
-                    <tr key={`${u.transactionId ?? u.saleId}-${i}`} data-reason={u.reason}>
-                      <td>{t(`reports.side.${u.side}`)}</td>
-                      <td className="mono">{u.bookingReference ?? '—'}</td>
-                      <td>{money(u.amountMinor)}</td>
-                      <td>{t(`reports.why.${u.reason}`)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-          </section>
+          {linked ? (
+            <section aria-labelledby="reports-wallet" data-testid="reconciliation-at-station">
+              <h2 id="reports-wallet">{t('reports.wallet')}</h2>
+              <p className="st-empty">{t('reports.wallet.atStation')}</p>
+            </section>
+          ) : (
+            <section aria-labelledby="reports-wallet" data-testid="reconciliation">
+              <h2 id="reports-wallet">{t('reports.wallet')}</h2>
+              {!r.statementRead && r.error && <ErrorNotice error={r.error} onRetry={() => void load()} />}
+              <dl className="reports-balances">
+                <dt>{t('reports.opening')}</dt>
+                <dd>{money(r.openingBalanceMinor)}</dd>
+                <dt>{t('reports.closing')}</dt>
+                <dd>{money(r.closingBalanceMinor)}</dd>
+              </dl>
+              <MatchedLines
+                label={t('reports.matchedDebits')}
+                testId="matched-debits"
+                lines={r.matchedDebits.map((m) => ({ key: m.transactionId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
+              />
+              <MatchedLines
+                label={t('reports.matchedReversals')}
+                testId="matched-reversals"
+                lines={r.matchedReversals.map((m) => ({ key: m.debitId, bookingReference: m.bookingReference, amountMinor: m.amountMinor, counterId: m.counterId }))}
+              />
+              {r.apart.length > 0 && (
+                <>
+                  <h3>{t('reports.apart')}</h3>
+                  <ul className="reports-apart">
+                    {r.apart.map((a) => (
+                      <li key={a.id}>
+                        {t(`reports.type.${a.type === 'TOPUP' ? 'topup' : 'adjustment'}`)} · {money(a.amount_minor)} · {formatCairo(a.created_at, locale)}
+                        {a.reason ? ` · ${a.reason}` : ''}
+                      </li>
+                    ))}
+                  </ul>
+                </>
+              )}
+              <h3>{t('reports.unmatched')}</h3>
+              <UnmatchedTable lines={r.unmatched} />
+            </section>
+          )}
           <StationSection date={report.date} />
           <ClaimsSection />
           <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>

@@ -7,6 +7,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useStation } from '../station/store.ts';
 import { ReportActions } from './ReportActions.tsx';
+import { UnmatchedTable } from './UnmatchedTable.tsx';
 
 /** The whole station's day (every counter shipping to the station database), when there is one. */
 export function StationSection({ date }: { date: string }) {
@@ -46,6 +47,18 @@ export function StationSection({ date }: { date: string }) {
     <section aria-labelledby="reports-station" data-testid="station-report">
       <h2 id="reports-station">{t('reports.station.title', { name: report?.station.name ?? '' })}</h2>
       {error && <ErrorNotice error={error} />}
+      {report?.integrity && !report.integrity.verified && (
+        <div className="error-notice" role="alert" data-testid="station-report-not-verified">
+          <strong>{t('reports.station.notVerified', { count: formatNumber(report.integrity.problems.length, locale) })}</strong>
+          <ul>
+            {report.integrity.problems.map((p) => (
+              <li key={`${p.counterId}-${p.kind}-${p.seq ?? ''}`} className="mono">
+                {p.counterId} · {p.kind} {p.seq ?? ''}: {p.detail}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {report && (
         <>
           <table className="reports-table">
@@ -72,6 +85,7 @@ export function StationSection({ date }: { date: string }) {
               unmatched: formatNumber(report.reconciliation.unmatched.length, locale),
             })}
           </p>
+          <UnmatchedTable lines={report.reconciliation.unmatched} testId="station-unmatched" />
           <ReportActions
             report="station"
             printLabel={t('reports.station.print')}

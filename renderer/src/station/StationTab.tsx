@@ -9,7 +9,7 @@ import { useStation } from './store.ts';
 
 /**
  * Settings → Station (supervisor): the station's PostgreSQL this counter ships its journal to.
- * The password goes to the system keychain; connecting creates or migrates the schema.
+ * The password goes to the system keychain; connecting checks the schema (the administrator migrates it).
  */
 export function StationTab() {
   const t = useT();
@@ -25,6 +25,8 @@ export function StationTab() {
     password: '',
     tls: c?.tls ?? true,
     tlsVerify: c?.tlsVerify ?? true,
+    /** The PEM of a certificate authority file chosen now (a kept one stays when none is chosen). */
+    tlsCa: '',
   });
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -58,6 +60,7 @@ export function StationTab() {
       tls: form.tls,
       tlsVerify: form.tlsVerify,
       ...(form.password ? { password: form.password } : {}),
+      ...(form.tls && form.tlsCa ? { tlsCa: form.tlsCa } : {}),
     });
     setBusy(false);
     setForm((f) => ({ ...f, password: '' }));
@@ -85,6 +88,24 @@ export function StationTab() {
     <div className="st-tab" data-testid="settings-station">
       <h2>{t('station.heading')}</h2>
       <p className="st-intro">{t('station.intro')}</p>
+      {status && (
+        <p className="st-intro" data-testid="station-counter-id">
+          {t('station.counterId')} <bdi className="mono" dir="ltr">{status.counterId}</bdi>
+        </p>
+      )}
+      {status?.publicKey && (
+        <p className="st-intro" data-testid="station-counter-key">
+          {t('station.counterKey')} <bdi className="mono" dir="ltr">{status.publicKey}</bdi>
+          <br />
+          {t('station.counterKey.fingerprint')} <bdi className="mono" dir="ltr">{status.keyFingerprint}</bdi>
+        </p>
+      )}
+      {status?.settings?.refused && (
+        <Notice kind="bad" testId="station-settings-refused">
+          {t('station.settingsRefused', { counter: status.settings.refused.counterId, seq: String(status.settings.refused.seq) })}
+          <p className="mono">{status.settings.refused.reason}</p>
+        </Notice>
+      )}
       {status?.configured && (
         <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
           {t(`station.sync.${status.shipping}`, { backlog: String(status.backlog) })} · {status.station?.name} ({status.connection?.host}:{status.connection?.port}/
@@ -140,7 +161,22 @@ export function StationTab() {
             <small className="st-hint">{t('station.field.tlsVerify.hint')}</small>
           </label>
         )}
+        {form.tls && form.tlsVerify && (
+          <Field id="station-tlsCa" label={t('station.field.tlsCa')} wide hint={t(c?.hasCa ? 'station.field.tlsCa.kept' : 'station.field.tlsCa.hint')}>
+            <input
+              id="station-tlsCa"
+              type="file"
+              accept=".pem,.crt,.cer"
+              onChange={(e) => void e.target.files?.[0]?.text().then((pem) => setForm((f) => ({ ...f, tlsCa: pem })))}
+            />
+          </Field>
+        )}
         {error && <ErrorNotice error={error} />}
+        {error?.code.startsWith('station_') && (
+          <p className="mono st-field-wide" data-testid="station-error-detail">
+            {error.message}
+          </p>
+        )}
         <div className="st-actions st-field-wide">
           <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
             {t('station.connect')}

@@ -10,7 +10,9 @@ export function SyncChip() {
   if (!status?.configured) return null;
   const state = status.shipping;
   // Another window's journal refused by the station database is an alarm here too.
-  const elsewhere = state !== 'stopped' && status.stoppedCounters.length > 0;
+  // So is a forged or unsigned row of the station's settings stream (refused here).
+  const refused = status.settings?.refused ?? null;
+  const elsewhere = state !== 'stopped' && (status.stoppedCounters.length > 0 || refused !== null);
   const shown = elsewhere ? 'stopped' : state;
   return (
     <span
@@ -18,10 +20,14 @@ export function SyncChip() {
       role={shown === 'stopped' ? 'alert' : 'status'}
       data-testid="sync-chip"
       data-state={elsewhere ? 'alarm' : state}
-      title={elsewhere ? status.stoppedCounters.map((c) => `${c.counterId}: ${c.reason}`).join('\n') : (status.lastError ?? undefined)}
+      title={
+        elsewhere
+          ? [...status.stoppedCounters.map((c) => `${c.counterId}: ${c.reason}`), ...(refused ? [`${refused.counterId}: ${refused.reason}`] : [])].join('\n')
+          : (status.lastError ?? undefined)
+      }
     >
       {elsewhere
-        ? t('station.sync.alarm', { count: formatNumber(status.stoppedCounters.length, locale) })
+        ? t('station.sync.alarm', { count: formatNumber(status.stoppedCounters.length + (refused ? 1 : 0), locale) })
         : t(`station.sync.${state}`, { backlog: formatNumber(status.backlog, locale) })}
     </span>
   );

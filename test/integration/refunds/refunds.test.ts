@@ -116,7 +116,7 @@ describe('the cash, the claims and the reports', () => {
   });
 
   it('freezes the refunds block in the Z-report; a later refund never changes it', async () => {
-    const z = await c.ok('closeShift', { comment: null });
+    const z = await c.ok('closeShift', { comment: 'The refunds paid back from the drawer' });
     expect(z.report.refunds).toEqual({
       count: 4,
       tickets: 4,

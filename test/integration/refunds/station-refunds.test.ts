@@ -20,7 +20,7 @@ const c: Caller[] = [];
 
 beforeAll(async () => {
   api = await sandbox();
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
   for (const d of dirs) {
     const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 });
     counters.push(counter);

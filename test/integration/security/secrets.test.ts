@@ -24,7 +24,7 @@ const answers: string[] = [];
 
 beforeAll(async () => {
   api = await sandbox();
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
   counter = await startCounter({
     dataDir: tmp.dir,
     version: '0.1.0',

@@ -15,7 +15,7 @@ const t = counterPerFile('shubbak-station-', { keychain, shipEveryMs: 100 });
 let db: TestPostgres;
 
 beforeAll(async () => {
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
 });
 afterAll(() => db?.destroy());
 
@@ -36,11 +36,11 @@ describe('a counter linked to its station database', () => {
 
   it('refuses a database it cannot reach, with a clear error, and keeps nothing', async () => {
     const err = await t.c.err('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: '127.0.0.1', port: 1, database: 'postgres', user: 'postgres', tls: false });
-    expect(err).toMatchObject({ code: 'station_unreachable', retryable: true });
+    expect(err).toMatchObject({ code: 'station_host_unreachable', retryable: true });
     expect((await status()).configured).toBe(false);
   });
 
-  it('connects: the schema is made, the password kept in the keychain only, the journal shipped', async () => {
+  it('connects: the schema checked, the password kept in the keychain only (bound to its server), the journal shipped', async () => {
     await sellOneSeat(t.c, 'Hoda Salem', 0);
     const s = await t.c.ok('connectStation', {
       stationId: 'stn_cairo',
@@ -53,9 +53,9 @@ describe('a counter linked to its station database', () => {
       tls: false,
     });
     expect(s).toMatchObject({ configured: true, station: { id: 'stn_cairo', name: 'Cairo Gateway' }, environment: 'TRAINING', shipping: 'synced', backlog: 0 });
-    expect(s.connection).toEqual({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', tls: false, tlsVerify: true, hasPassword: true });
+    expect(s.connection).toEqual({ host: db.host, port: db.port, database: 'postgres', user: 'postgres', tls: false, tlsVerify: true, hasPassword: true, hasCa: false });
     expect(readFileSync(join(t.dir, STATION_SETTINGS_FILE), 'utf8')).not.toContain('pg-secret-do-not-leak');
-    expect(await keychain.get(STATION_PASSWORD_ACCOUNT)).toBe('pg-secret-do-not-leak');
+    expect(JSON.parse((await keychain.get(STATION_PASSWORD_ACCOUNT))!)).toEqual({ v: 1, host: db.host, port: db.port, database: 'postgres', user: 'postgres', password: 'pg-secret-do-not-leak' });
     expect(JSON.stringify(s)).not.toContain('pg-secret');
   });
 

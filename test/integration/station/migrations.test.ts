@@ -54,8 +54,21 @@ describe('station database migrations carry data', () => {
     // Still append-only.
     await expect(pool.query('UPDATE entries SET sale_day = NULL')).rejects.toThrow(/append-only/);
 
+    // 0005 roles: a stop kept in the counters table moves to counter_stops (which counters only read).
+    await pool.query("UPDATE counters SET stopped_at = '2026-07-01T09:00:00Z', stopped_reason = 'chain_broken: test' WHERE id = 'ctr_m'");
+    expect(await migrateStation(pool)).toEqual([5, 6, 7]);
+    const stops = await pool.query<{ counter_id: string; reason: string; cleared_at: Date | null }>('SELECT counter_id, reason, cleared_at FROM counter_stops');
+    expect(stops.rows).toEqual([{ counter_id: 'ctr_m', reason: 'chain_broken: test', cleared_at: null }]);
+
     const statement = async () => ({ lines: [], opening: null, closing: null });
     const report = await stationReport({ pool, station: { id: 'stn_m', name: 'Minya' }, environment: 'TRAINING', statement, now: new Date(), log: () => {} }, '2026-07-01');
     expect(report.totals).toMatchObject({ sales: 1, retailMinor: 48_400, netMinor: 44_000, cashMinor: 48_400 });
+    // 0007 ticket refunds: a ticket claimed once, all or none, through the station's function.
+    const claim = (indexes: number[], refundId: string) => pool.query<{ taken: number[] }>('SELECT claim_ticket_refunds($1, $2, $3::int[], $4) AS taken', ['ctr_m', 'PB-M', indexes, refundId]);
+    expect((await claim([0], 'r-1')).rows[0]!.taken).toEqual([]);
+    expect((await claim([1, 0], 'r-2')).rows[0]!.taken).toEqual([0]);
+    expect((await pool.query('SELECT passenger_index, refund_id FROM ticket_refunds ORDER BY passenger_index')).rows).toEqual([{ passenger_index: 0, refund_id: 'r-1' }]);
+    // Shipped before counters had keys: the report says so rather than calling them verified.
+    expect(report.integrity).toMatchObject({ verified: false, problems: [{ counterId: 'ctr_m', kind: 'foreign' }] });
   });
 });

@@ -6,6 +6,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { stationPool } from '../../../main/station/database.ts';
+import { counterSigner, newCounterSigner } from '../../../main/station/counter-key.ts';
+import { publishSetting } from '../../../main/station/settings-stream.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { assertRebuildsIn } from '../../support/read-models.ts';
@@ -16,6 +18,7 @@ import { caller, findOffer, tempDir, type Caller } from '../main/helpers.ts';
 let db: TestPostgres;
 const dirs = [tempDir('shubbak-set-a-'), tempDir('shubbak-set-b-')];
 const counters: Counter[] = [];
+const keychains = [memoryKeychain(), memoryKeychain()];
 let a: Caller;
 let b: Caller;
 
@@ -30,8 +33,8 @@ const defaultRuleAt = async (c: Caller, percent: number) => {
 const agentNamed = async (c: Caller, name: string) => (await c.ok('listAgents')).find((x) => x.name === name);
 
 beforeAll(async () => {
-  db = await startPostgres();
-  for (const d of dirs) counters.push(await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(), shipEveryMs: 100 }));
+  db = await startPostgres({ station: true });
+  for (const [i, d] of dirs.entries()) counters.push(await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: keychains[i]!, shipEveryMs: 100 }));
   [a, b] = counters.map((c) => caller(c.dispatch)) as [Caller, Caller];
 });
 afterAll(async () => {
@@ -106,10 +109,15 @@ describe('station-wide settings', () => {
       await expect
         .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, { timeout: 10_000 })
         .toBe(1);
-      await holder.query(
-        `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author)
-         VALUES ('stn_aswan', 'TRAINING', 'agent', $1, $2, $3, $4, $5)`,
-        [mona, JSON.stringify({ name: 'Mona (from A)', role: 'agent', pinHash: null, active: true }), aStatus.settings!.appliedSeq, installationCounterId(dirs[0]!.dir), { agentId: 'x', agentName: 'Samir Supervisor' }],
+      // A's row, signed with A's key as A would sign it.
+      const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
+      await publishSetting(
+        holder,
+        placeA,
+        { kind: 'agent', key: mona, value: { name: 'Mona (from A)', role: 'agent', pinHash: null, active: true } },
+        aStatus.settings!.appliedSeq,
+        { agentId: 'x', agentName: 'Samir Supervisor' },
+        await counterSigner(keychains[0]!),
       );
       await holder.query('COMMIT');
       await atB;
@@ -145,5 +153,30 @@ describe('station-wide settings', () => {
     for (const c of [a, b]) expect((await c.ok('verifyJournal')).ok).toBe(true);
     const [sa, sb] = [await settled(a), await settled(b)];
     expect(sa!.appliedSeq).toBe(sb!.appliedSeq);
+  });
+
+  it('a forged row (someone with the database login adds a supervisor) is refused by both counters, and raises the alarm', async () => {
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    const before = (await settled(a))!.appliedSeq;
+    try {
+      // Claims to be counter A's, signed with a key that is not A's enrolled one; then one unsigned.
+      const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
+      const mallory = { kind: 'agent' as const, key: 'agent-mallory', value: { name: 'Mallory', role: 'supervisor' as const, pinHash: null, active: true } };
+      await publishSetting(pool, placeA, mallory, before, { agentId: 'x', agentName: 'Samir Supervisor' }, newCounterSigner().signer);
+      await pool.query(
+        `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author) VALUES ('stn_aswan', 'TRAINING', 'agent', 'agent-eve', $1, $2, $3, NULL)`,
+        [JSON.stringify({ ...mallory.value, name: 'Eve' }), before, placeA.counterId],
+      );
+    } finally {
+      await pool.end();
+    }
+    for (const c of [a, b]) {
+      await expect.poll(async () => (await settled(c))?.refused?.seq, { timeout: 10_000 }).toBe(before + 1);
+      const s = await c.ok('stationStatus');
+      expect(s.settings!.refused).toEqual({ seq: before + 1, counterId: installationCounterId(dirs[0]!.dir), reason: expect.stringMatching(/forged/) });
+      expect(s.settings!.appliedSeq).toBe(before);
+      expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Mallory');
+      expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Eve');
+    }
   });
 });

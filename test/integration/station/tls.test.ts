@@ -17,7 +17,7 @@ const t = counterPerFile('shubbak-station-tls-', { shipEveryMs: 100 });
 let db: TestPostgres;
 
 beforeAll(async () => {
-  db = await startPostgres({ tls: true });
+  db = await startPostgres({ tls: true, station: true });
 });
 afterAll(() => db?.destroy());
 
@@ -35,9 +35,17 @@ const connection = (tlsVerify?: boolean) => ({
 describe('the station database over TLS', () => {
   it('refuses a server whose certificate the system does not trust, saying why', async () => {
     const err = await t.c.err('connectStation', connection());
-    expect(err).toMatchObject({ code: 'station_unreachable', retryable: true });
+    expect(err).toMatchObject({ code: 'station_tls_untrusted', retryable: false });
     expect(err.message).toMatch(/certificate/i);
     expect((await t.c.ok('stationStatus')).configured).toBe(false);
+  });
+
+  it('connects with the certificate checked against the station’s own authority, chosen in Settings', async () => {
+    const s = await t.c.ok('connectStation', { ...connection(), tlsCa: db.ca! });
+    expect(s).toMatchObject({ configured: true, connection: { tls: true, tlsVerify: true, hasCa: true } });
+    // Connecting again without choosing the file keeps the authority chosen for this server.
+    expect(await t.c.ok('connectStation', connection())).toMatchObject({ configured: true, connection: { hasCa: true } });
+    await t.c.ok('disconnectStation');
   });
 
   it('connects encrypted when the supervisor turns the certificate check off for it', async () => {

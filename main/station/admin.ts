@@ -1,0 +1,98 @@
+// What the station's administrator does as the schema's owner (`npm run station -- enrol |
+// revoke | clear-stop`): a login per counter, member of shubbak_counter and bound to that
+// counter's id; a stolen PC's login taken away at once; a counter's stop cleared with a reason.
+import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
+import type pg from 'pg';
+import { keyFingerprint, publicKeyObject } from './counter-key.ts';
+
+const LOGIN = /^[a-z][a-z0-9_]{0,62}$/;
+const SCRAM_ITERATIONS = 4096;
+
+/**
+ * A SCRAM-SHA-256 verifier, as PostgreSQL stores it (and as psql's \password sends it): the
+ * password itself never reaches the server or its logs.
+ */
+export function scramVerifier(password: string, salt: Buffer = randomBytes(16)): string {
+  const salted = pbkdf2Sync(password.normalize('NFKC'), salt, SCRAM_ITERATIONS, 32, 'sha256');
+  const clientKey = createHmac('sha256', salted).update('Client Key').digest();
+  const storedKey = createHash('sha256').update(clientKey).digest();
+  const serverKey = createHmac('sha256', salted).update('Server Key').digest();
+  return `SCRAM-SHA-256$${SCRAM_ITERATIONS}:${salt.toString('base64')}$${storedKey.toString('base64')}:${serverKey.toString('base64')}`;
+}
+
+/** A password for a counter's login: 24 random characters a supervisor can type. */
+export function newLoginPassword(): string {
+  const alphabet = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  return Array.from(randomBytes(24), (b) => alphabet[b % alphabet.length]).join('');
+}
+
+export interface Enrolment {
+  stationId: string;
+  stationName: string;
+  counterId: string;
+  login: string;
+  environment: 'TRAINING' | 'SANDBOX' | 'LIVE';
+  /** The counter's Ed25519 public key (base64), as its Settings → Station shows it. */
+  publicKey: string;
+}
+
+async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await work(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (err) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw err;
+  } finally {
+    client.release();
+  }
+}
+
+/** Creates the counter's login (answers its password, shown once) and binds it and the counter's key to the counter's id. */
+export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ password: string; fingerprint: string }> {
+  if (!LOGIN.test(e.login)) throw new Error('--login: lower-case letters, digits and _, starting with a letter');
+  publicKeyObject(e.publicKey);
+  const password = newLoginPassword();
+  await inTransaction(pool, async (c) => {
+    const known = await c.query<{ login: string | null; station_id: string; revoked_at: Date | null }>('SELECT login, station_id, revoked_at FROM counters WHERE id = $1', [e.counterId]);
+    const row = known.rows[0];
+    if (row?.revoked_at) throw new Error(`counter ${e.counterId} was revoked; a replacement PC has a counter id of its own`);
+    if (row?.login) throw new Error(`counter ${e.counterId} is enrolled already, with login ${row.login}`);
+    if (row && row.station_id !== e.stationId) throw new Error(`counter ${e.counterId} belongs to station ${row.station_id}`);
+    await c.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [e.stationId, e.stationName]);
+    await c.query(`CREATE ROLE ${c.escapeIdentifier(e.login)} LOGIN IN ROLE shubbak_counter PASSWORD ${c.escapeLiteral(scramVerifier(password))}`);
+    await c.query(
+      `INSERT INTO counters (id, station_id, environment, login, public_key) VALUES ($1, $2, $3, $4, $5)
+       ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, public_key = EXCLUDED.public_key`,
+      [e.counterId, e.stationId, e.environment, e.login, e.publicKey],
+    );
+  });
+  return { password, fingerprint: keyFingerprint(e.publicKey) };
+}
+
+/** A stolen or retired PC: its login can neither sign in nor (in a session already open) write or read. */
+export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{ login: string | null }> {
+  return inTransaction(pool, async (c) => {
+    const { rows } = await c.query<{ login: string | null }>('UPDATE counters SET revoked_at = now() WHERE id = $1 RETURNING login', [counterId]);
+    if (rows.length === 0) throw new Error(`no counter ${counterId} in this database`);
+    const login = rows[0]!.login;
+    if (login) {
+      await c.query(`ALTER ROLE ${c.escapeIdentifier(login)} NOLOGIN PASSWORD NULL`);
+      await c.query(`REVOKE shubbak_counter FROM ${c.escapeIdentifier(login)}`);
+    }
+    return { login };
+  });
+}
+
+/** Clears a counter's open stop (only the owner can: counters read counter_stops, nothing more). */
+export async function clearStop(pool: pg.Pool, counterId: string, reason: string): Promise<void> {
+  if (!reason.trim()) throw new Error('--reason: say why the stop is cleared');
+  const { rowCount } = await pool.query(
+    'UPDATE counter_stops SET cleared_at = now(), cleared_by = session_user, cleared_reason = $2 WHERE counter_id = $1 AND cleared_at IS NULL',
+    [counterId, reason.trim()],
+  );
+  if (!rowCount) throw new Error(`counter ${counterId} has no open stop`);
+}

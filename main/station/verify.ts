@@ -1,0 +1,118 @@
+// Verification after arrival: every entry of a counter recomputed from its fields (altered rows),
+// every link to the entry before (gaps, broken links), every signed chain head checked against the
+// counter's enrolled key and the entry at its place. A row the database holds that no signature
+// of an enrolled key covers is foreign. PostgreSQL refuses most of this at write time; this finds
+// what someone with the owner's rights (or a superuser) did to the rows afterwards.
+import type pg from 'pg';
+import type { IntegrityProblem } from '../../contract/reports.ts';
+import { entryHash, GENESIS_HASH } from '../journal/chain.ts';
+import { chainHeadMessage, verifySignature } from './counter-key.ts';
+
+const PAGE = 20_000;
+
+interface Row {
+  seq: string;
+  at: string;
+  type: string;
+  payload: string;
+  prev_hash: string;
+  hash: string;
+  chained_counter: boolean;
+  shift_id: string | null;
+}
+
+export interface CounterVerification {
+  counterId: string;
+  entries: number;
+  lastSeq: number;
+  /** The last seq a valid signature of the counter's enrolled key covers (0: none). */
+  signedUpTo: number;
+  problems: IntegrityProblem[];
+}
+
+/** The counter's signed heads that verify, seq → hash; the others as problems. */
+async function signedHeads(pool: pg.Pool, counterId: string, key: string | null, from: number, problems: IntegrityProblem[]): Promise<Map<number, string>> {
+  const heads = new Map<number, string>();
+  if (!key) return heads;
+  const { rows } = await pool.query<{ seq: string; hash: string; signature: string }>(
+    'SELECT seq, hash, signature FROM chain_heads WHERE counter_id = $1 AND seq >= $2 ORDER BY seq',
+    [counterId, from],
+  );
+  for (const h of rows) {
+    const seq = Number(h.seq);
+    if (verifySignature(key, chainHeadMessage(counterId, seq, h.hash), h.signature)) heads.set(seq, h.hash);
+    else problems.push({ counterId, kind: 'bad_signature', seq, detail: `the signed head at entry ${seq} does not verify with the counter's enrolled key` });
+  }
+  return heads;
+}
+
+/**
+ * Verifies a counter's entries with seq in [from, to] (to: null, to the end), reading from the
+ * entry before `from` for the first link. The whole chain: from = 1.
+ */
+export async function verifyCounterRange(pool: pg.Pool, counterId: string, key: string | null, from: number, to: number | null): Promise<CounterVerification> {
+  const problems: IntegrityProblem[] = [];
+  const heads = await signedHeads(pool, counterId, key, from, problems);
+  let previous: { seq: number; hash: string } | null = { seq: 0, hash: GENESIS_HASH };
+  if (from > 1) {
+    const before = await pool.query<{ hash: string }>('SELECT hash FROM entries WHERE counter_id = $1 AND seq = $2', [counterId, from - 1]);
+    previous = before.rows[0] ? { seq: from - 1, hash: before.rows[0].hash } : null;
+  }
+  let entries = 0;
+  let signedUpTo = 0;
+  let after = from - 1;
+  for (;;) {
+    const { rows } = await pool.query<Row>(
+      `SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries
+       WHERE counter_id = $1 AND seq > $2 AND ($3::bigint IS NULL OR seq <= $3) ORDER BY seq LIMIT $4`,
+      [counterId, after, to, PAGE],
+    );
+    for (const r of rows) {
+      const seq = Number(r.seq);
+      entries++;
+      const fields = { seq, prevHash: r.prev_hash, type: r.type, at: r.at, payload: r.payload, counterId: r.chained_counter ? counterId : null, shiftId: r.shift_id };
+      let recomputed: string | null;
+      try {
+        recomputed = entryHash(fields);
+      } catch {
+        // A field holding a line feed cannot be an entry a counter hashed.
+        recomputed = null;
+      }
+      if (recomputed !== r.hash) problems.push({ counterId, kind: 'altered', seq, detail: `entry ${seq} does not match its hash: its fields were changed after it arrived` });
+      if (previous && seq !== previous.seq + 1) {
+        problems.push({ counterId, kind: 'gap', seq: previous.seq + 1, detail: `entries ${previous.seq + 1}–${seq - 1} are missing` });
+      } else if (previous && r.prev_hash !== previous.hash) {
+        problems.push({ counterId, kind: 'broken_link', seq, detail: `entry ${seq} does not follow entry ${seq - 1}` });
+      }
+      const signed = heads.get(seq);
+      if (signed !== undefined) {
+        if (signed !== r.hash || recomputed !== r.hash) problems.push({ counterId, kind: 'altered', seq, detail: `entry ${seq} is not the entry its counter signed` });
+        else signedUpTo = seq;
+      }
+      previous = { seq, hash: r.hash };
+    }
+    if (rows.length < PAGE) break;
+    after = Number(rows.at(-1)!.seq);
+  }
+  const lastSeq = previous?.seq ?? 0;
+  if (entries > 0 && !key) {
+    problems.push({ counterId, kind: 'foreign', seq: null, detail: `${entries} entries of a counter without an enrolled key` });
+  } else if (entries > 0 && signedUpTo < lastSeq) {
+    problems.push({ counterId, kind: 'foreign', seq: signedUpTo + 1, detail: `entries ${Math.max(signedUpTo + 1, from)}–${lastSeq} are covered by no signature of the counter` });
+  }
+  return { counterId, entries, lastSeq, signedUpTo, problems };
+}
+
+/** Every counter of a station (or of the database), optionally only those with sales on a business day. */
+export async function verifyStation(pool: pg.Pool, opts: { stationId?: string | undefined; date?: string | undefined } = {}): Promise<CounterVerification[]> {
+  const { rows } = await pool.query<{ id: string; public_key: string | null }>(
+    `SELECT c.id, c.public_key FROM counters c
+     WHERE ($1::text IS NULL OR c.station_id = $1)
+       AND ($2::text IS NULL OR EXISTS (SELECT 1 FROM entries e WHERE e.sale_day = $2 AND e.counter_id = c.id))
+     ORDER BY c.id`,
+    [opts.stationId ?? null, opts.date ?? null],
+  );
+  const out: CounterVerification[] = [];
+  for (const c of rows) out.push(await verifyCounterRange(pool, c.id, c.public_key, 1, null));
+  return out;
+}

@@ -1,0 +1,147 @@
+// The station database's roles, against a real PostgreSQL 15: an owner (not a superuser: it has
+// CREATEROLE only) holds the schema; each counter logs in with its own login, member of
+// shubbak_counter, and can neither change history nor write for another counter. Connecting never
+// migrates. Stops are raised by the database and cleared by the owner only.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { clearStop, enrolCounter, revokeCounter } from '../../../main/station/admin.ts';
+import { checkStationSchema, migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
+import { JournalShipper } from '../../../main/station/shipper.ts';
+import { publishSetting } from '../../../main/station/settings-stream.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { addSale, memoryJournal } from '../../support/station-chain.ts';
+
+let db: TestPostgres;
+let owner: pg.Pool;
+const pools: pg.Pool[] = [];
+const as = (user: string, database = 'shubbak') => {
+  const p = stationPool({ host: db.host, port: db.port, database, user });
+  pools.push(p);
+  return p;
+};
+
+beforeAll(async () => {
+  db = await startPostgres();
+  const su = as('postgres', 'postgres');
+  await su.query('CREATE ROLE shubbak_owner LOGIN CREATEROLE');
+  await su.query('CREATE DATABASE shubbak OWNER shubbak_owner');
+  owner = as('shubbak_owner');
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  db?.destroy();
+});
+
+const station = { id: 'stn_asyut', name: 'Asyut' };
+const ship = (pool: pg.Pool, journal: ReturnType<typeof memoryJournal>) =>
+  new JournalShipper({ journal: () => journal, pool, station, environment: 'LIVE', signer: journal.signer, log: () => {} }).shipNow();
+
+describe('station roles', () => {
+  it('connecting never migrates: a schema not made, or behind, names the command to run', async () => {
+    await expect(checkStationSchema(owner)).rejects.toMatchObject({ error: { code: 'station_schema_outdated', message: expect.stringContaining('npm run station -- init') } });
+    await migrateStation(owner, stationMigrations.filter((m) => m.version <= 4));
+    await expect(checkStationSchema(owner)).rejects.toMatchObject({ error: { code: 'station_schema_outdated', message: expect.stringContaining('npm run station -- migrate') } });
+    expect(await migrateStation(owner)).toEqual(stationMigrations.filter((m) => m.version > 4).map((m) => m.version));
+    await expect(checkStationSchema(owner)).resolves.toBeUndefined();
+    // The owner holds every table; no counter login owns anything.
+    const { rows } = await owner.query<{ tableowner: string }>("SELECT DISTINCT tableowner FROM pg_tables WHERE schemaname = 'public'");
+    expect(rows).toEqual([{ tableowner: 'shubbak_owner' }]);
+  });
+
+  const a = memoryJournal('ctr_window_a');
+  const b = memoryJournal('ctr_window_b');
+  let loginA: pg.Pool;
+  let loginB: pg.Pool;
+
+  it('a counter login ships its own entries through the one narrow path', async () => {
+    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: a.counterId, login: 'window_a', environment: 'LIVE', publicKey: a.signer.publicKey });
+    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: b.counterId, login: 'window_b', environment: 'LIVE', publicKey: b.signer.publicKey });
+    loginA = as('window_a');
+    loginB = as('window_b');
+    addSale(a, 's-a1', '2026-07-01', 11_000);
+    addSale(b, 's-b1', '2026-07-01', 22_000);
+    expect(await ship(loginA, a)).toMatchObject({ status: 'synced', shippedSeq: 3 });
+    expect(await ship(loginB, b)).toMatchObject({ status: 'synced', shippedSeq: 3 });
+    const { rows } = await loginA.query<{ counter_id: string; n: number }>('SELECT counter_id, count(*)::int AS n FROM entries GROUP BY counter_id ORDER BY counter_id');
+    expect(rows).toEqual([
+      { counter_id: 'ctr_window_a', n: 3 },
+      { counter_id: 'ctr_window_b', n: 3 },
+    ]);
+  });
+
+  it('a counter login can change nothing: each attempt is refused by PostgreSQL', async () => {
+    const refused: [string, RegExp][] = [
+      ["UPDATE entries SET payload = '{}' WHERE counter_id = 'ctr_window_a'", /permission denied for table entries/],
+      ["DELETE FROM entries WHERE counter_id = 'ctr_window_b'", /permission denied for table entries/],
+      ['TRUNCATE entries', /permission denied for table entries/],
+      ['ALTER TABLE entries DISABLE TRIGGER entries_no_update', /must be owner of table entries/],
+      ['CREATE TABLE public.mine (x int)', /permission denied for schema public/],
+      ['CREATE TEMP TABLE mine (x int)', /permission denied to create temporary tables/],
+      ["INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter) VALUES ('ctr_window_a', 9, 'x', 'x', '{}', 'x', 'x', true)", /permission denied for table entries/],
+      ["UPDATE counter_stops SET cleared_at = now(), cleared_reason = 'mine' WHERE counter_id = 'ctr_window_b'", /permission denied for table counter_stops/],
+      ["INSERT INTO counter_stops (counter_id, reason) VALUES ('ctr_window_b', 'a false alarm')", /permission denied for table counter_stops/],
+      ["UPDATE counters SET login = 'window_a' WHERE id = 'ctr_window_b'", /permission denied for table counters/],
+      ["INSERT INTO counters (id, station_id, environment) VALUES ('ctr_made_up', 'stn_asyut', 'LIVE')", /permission denied for table counters/],
+      ["INSERT INTO station_settings (station_id, environment, kind, key, value, counter_id) VALUES ('stn_asyut', 'LIVE', 'station_name', 'name', '{\"name\":\"X\"}', 'ctr_window_a')", /permission denied for table station_settings/],
+      ["INSERT INTO ticket_refunds (station_id, booking_ref, passenger_index, counter_id, refund_id) VALUES ('stn_asyut', 'PB-X', 0, 'ctr_window_b', 'r')", /permission denied for table ticket_refunds/],
+      ["DELETE FROM ticket_refunds WHERE counter_id = 'ctr_window_b'", /permission denied for table ticket_refunds/],
+      ['DROP TABLE entries', /must be owner of table entries/],
+      ['CREATE ROLE sneaky LOGIN', /permission denied to create role/],
+    ];
+    for (const [sql, why] of refused) await expect(loginA.query(sql), sql).rejects.toThrow(why);
+  });
+
+  it('a counter login cannot write for another counter, nor register a made-up one', async () => {
+    // Another counter's next entry, correctly chained: refused for who sends it, not for what it is.
+    const forged = { ...memoryJournal('ctr_window_b'), signer: a.signer };
+    forged.entries.push(...b.entries);
+    forged.add('print.recorded', { saleId: 's-b1', kind: 'receipt' });
+    await expect(ship(loginA, forged)).resolves.toMatchObject({ status: 'offline', lastError: expect.stringMatching(/not_your_counter/) });
+    await expect(loginA.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query('SELECT register_counter($1, $2, $3, $4, $5)', ['stn_asyut', 'Asyut', 'ctr_made_up', 'LIVE', a.signer.publicKey])).rejects.toThrow(/not_enrolled/);
+    await expect(publishSetting(loginA, { stationId: station.id, environment: 'LIVE', counterId: 'ctr_window_b' }, { kind: 'station_name', key: 'name', value: { name: 'Forged' } }, 0, null, a.signer)).rejects.toThrow(
+      /not_your_counter/,
+    );
+    expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_window_b'")).rows[0].n).toBe(3);
+    // refunds: a ticket is claimed (or given back) only for the login's own counter
+    await expect(loginA.query("SELECT claim_ticket_refunds('ctr_window_b', 'PB-X', '{0}'::int[], 'r-forged')")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query("SELECT release_ticket_refunds('ctr_window_b', 'r-b')")).rejects.toThrow(/not_your_counter/);
+    expect((await loginA.query("SELECT claim_ticket_refunds('ctr_window_a', 'PB-X', '{0}'::int[], 'r-a') AS taken")).rows[0].taken).toEqual([]);
+  });
+
+  it("a broken chain raises the counter's stop in the database; counters read it, only the owner clears it, with a reason", async () => {
+    // Window A's next entry claims a different past.
+    const rewritten = { ...memoryJournal('ctr_window_a'), signer: a.signer };
+    addSale(rewritten, 's-a1', '2026-07-01', 1_000);
+    rewritten.add('print.recorded', { saleId: 's-a1', kind: 'receipt' });
+    expect(await ship(loginA, rewritten)).toMatchObject({ status: 'stopped', lastError: expect.stringMatching(/chain_broken/) });
+    const seenByB = await loginB.query<{ counter_id: string; reason: string }>('SELECT counter_id, reason FROM counter_stops WHERE cleared_at IS NULL');
+    expect(seenByB.rows).toEqual([{ counter_id: 'ctr_window_a', reason: expect.stringMatching(/chain_broken/) }]);
+    await expect(loginB.query("UPDATE counter_stops SET cleared_at = now(), cleared_reason = 'x'")).rejects.toThrow(/permission denied/);
+    await expect(loginA.query("DELETE FROM counter_stops WHERE counter_id = 'ctr_window_a'")).rejects.toThrow(/permission denied/);
+    // Nothing more is taken from it meanwhile, even its true journal.
+    a.add('print.recorded', { saleId: 's-a1', kind: 'receipt' });
+    expect(await ship(loginA, a)).toMatchObject({ status: 'stopped' });
+    await expect(clearStop(owner, 'ctr_window_a', ' ')).rejects.toThrow(/--reason/);
+    await clearStop(owner, 'ctr_window_a', 'the PC was re-imaged; journal checked by the administrator');
+    expect(await ship(loginA, a)).toMatchObject({ status: 'synced', shippedSeq: 4 });
+    const stop = await owner.query('SELECT cleared_by, cleared_reason FROM counter_stops');
+    expect(stop.rows).toEqual([{ cleared_by: 'shubbak_owner', cleared_reason: 'the PC was re-imaged; journal checked by the administrator' }]);
+  });
+
+  it("revoking a stolen PC's login takes its rights at once, even in a session already open", async () => {
+    const open = await loginB.connect();
+    try {
+      expect((await open.query('SELECT count(*)::int AS n FROM entries')).rows[0].n).toBe(7);
+      expect(await revokeCounter(owner, 'ctr_window_b')).toEqual({ login: 'window_b' });
+      await expect(open.query('SELECT count(*) FROM entries')).rejects.toThrow(/permission denied/);
+      await expect(open.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/permission denied/);
+    } finally {
+      open.release();
+    }
+    const again = as('window_b');
+    await expect(again.query('SELECT 1')).rejects.toThrow(/not permitted to log in/);
+    // What it shipped before stays, counted.
+    expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_window_b'")).rows[0].n).toBe(3);
+  });
+});

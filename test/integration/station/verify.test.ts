@@ -1,0 +1,141 @@
+// Found at report time, whatever was done to the rows after they arrived: the schema's owner (who
+// can set the triggers aside) alters a shipped sale's amount, then also re-chains the rows after
+// it; removes an entry; adds a made-up counter with a self-consistent chain. `npm run station --
+// verify` names each by counter and exits 1, and the station day report says it is not clean.
+import { execFile, execFileSync } from 'node:child_process';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { enrolCounter } from '../../../main/station/admin.ts';
+import { migrateStation, stationPool } from '../../../main/station/database.ts';
+import { stationReport } from '../../../main/station/report.ts';
+import { stationReportCsv } from '../../../main/station/report-csv.ts';
+import { renderStationReport } from '../../../main/station/report-pdf.ts';
+import { JournalShipper } from '../../../main/station/shipper.ts';
+import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { addSale, memoryJournal } from '../../support/station-chain.ts';
+
+const ROOT = join(import.meta.dirname, '../../..');
+const DAY = '2026-07-01';
+const station = { id: 'stn_qus', name: 'Qus' };
+let db: TestPostgres;
+let owner: pg.Pool;
+const pools: pg.Pool[] = [];
+const as = (user: string, database = 'shubbak') => {
+  const p = stationPool({ host: db.host, port: db.port, database, user });
+  pools.push(p);
+  return p;
+};
+const a = memoryJournal('ctr_qus_a');
+const b = memoryJournal('ctr_qus_b');
+
+beforeAll(async () => {
+  db = await startPostgres();
+  const su = as('postgres', 'postgres');
+  await su.query('CREATE ROLE shubbak_owner LOGIN CREATEROLE');
+  await su.query('CREATE DATABASE shubbak OWNER shubbak_owner');
+  owner = as('shubbak_owner');
+  await migrateStation(owner);
+  for (const [j, login] of [[a, 'qus_a'], [b, 'qus_b']] as const) {
+    await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: j.counterId, login, environment: 'LIVE', publicKey: j.signer.publicKey });
+    for (let i = 1; i <= 4; i++) addSale(j, `${j.counterId}-s${i}`, DAY, 10_000 * i);
+    // Two batches each: two signed heads.
+    const shipper = new JournalShipper({ journal: () => j, pool: as(login), station, environment: 'LIVE', signer: j.signer, batchSize: 6, log: () => {} });
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: 12 });
+  }
+});
+afterAll(async () => {
+  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
+  db?.destroy();
+});
+
+const noStatement = () => Promise.reject(new Error('no statement in this test'));
+const report = () => stationReport({ pool: owner, station, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
+const verifyCli = async () => {
+  const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
+  return promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), 'verify', '--station', station.id, '--date', DAY], { env }).then(
+    (r) => ({ code: 0, out: r.stdout }),
+    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+  );
+};
+/** What the owner can do to the rows: set the append-only trigger aside, change them, put it back. */
+const asOwnerBehindTheTriggers = async (sql: string, params: unknown[] = []) => {
+  await owner.query('ALTER TABLE entries DISABLE TRIGGER entries_no_update');
+  try {
+    await owner.query(sql, params);
+  } finally {
+    await owner.query('ALTER TABLE entries ENABLE TRIGGER entries_no_update');
+  }
+};
+
+describe('verification after arrival', () => {
+  it('finds nothing wrong in what the counters shipped, and the report says it is verified', async () => {
+    const run = await verifyCli();
+    expect(run.code).toBe(0);
+    expect(run.out).toMatch(/2 counters, all verified/);
+    expect(run.out).toMatch(/counter ctr_qus_a: 12 entries, signed up to 12, verified/);
+    const r = await report();
+    expect(r.integrity).toEqual({ verified: true, problems: [] });
+    expect(r.totals.retailMinor).toBe(2 * (10_000 + 20_000 + 30_000 + 40_000));
+  });
+
+  it("the owner changes a shipped sale's amount: verify names the row, the report is not clean", async () => {
+    await asOwnerBehindTheTriggers(`UPDATE entries SET payload = replace(payload, '"retailTotalMinor":10000', '"retailTotalMinor":1000') WHERE counter_id = 'ctr_qus_a' AND seq = 1`);
+    const run = await verifyCli();
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/counter ctr_qus_a: 12 entries, signed up to 12, 1 problems\n {2}altered 1: entry 1 does not match its hash/);
+    expect(run.out).toMatch(/counter ctr_qus_b: 12 entries, signed up to 12, verified/);
+    const r = await report();
+    expect(r.integrity?.verified).toBe(false);
+    expect(r.integrity?.problems).toEqual([{ counterId: 'ctr_qus_a', kind: 'altered', seq: 1, detail: expect.stringMatching(/does not match its hash/) }]);
+    // On paper and in the accountant's CSV too.
+    const pdf = join(mkdtempSync(join(tmpdir(), 'shubbak-verify-')), 'day.pdf');
+    writeFileSync(pdf, (await renderStationReport(r, { paper: 'A4', lang: 'en', copy: false })).pdf);
+    expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/NOT VERIFIED: 1 problems/);
+    expect(stationReportCsv(r)).toMatch(/verified,NO \(1 problems\)\r\nnot verified,ctr_qus_a,altered,1,/);
+  });
+
+  it('the owner also re-chains every row after it: the counter’s signatures give it away', async () => {
+    const { rows } = await owner.query<{ seq: string; at: string; type: string; payload: string; shift_id: string | null }>(
+      "SELECT seq, at, type, payload, shift_id FROM entries WHERE counter_id = 'ctr_qus_a' ORDER BY seq",
+    );
+    let prevHash = GENESIS_HASH;
+    for (const r of rows) {
+      const hash = entryHash({ seq: Number(r.seq), prevHash, type: r.type, at: r.at, payload: r.payload, counterId: 'ctr_qus_a', shiftId: r.shift_id });
+      await asOwnerBehindTheTriggers("UPDATE entries SET prev_hash = $2, hash = $3 WHERE counter_id = 'ctr_qus_a' AND seq = $1", [r.seq, prevHash, hash]);
+      prevHash = hash;
+    }
+    const run = await verifyCli();
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/altered 6: entry 6 is not the entry its counter signed/);
+    expect(run.out).toMatch(/altered 12: entry 12 is not the entry its counter signed/);
+    expect(run.out).toMatch(/foreign 1: entries 1–12 are covered by no signature of the counter/);
+    const r = await report();
+    expect(r.integrity?.verified).toBe(false);
+    expect(r.integrity?.problems.map((p) => [p.counterId, p.kind, p.seq])).toContainEqual(['ctr_qus_a', 'altered', 12]);
+  });
+
+  it('an entry removed, and a made-up counter with a self-consistent chain: a gap and foreign rows', async () => {
+    await asOwnerBehindTheTriggers("DELETE FROM entries WHERE counter_id = 'ctr_qus_b' AND seq = 5");
+    await owner.query("INSERT INTO counters (id, station_id, environment) VALUES ('ctr_made_up', 'stn_qus', 'LIVE')");
+    const fake = memoryJournal('ctr_made_up');
+    addSale(fake, 'fake-1', DAY, 99_000);
+    for (const e of fake.entries) {
+      await owner.query('INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)', [
+        'ctr_made_up', e.seq, e.at, e.type, e.payload, e.prevHash, e.hash, e.shiftId,
+      ]);
+    }
+    const run = await verifyCli();
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/counter ctr_qus_b: 11 entries, signed up to 12, 1 problems\n {2}gap 5: entries 5–5 are missing/);
+    expect(run.out).toMatch(/counter ctr_made_up: 3 entries, signed up to 0, 1 problems\n {2}foreign —: 3 entries of a counter without an enrolled key/);
+    const r = await report();
+    const kinds = r.integrity!.problems.map((p) => `${p.counterId} ${p.kind}`);
+    expect(kinds).toContain('ctr_qus_b gap');
+    expect(kinds).toContain('ctr_made_up foreign');
+  });
+});
