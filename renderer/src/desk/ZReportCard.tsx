@@ -8,7 +8,8 @@ import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts'
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** A frozen Z-report on screen, with its print button (a second print is a COPY on paper). */
-export function ZReportCard({ view }: { view: ZReportView }) {
+export function ZReportCard({ view, screen = false }: { view: ZReportView; /** the whole screen (after the close): its title is the h1 */ screen?: boolean }) {
+  const Heading = screen ? 'h1' : 'h2';
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const z = view.report;
@@ -38,7 +39,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
   ];
   return (
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
-      <h2 id="z-title">{t('desk.z.title', { n: formatNumber(z.zNumber, locale) })}</h2>
+      <Heading id="z-title">{t('desk.z.title', { n: formatNumber(z.zNumber, locale) })}</Heading>
       <p className="desk-intro">
         {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)}
       </p>

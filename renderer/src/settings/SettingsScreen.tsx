@@ -63,8 +63,8 @@ export function SettingsScreen(props: { onClose(): void }) {
           {t('settings.title')}
         </h1>
         <span className="settings-role">{t('settings.subtitle')}</span>
-        <button type="button" className="settings-close" onClick={props.onClose} aria-label={t('settings.close')}>
-          {t('settings.close')} <kbd>{t('settings.close.key')}</kbd>
+        <button type="button" className="settings-close" onClick={props.onClose} aria-keyshortcuts="Escape">
+          {t('settings.close')} <kbd aria-hidden="true">{t('settings.close.key')}</kbd>
         </button>
       </header>
       <div className="settings-body">

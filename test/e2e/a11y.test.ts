@@ -1,0 +1,201 @@
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { axeFindings, report, tabWalk, type A11yFinding, type TabFinding } from '../support/a11y.ts';
+import { counterPerFile, keyboardSaleToPayment, outcomeStatus, payAndConfirm, sellAndMoveDeparture, setLanguage, shot, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
+
+// WCAG 2.1 AA at the window, checked in Chromium on every screen the other end-to-end tests reach,
+// in English and in Arabic: axe-core's rules (A, AA and best practice; serious, moderate and
+// critical findings fail), and a walk with Tab on each screen that checks every Tab lands on
+// something visible and, over an open dialog, inside it. One counter per language.
+
+const CITIES = {
+  en: { from: 'cairo', to: 'alex', fromShown: 'Cairo', toShown: 'Alexandria' },
+  ar: { from: 'القاهره', to: 'اسكندرية', fromShown: 'القاهرة', toShown: 'الإسكندرية' },
+};
+
+for (const lang of ['en', 'ar'] as const) {
+  describe(`accessibility in ${lang === 'en' ? 'English' : 'Arabic'}`, () => {
+    let c: Counter;
+    counterPerFile((opened) => {
+      c = opened;
+    });
+    const findings: (A11yFinding | TabFinding)[] = [];
+    /** axe on the screen as it is, and a Tab walk from where the focus is (put back after). */
+    async function audit(screen: string, opts: { walk?: boolean; overlay?: string } = {}) {
+      const page = c.page;
+      const name = `${screen} (${lang})`;
+      findings.push(...(await axeFindings(page, name)));
+      if (opts.walk === false) return;
+      const from = await page.evaluateHandle(() => document.activeElement as HTMLElement | null);
+      findings.push(...(await tabWalk(page, name, { overlay: opts.overlay })));
+      await from.evaluate((el) => el?.focus());
+    }
+    const check = () => {
+      const found = findings.splice(0);
+      expect(found, `accessibility findings:\n${report(found)}`).toEqual([]);
+    };
+    /** The level-one headings a screen reader finds (not those under an overlay, made inert). */
+    const heading = (page: Page) => page.locator('h1').evaluateAll((hs) => hs.filter((h) => !h.closest('[inert]')).map((h) => h.textContent ?? ''));
+
+    it('the six steps of a sale, each with one level-one heading', async () => {
+      const { page } = c;
+      await setLanguage(page, lang);
+      const headings: string[][] = [];
+      const sale = await keyboardSaleToPayment(page, {
+        ...CITIES[lang],
+        passengers: ['Laila Mahmoud'],
+        phone: '01012345678',
+        operators: SEATED_OPERATORS,
+        // the walk would move the focus the keyboard sale goes on from while a list is open
+        onScreen: async (name) => {
+          headings.push(await heading(page));
+          await audit(`sale ${name}`, { walk: name !== '1-from' });
+        },
+      });
+      await audit('sale 7-payment');
+      headings.push(await heading(page));
+      await shot(page, `a11y-payment-${lang}`);
+      await payAndConfirm(page, Math.ceil(sale.totalPounds / 100) * 100);
+      expect(await outcomeStatus(page)).toBe('confirmed');
+      await audit('sale 8-outcome');
+      headings.push(await heading(page));
+      await shot(page, `a11y-outcome-${lang}`);
+      expect(headings.map((h) => h.length)).toEqual(headings.map(() => 1));
+      check();
+    });
+
+    it('find a booking: the results and the booking view', async () => {
+      const { page } = c;
+      await page.keyboard.press('Control+f');
+      await page.getByTestId('lookup-query').waitFor();
+      await page.keyboard.type('Laila');
+      await expect.poll(() => page.getByTestId('lookup-here').getByTestId('lookup-hit').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+      await expect.poll(() => page.getByTestId('lookup').getByRole('status').count(), { timeout: 15_000 }).toBe(0);
+      await audit('lookup results');
+      expect(await heading(page)).toHaveLength(1);
+      await page.getByTestId('lookup-query').focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('booking-view').waitFor();
+      await audit('booking view');
+      expect(await heading(page)).toHaveLength(1);
+      await shot(page, `a11y-booking-${lang}`);
+      await page.keyboard.press('Escape');
+      await page.getByTestId('lookup-query').waitFor();
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
+      check();
+    });
+
+    it('the trip changes worklist is modal: focus in, Tab held inside, focus back on close', async () => {
+      const { page } = c;
+      await sellAndMoveDeparture(c, 'Nadia Kamal');
+      await page.reload();
+      const chip = page.getByTestId('worklist-chip');
+      await chip.waitFor({ timeout: 20_000 });
+      await chip.focus();
+      await page.keyboard.press('Enter');
+      await page.getByTestId('worklist-item').first().waitFor();
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=worklist]'))).toBe(true);
+      expect(await page.evaluate(() => document.querySelector('#root')?.hasAttribute('inert'))).toBe(true);
+      await audit('trip changes worklist', { overlay: '[data-testid=worklist]' });
+      await shot(page, `a11y-worklist-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('worklist').count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('worklist-chip');
+      expect(await page.evaluate(() => document.querySelector('#root')?.hasAttribute('inert'))).toBe(false);
+      check();
+    });
+
+    it('every tab of Settings, and the day report (F7)', async () => {
+      const { page } = c;
+      await page.locator('.settings-button').click();
+      const tabs = page.getByRole('tab');
+      await tabs.first().waitFor();
+      const n = await tabs.count();
+      expect(n).toBeGreaterThanOrEqual(8);
+      for (let i = 0; i < n; i++) {
+        await tabs.nth(i).click();
+        await page.locator('[role=tabpanel]').first().waitFor();
+        await expect.poll(() => page.locator('.st-loading').count(), { timeout: 15_000 }).toBe(0);
+        const id = (await tabs.nth(i).getAttribute('id')) ?? `tab-${i}`;
+        await audit(`settings ${id}`);
+        expect(await heading(page)).toHaveLength(1);
+      }
+      await shot(page, `a11y-settings-last-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('settings').count()).toBe(0);
+
+      await page.keyboard.press('F7');
+      await page.getByTestId('reports').waitFor();
+      await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
+      await audit('day report');
+      expect(await heading(page)).toHaveLength(1);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('reports').count()).toBe(0);
+      check();
+    });
+
+    it('a shift: the first supervisor, the float, the F11 cash panel, the lock, the blind count, the Z-report, the sign-in', async () => {
+      const { page } = c;
+      await page.locator('.settings-button').click();
+      await page.locator('#settings-tab-agents').click();
+      await page.locator('#agent-name').fill('Samir Supervisor');
+      await page.locator('#agent-pin').fill('4321');
+      await page.getByTestId('settings-agents').locator('button[type=submit]').first().click();
+
+      const open = page.getByTestId('open-shift');
+      await open.waitFor();
+      await audit('open shift');
+      expect(await heading(page)).toHaveLength(1);
+      await page.locator('#float-20000').fill('2');
+      await open.locator('button[type=submit]').click();
+      await page.getByRole('combobox').nth(1).waitFor();
+
+      // F11: the cash panel takes the focus and gives it back
+      await page.getByRole('combobox').first().focus();
+      await page.keyboard.press('F11');
+      const panel = page.getByTestId('shift-panel');
+      await panel.waitFor();
+      await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=shift-panel]'))).toBe(true);
+      await audit('F11 cash panel', { overlay: '[data-testid=shift-panel]' });
+      await shot(page, `a11y-cash-panel-${lang}`);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => panel.count()).toBe(0);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+
+      // the lock screen covers the counter for the keyboard too
+      await page.keyboard.press('Control+l');
+      await page.getByTestId('lock-screen').waitFor();
+      await audit('lock screen', { overlay: '.desk-lock-overlay' });
+      expect(await heading(page)).toHaveLength(1);
+      await page.locator('#pin').fill('4321');
+      await page.keyboard.press('Enter');
+      await expect.poll(() => page.getByTestId('lock-screen').count()).toBe(0);
+
+      await page.keyboard.press('F11');
+      await panel.getByRole('tab').nth(1).click();
+      const blind = page.getByTestId('blind-count');
+      await blind.waitFor();
+      await audit('F11 blind count', { overlay: '[data-testid=shift-panel]' });
+      await page.locator('#count-10000').fill('5');
+      await blind.locator('button[type=submit]').click();
+      const variance = page.getByTestId('variance');
+      await variance.waitFor();
+      await audit('F11 variance', { overlay: '[data-testid=shift-panel]' });
+      await variance.locator('button[type=submit]').click();
+
+      await page.getByTestId('z-report').waitFor();
+      await audit('Z-report');
+      expect(await heading(page)).toHaveLength(1);
+      await shot(page, `a11y-z-report-${lang}`);
+      await page.getByTestId('shift-closed-done').click();
+      await page.getByTestId('open-shift').waitFor();
+      await page.getByTestId('open-shift').locator('button.st-btn-quiet').click();
+      await page.getByTestId('sign-in').waitFor();
+      await audit('sign-in');
+      expect(await heading(page)).toHaveLength(1);
+      await shot(page, `a11y-sign-in-${lang}`);
+      check();
+    });
+  });
+}
