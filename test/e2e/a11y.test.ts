@@ -30,6 +30,14 @@ for (const lang of ['en', 'ar'] as const) {
       findings.push(...(await tabWalk(page, name, { overlay: opts.overlay })));
       await from.evaluate((el) => el?.focus());
     }
+    /** The element with the focus, by what stays the same when its screen is drawn again: its tag, role, class and label. */
+    const focusedKey = () =>
+      c.page.evaluate(() => {
+        const el = document.activeElement as HTMLInputElement | null;
+        if (!el || el === document.body) return '';
+        const label = el.labels?.[0]?.textContent ?? el.getAttribute('aria-label') ?? el.textContent ?? '';
+        return `${el.tagName} ${el.getAttribute('role') ?? ''} ${el.className} ${label.trim()}`;
+      });
     const check = () => {
       const found = findings.splice(0);
       expect(found, `accessibility findings:\n${report(found)}`).toEqual([]);
@@ -66,6 +74,9 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('find a booking: the results and the booking view', async () => {
       const { page } = c;
+      await page.keyboard.press('F12'); // a new sale: the focus is in From
+      await expect.poll(focusedKey).not.toBe('');
+      const from = await focusedKey();
       await page.keyboard.press('Control+f');
       await page.getByTestId('lookup-query').waitFor();
       await page.keyboard.type('Laila');
@@ -83,6 +94,7 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('lookup-query').waitFor();
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
+      await expect.poll(focusedKey).toBe(from); // back where the agent was
       check();
     });
 
@@ -124,7 +136,11 @@ for (const lang of ['en', 'ar'] as const) {
       await shot(page, `a11y-settings-last-${lang}`);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('settings').count()).toBe(0);
+      await expect.poll(focusedKey).toMatch(/^BUTTON +settings-button/);
 
+      await page.keyboard.press('F12');
+      await expect.poll(focusedKey).not.toMatch(/settings-button/);
+      const before = await focusedKey();
       await page.keyboard.press('F7');
       await page.getByTestId('reports').waitFor();
       await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
@@ -132,6 +148,7 @@ for (const lang of ['en', 'ar'] as const) {
       expect(await heading(page)).toHaveLength(1);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('reports').count()).toBe(0);
+      await expect.poll(focusedKey).toBe(before);
       check();
     });
 

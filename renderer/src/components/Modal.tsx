@@ -1,10 +1,11 @@
-import { useEffect, useRef, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
+import { useEffect, useRef, useState, type HTMLAttributes, type ReactNode, type RefObject } from 'react';
 import { createPortal } from 'react-dom';
 
 // Every layer over the counter (the trip-changes worklist, the F11 shift panel, the lock screen)
 // is modal the same way: drawn outside #root, with #root (and any layer under it) `inert`, so
 // neither Tab nor a screen reader reaches what is behind; the focus moves in when it opens and
-// goes back where it was when it closes.
+// goes back where it was when it closes. The screens that take the counter's place for a while
+// (Find a booking, Reports, Settings) give the focus back the same way when they close.
 
 /** The open layers, the top one last: only the top one is live. */
 const layers: HTMLElement[] = [];
@@ -26,23 +27,46 @@ function focusInside(layer: HTMLElement) {
   target.focus();
 }
 
+/** What has the focus, read while rendering: before the layer or screen covers or replaces it. */
+function focusedNow(): HTMLElement | null {
+  const active = document.activeElement;
+  return active instanceof HTMLElement && active !== document.body ? active : null;
+}
+
+/** The focus back on `opener`, or (drawn again since) on the element with its id. */
+function giveFocusBack(opener: HTMLElement | null) {
+  const target = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null;
+  target?.focus({ preventScroll: true });
+}
+
 /** Makes the element of `ref` the modal layer while it is mounted. */
 export function useModal(ref: RefObject<HTMLElement | null>) {
+  const [opener] = useState(focusedNow);
   useEffect(() => {
     const layer = ref.current;
     if (!layer) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     layers.push(layer);
     applyInert();
     focusInside(layer);
     return () => {
       layers.splice(layers.indexOf(layer), 1);
       applyInert();
-      // back where the agent was, unless the focus has already been put somewhere on purpose
-      const lost = document.activeElement === null || document.activeElement === document.body || layer.contains(document.activeElement);
-      if (lost && opener?.isConnected) opener.focus({ preventScroll: true });
+      // back where the agent was, unless something has taken the focus on purpose meanwhile
+      const now = document.activeElement;
+      if (!now || now === document.body || layer.contains(now)) giveFocusBack(opener);
     };
-  }, [ref]);
+  }, [ref, opener]);
+}
+
+/**
+ * For a screen that takes the counter's place (Find a booking, Reports, Settings): when it closes,
+ * the focus goes back to the control that opened it when that is still on screen (the top bar's
+ * Settings) or drawn again with its id; otherwise the counter puts it where its step wants it.
+ */
+export function useFocusReturn() {
+  const [opener] = useState(focusedNow);
+  // after the counter's own screen has mounted and placed its focus
+  useEffect(() => () => void requestAnimationFrame(() => giveFocusBack(opener)), [opener]);
 }
 
 /** A modal layer: `children` drawn over everything, in a portal, with the attributes given (role, aria-*, class). */

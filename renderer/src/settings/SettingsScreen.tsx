@@ -1,5 +1,6 @@
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { useT } from '../i18n/index.ts';
+import { useFocusReturn } from '../components/Modal.tsx';
 import { AgentsTab } from '../desk/AgentsTab.tsx';
 import { StationTab } from '../station/StationTab.tsx';
 import { CounterTab } from './CounterTab.tsx';
@@ -22,6 +23,7 @@ export function SettingsScreen(props: { onClose(): void }) {
   const [tab, setTab] = useState<Tab>('credentials');
   const tabRefs = useRef(new Map<Tab, HTMLButtonElement>());
   const headingRef = useRef<HTMLHeadingElement>(null);
+  useFocusReturn();
 
   // Focus lands on the screen's title when it opens, so the keyboard starts here.
   useEffect(() => {
