@@ -44,14 +44,15 @@ export async function axeFindings(page: Page, screen: string): Promise<A11yFindi
 export interface TabFinding {
   screen: string;
   step: number;
-  problem: 'not visible' | 'covered' | 'outside the overlay';
+  problem: 'not visible' | 'covered' | 'outside the overlay' | 'nothing takes the focus';
   element: string;
 }
 
 /**
  * Tab from where the focus is, at most `max` times or until it comes round again: each element
  * that takes the focus must be on screen and not under anything else (the point at its middle
- * belongs to it), and when `overlay` names an open dialog, inside that dialog.
+ * belongs to it), and when `overlay` names an open dialog, inside that dialog; and at least one
+ * element must take it.
  */
 export async function tabWalk(page: Page, screen: string, opts: { overlay?: string; max?: number } = {}): Promise<TabFinding[]> {
   const findings: TabFinding[] = [];
@@ -86,6 +87,8 @@ export async function tabWalk(page: Page, screen: string, opts: { overlay?: stri
     seen.add(at.key);
     if (at.problem) findings.push({ screen, step, problem: at.problem as TabFinding['problem'], element: at.describe });
   }
+  // a screen (or an open dialog) where Tab reaches nothing is a failure too, not a clean walk
+  if (seen.size === 0) findings.push({ screen, step: 0, problem: 'nothing takes the focus', element: '' });
   return findings;
 }
 
@@ -110,4 +113,27 @@ export function descriptions(elements: Locator): Promise<string[]> {
         .trim(),
     ),
   );
+}
+
+/**
+ * Controls whose accessible name does not start with the text they show (WCAG 2.5.3, label in
+ * name): for each element, its name as Chromium computes it (from the accessibility snapshot)
+ * against its visible text without the key hints (kbd) and what is hidden from the eye; spaces
+ * are ignored, and the first 12 characters shown must open the name.
+ */
+export async function namesNotFromText(elements: Locator): Promise<string[]> {
+  const out: string[] = [];
+  const squash = (s: string) => s.replace(/[\s\u2066-\u2069\u200e\u200f\u061c]+/g, '');
+  for (const el of await elements.all()) {
+    const snapshot = await el.ariaSnapshot();
+    const name = /^- \w+ "((?:[^"\\]|\\.)*)"/.exec(snapshot)?.[1] ?? /^- \w+: (.*)$/m.exec(snapshot)?.[1] ?? '';
+    const shown = await el.evaluate((node) => {
+      const copy = node.cloneNode(true) as HTMLElement;
+      for (const hidden of copy.querySelectorAll('kbd, [hidden], .sr-only')) hidden.remove();
+      return copy.textContent ?? '';
+    });
+    const start = squash(shown).slice(0, 12);
+    if (!squash(name).startsWith(start)) out.push(`"${name}" does not start with what it shows, "${shown.trim()}"`);
+  }
+  return out;
 }
