@@ -70,7 +70,8 @@ for (const lang of ['en', 'ar'] as const) {
         onScreen: async (name) => {
           headings.push(await heading(page));
           await audit(`sale ${name}`, { walk: name !== '1-from' });
-          mismatches.push(...(await namesNotFromText(page.locator('.lang-switch, nav.steps button, button.offer >> nth=0, button.offer >> nth=1, button.seat.free >> nth=0, button.seat.taken >> nth=0'))));
+          const named = [page.locator('.lang-switch'), page.locator('nav.steps button'), page.locator('button.offer').first(), page.locator('button.seat.free').first(), page.locator('button.seat.taken').first()];
+          for (const controls of named) mismatches.push(...(await namesNotFromText(controls)));
         },
       });
       await audit('sale 7-payment');

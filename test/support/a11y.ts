@@ -118,18 +118,21 @@ export function descriptions(elements: Locator): Promise<string[]> {
 /**
  * Controls whose accessible name does not start with the text they show (WCAG 2.5.3, label in
  * name): for each element, its name as Chromium computes it (from the accessibility snapshot)
- * against its visible text without the key hints (kbd) and what is hidden from the eye; spaces
- * are ignored, and the first 12 characters shown must open the name.
+ * against its visible text without the key hints (kbd), what is hidden from the eye and marks
+ * without words; spaces are ignored, and the first 12 characters shown must open the name.
  */
 export async function namesNotFromText(elements: Locator): Promise<string[]> {
   const out: string[] = [];
   const squash = (s: string) => s.replace(/[\s\u2066-\u2069\u200e\u200f\u061c]+/g, '');
   for (const el of await elements.all()) {
     const snapshot = await el.ariaSnapshot();
-    const name = /^- \w+ "((?:[^"\\]|\\.)*)"/.exec(snapshot)?.[1] ?? /^- \w+: (.*)$/m.exec(snapshot)?.[1] ?? '';
+    // `- button "Name" [disabled]`, YAML-quoted as a whole when the name has ": " in it
+    const name = /"((?:[^"\\]|\\.)*)"/.exec(snapshot.split('\n')[0] ?? '')?.[1] ?? '';
     const shown = await el.evaluate((node) => {
       const copy = node.cloneNode(true) as HTMLElement;
       for (const hidden of copy.querySelectorAll('kbd, [hidden], .sr-only')) hidden.remove();
+      // marks hidden from a screen reader that say nothing in words (★, →, ›) are not text shown
+      for (const mark of copy.querySelectorAll('[aria-hidden=true]')) if (!/[\p{L}\p{N}]/u.test(mark.textContent ?? '')) mark.remove();
       return copy.textContent ?? '';
     });
     const start = squash(shown).slice(0, 12);

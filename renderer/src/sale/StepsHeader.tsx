@@ -35,17 +35,8 @@ export function StepsHeader() {
                 aria-current={i === at ? 'step' : undefined}
                 aria-keyshortcuts={KEYS[s] || undefined}
               >
-                {/* named by what it shows, "1 Search"; a finished step shows a tick for its number */}
-                <span className="step-no">
-                  {state === 'done' ? (
-                    <>
-                      <CheckIcon size={14} />
-                      <span className="sr-only">{i + 1}</span>
-                    </>
-                  ) : (
-                    i + 1
-                  )}
-                </span>{' '}
+                {/* named by what it shows: "2 Seats", or "Search" once done (a tick for its number; the list gives its place) */}
+                <span className="step-no">{state === 'done' ? <CheckIcon size={14} /> : i + 1}</span>{' '}
                 <span className="step-name">{t(`steps.${s}`)}</span>
                 {KEYS[s] && <Kbd k={KEYS[s]} />}
               </button>

@@ -116,7 +116,7 @@ const OfferRow = memo(function OfferRow({
         <span className="time big" dir="ltr">
           {dep}
         </span>
-        <span className="offer-line" aria-hidden="true">
+        <span className="offer-line">
           <span className="duration">{minutes !== null ? formatDuration(minutes, locale) : t('results.duration.unknown')}</span>
         </span>
         <span className="time big" dir="ltr">
