@@ -93,6 +93,42 @@ for (const lang of ['en', 'ar'] as const) {
       check();
     });
 
+    it('a sale the operator refuses, one it confirms later, and a hold that expired at the payment', async () => {
+      const { page, sandbox } = c;
+      const toPayment = (name: string) => keyboardSaleToPayment(page, { ...CITIES[lang], passengers: [name], phone: '01098765432', operators: SEATED_OPERATORS });
+      const refused = await toPayment('Hany TEST FAIL');
+      await payAndConfirm(page, Math.ceil(refused.totalPounds / 100) * 100);
+      expect(await outcomeStatus(page)).toBe('failed');
+      await audit('sale 8-outcome, failed');
+
+      const pending = await toPayment('Mona TEST PENDING');
+      await payAndConfirm(page, Math.ceil(pending.totalPounds / 100) * 100);
+      expect(await outcomeStatus(page)).toBe('pending');
+      await audit('sale 8-outcome, pending');
+      await sandbox.advanceClock(30);
+      await expect.poll(() => page.getByTestId('outcome').getAttribute('data-status'), { timeout: 30_000 }).toBe('confirmed');
+
+      const late = await toPayment('Omar Hold Expiry');
+      await sandbox.advanceClock(21 * 60);
+      await page.keyboard.type(String(Math.ceil(late.totalPounds / 100) * 100));
+      await page.keyboard.press('F10');
+      await page.getByTestId('hold-expired').waitFor({ timeout: 15_000 });
+      await audit('sale 7-payment, the hold expired');
+      await page.keyboard.press('F12');
+      check();
+    });
+
+    it('the search with the list of cities open: Tab never lands under it', async () => {
+      const { page } = c;
+      await page.keyboard.press('F12');
+      await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
+      await page.keyboard.type(CITIES[lang].from.slice(0, 3));
+      await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
+      await audit('search, the From list open');
+      await page.keyboard.press('F12');
+      check();
+    });
+
     it('the seats step of an operator that seats passengers at boarding', async () => {
       const { page } = c;
       await setLanguage(page, lang);
