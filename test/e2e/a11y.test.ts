@@ -70,6 +70,12 @@ for (const lang of ['en', 'ar'] as const) {
         onScreen: async (name) => {
           headings.push(await heading(page));
           await audit(`sale ${name}`, { walk: name !== '1-from' });
+          if (name === '5-held') {
+            // the countdown is a timer not read out each second; the live region is silent with 19 minutes left
+            expect(await page.locator('[data-testid=hold-status] [aria-label]').count()).toBe(0);
+            expect(await page.getByTestId('hold-announcer').getAttribute('role')).toBe('status');
+            expect(await page.getByTestId('hold-announcer').textContent()).toBe('');
+          }
           const named = [page.locator('.lang-switch'), page.locator('nav.steps button'), page.locator('button.offer').first(), page.locator('button.seat.free').first(), page.locator('button.seat.taken').first()];
           for (const controls of named) mismatches.push(...(await namesNotFromText(controls)));
         },
@@ -234,6 +240,18 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('settings').count()).toBe(0);
       await expect.poll(focusedKey).toMatch(/^BUTTON +settings-button/);
+
+      // a statement line's booking: Settings hands over to the booking view, which keeps the focus
+      await page.locator('.settings-button').click();
+      await page.locator('#settings-tab-wallet').click();
+      await page.getByTestId('statement-booking').first().click();
+      await page.getByTestId('booking-view').waitFor();
+      // two frames: a focus given back by mistake (after a frame) would have landed by then
+      await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+      expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=booking-view]'))).toBe(true);
+      await page.keyboard.press('Escape');
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
 
       await page.keyboard.press('F12');
       await expect.poll(focusedKey).not.toMatch(/settings-button/);

@@ -58,15 +58,27 @@ export function useModal(ref: RefObject<HTMLElement | null>) {
   }, [ref, opener]);
 }
 
+/** How many screens that take the counter's place are open (one hands over to another: Settings → a booking). */
+let screensOpen = 0;
+
 /**
  * For a screen that takes the counter's place (Find a booking, Reports, Settings): when it closes,
  * the focus goes back to the control that opened it when that is still on screen (the top bar's
  * Settings) or drawn again with its id; otherwise the counter puts it where its step wants it.
+ * Not when it closed to open another such screen or a layer: that one has the focus.
  */
 export function useFocusReturn() {
   const [opener] = useState(focusedNow);
-  // after the counter's own screen has mounted and placed its focus
-  useEffect(() => () => void requestAnimationFrame(() => giveFocusBack(opener)), [opener]);
+  useEffect(() => {
+    screensOpen++;
+    return () => {
+      screensOpen--;
+      // after the counter's own screen has mounted and placed its focus
+      requestAnimationFrame(() => {
+        if (screensOpen === 0 && layers.length === 0) giveFocusBack(opener);
+      });
+    };
+  }, [opener]);
 }
 
 /** A modal layer: `children` drawn over everything, in a portal, with the attributes given (role, aria-*, class). */
