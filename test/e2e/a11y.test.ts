@@ -373,5 +373,22 @@ for (const lang of ['en', 'ar'] as const) {
       await page.keyboard.press('Escape');
       check();
     });
+
+    // last: the page's clock is Playwright's from here on
+    it('the hold’s live region speaks at 5 minutes left and at 1 minute, and not before', async () => {
+      const { page } = c;
+      await setLanguage(page, lang);
+      await page.clock.install();
+      await keyboardSaleToPayment(page, { ...CITIES[lang], passengers: ['Rana Countdown'], phone: '01012345678', operators: SEATED_OPERATORS });
+      const said = page.getByTestId('hold-announcer');
+      expect(await said.textContent()).toBe('');
+      await page.clock.fastForward('14:00'); // about 6 minutes left
+      expect(await said.textContent()).toBe('');
+      await page.clock.fastForward('01:05'); // under 5
+      await expect.poll(() => said.textContent()).toBe(lang === 'en' ? '5 minutes left on the hold' : 'متبقٍ ٥ دقائق على الحجز المؤقت');
+      await page.clock.fastForward('04:00'); // under 1
+      await expect.poll(() => said.textContent()).toBe(lang === 'en' ? '1 minute left on the hold' : 'متبقٍ دقيقة واحدة على الحجز المؤقت');
+      await page.keyboard.press('F12');
+    });
   });
 }
