@@ -266,7 +266,7 @@ describe('the supervisor settings', () => {
       value: { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: 'A4' },
     });
 
-    await page.getByRole('button', { name: 'Print a test page on the Ticket printer' }).click();
+    await page.getByTestId('printer-ticket-test').click();
     const result = page.getByTestId('printer-ticket-result');
     await expect.poll(() => result.getByTestId('print-sent').count(), { timeout: 30_000 }).toBe(1);
     const said = plain(await result.textContent());

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { caller, sellOneSeat } from '../integration/main/helpers.ts';
-import { counterPerFile, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
+import { counterPerFile, plain, sellAndMoveDeparture, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
 
 // A departure sold here is moved by the operator: the top bar says whom to call, the list says
 // what changed, the agent marks the call.
@@ -11,18 +10,9 @@ counterPerFile((opened) => {
 
 describe('the trip changes worklist', () => {
   it('shows the traveller to call about a moved departure, and the call once marked', async () => {
-    const { page, sandbox } = c;
+    const { page } = c;
     await setLanguage(page, 'en');
-    const api = caller(c.app.counter.dispatch);
-    const sale = await sellOneSeat(api, 'Nadia Kamal', 0);
-    const later = new Date(Date.parse(sale.booking!.departure_at!) + 3 * 3_600_000).toISOString();
-    const res = await fetch(`${sandbox.origin}/_sandbox/bookings/${sale.booking!.id}/reschedule`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ departure_at: later }),
-    });
-    expect(res.ok).toBe(true);
-    await api.ok('checkTrips');
+    await sellAndMoveDeparture(c, 'Nadia Kamal');
     await page.reload();
     const chip = page.getByTestId('worklist-chip');
     await chip.waitFor({ timeout: 20_000 });

@@ -9,6 +9,7 @@ import type { CallName } from '../../contract/calls.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { CallValue } from '../../contract/api.ts';
 import type { Booking, Transaction, Wallet } from '../../contract/partner/resources.ts';
+import { caller, sellOneSeat } from '../integration/main/helpers.ts';
 import { launchChromium } from './browser.ts';
 import { SCREENSHOTS, startApp, type AppOptions, type RunningApp } from './app.ts';
 import { RECEIPT_PRINTER, TICKET_PRINTER, printedPdf } from './cups.ts';
@@ -206,6 +207,8 @@ export interface KeyboardSale {
   operators?: readonly string[];
   /** Hold this many seats as a count instead of naming them (operator seats at boarding). */
   boarding?: boolean;
+  /** Called on each screen the sale reaches (an accessibility audit), with its name. */
+  onScreen?: (name: string) => Promise<void>;
 }
 
 export interface SaleInProgress {
@@ -229,6 +232,7 @@ export async function keyboardSaleToPayment(page: Page, s: KeyboardSale): Promis
   const snap = async (name: string) => {
     expect(await unnamedControls(page), `controls without a name at ${name}`).toEqual([]);
     if (s.shots) await shot(page, `${s.shots}-${name}`);
+    await s.onScreen?.(name);
   };
   const combo = (i: number) => page.getByRole('combobox').nth(i);
 
@@ -422,4 +426,21 @@ export async function shotBothLanguages(page: Page, name: string): Promise<void>
   await page.keyboard.press('F3');
   await shot(page, `${name}-${lang === 'ar' ? 'en' : 'ar'}`);
   await page.keyboard.press('F3');
+}
+
+/**
+ * A seat sold to `traveller` whose departure the operator then moves three hours later (the
+ * sandbox's reschedule), with the counter told (checkTrips): one traveller to call on the worklist.
+ */
+export async function sellAndMoveDeparture(c: Counter, traveller: string): Promise<void> {
+  const api = caller(c.app.counter.dispatch);
+  const sale = await sellOneSeat(api, traveller, 0);
+  const later = new Date(Date.parse(sale.booking!.departure_at!) + 3 * 3_600_000).toISOString();
+  const res = await fetch(`${c.sandbox.origin}/_sandbox/bookings/${sale.booking!.id}/reschedule`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ departure_at: later }),
+  });
+  if (!res.ok) throw new Error(`reschedule: ${res.status} ${await res.text()}`);
+  await api.ok('checkTrips');
 }

@@ -2,7 +2,7 @@ import { useEffect, type ReactNode } from 'react';
 import type { AppInfo } from '../../../contract/counter.ts';
 import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
-import { Kbd } from '../shell/Kbd.tsx';
+import { LanguageSwitch } from '../shell/LanguageSwitch.tsx';
 
 /**
  * The frame of the screens before the counter (first supervisor, sign-in, float, closed shift):
@@ -34,9 +34,7 @@ export function DeskFrame({ info, children }: { info: AppInfo; children: ReactNo
         </div>
         <EnvironmentBadge environment={info.environment} />
         <span className="topbar-spacer" />
-        <button type="button" className="lang-switch" onClick={toggle} aria-label={t('lang.switch.label')} aria-keyshortcuts="F3">
-          {t('lang.switch')} <Kbd k="F3" />
-        </button>
+        <LanguageSwitch />
       </header>
       {children}
     </div>

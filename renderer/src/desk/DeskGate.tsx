@@ -3,6 +3,7 @@ import type { AppInfo } from '../../../contract/counter.ts';
 import { api } from '../api.ts';
 import { Spinner } from '../components/Icons.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Modal } from '../components/Modal.tsx';
 import { useT } from '../i18n/index.ts';
 import { DeskFrame } from './DeskFrame.tsx';
 import { FirstSupervisor, SignIn } from './SignIn.tsx';
@@ -55,28 +56,18 @@ export function DeskGate({ children }: { children: ReactNode }) {
   const framed = (screen: ReactNode) => <DeskFrame info={info}>{screen}</DeskFrame>;
   if (!desk.agentsInUse) return deskOpenWithoutAgents(desk, info.environment) ? <>{children}</> : framed(<FirstSupervisor />);
   if (!desk.signedIn) return framed(<SignIn />);
-  if (desk.locked) {
-    return (
-      <>
-        <div className="desk-covered" aria-hidden="true" inert>
-          {children}
-        </div>
-        <div className="desk-lock-overlay">{framed(<SignIn />)}</div>
-      </>
-    );
-  }
-  if (!desk.shift) {
+  if (!desk.locked && !desk.shift) {
     if (closed) return framed(<ShiftClosed />);
     // A supervisor sets the counter up (agents, printers, prices, reports) without a cash shift;
     // the counter's main area asks for the float only when they want to sell (App).
     if (!mayWorkWithoutShift(desk)) return framed(<OpenShift />);
-    return <>{children}</>;
   }
+  // the same tree locked or not, so the counter under the lock keeps its state and its focus
   return (
     <>
       {children}
-      <ShiftPanel />
-      <OverrideDialog />
+      {desk.locked ? <Modal className="desk-lock-overlay">{framed(<SignIn />)}</Modal> : desk.shift && <ShiftPanel />}
+      {!desk.locked && <OverrideDialog />}
     </>
   );
 }

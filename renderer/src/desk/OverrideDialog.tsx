@@ -1,4 +1,5 @@
-import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useState, type KeyboardEvent } from 'react';
+import { Modal } from '../components/Modal.tsx';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
 import { Kbd } from '../shell/Kbd.tsx';
@@ -24,13 +25,6 @@ function OverrideForm({ action }: { action: SupervisorAction }) {
   const supervisors = (desk?.agents ?? []).filter((a) => a.role === 'supervisor' && a.id !== desk?.signedIn?.id);
   const [supervisorId, setSupervisorId] = useState(supervisors[0]?.id ?? '');
   const [pin, setPin] = useState('');
-  const pinRef = useRef<HTMLInputElement>(null);
-  // Focus comes in when it opens and goes back where it was when it closes.
-  useEffect(() => {
-    const before = document.activeElement as HTMLElement | null;
-    pinRef.current?.focus();
-    return () => before?.focus?.();
-  }, []);
   const { submit, cancel } = useOverride.getState();
   const onKey = (e: KeyboardEvent) => {
     // the approval answers its own keys: nothing behind it (a step, a screen) reacts to them
@@ -41,7 +35,8 @@ function OverrideForm({ action }: { action: SupervisorAction }) {
     }
   };
   return (
-    <div className="override-backdrop">
+    // a modal layer: focus comes in (the PIN) and goes back where it was when it closes
+    <Modal className="override-backdrop">
       <form
         className="desk-card override"
         role="dialog"
@@ -69,7 +64,7 @@ function OverrideForm({ action }: { action: SupervisorAction }) {
               ))}
             </select>
             <label htmlFor="override-pin">{t('override.pin')}</label>
-            <input id="override-pin" ref={pinRef} type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+            <input id="override-pin" data-autofocus type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
           </>
         )}
         {error && <ErrorNotice error={error} />}
@@ -82,6 +77,6 @@ function OverrideForm({ action }: { action: SupervisorAction }) {
           </button>
         </div>
       </form>
-    </div>
+    </Modal>
   );
 }

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { Modal } from '../components/Modal.tsx';
 import { formatMoney } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { parseAmount } from '../../../core/money.ts';
@@ -44,7 +45,7 @@ export function ShiftClosed() {
   return (
     <main className="desk-screen" data-testid="shift-closed">
       <div className="desk-card desk-wide">
-        <ZReportCard view={closed} />
+        <ZReportCard view={closed} screen />
         <div className="st-actions">
           <button type="button" className="st-btn" onClick={() => useDesk.getState().showPanel(null)} data-testid="shift-closed-done">
             {t('desk.shift.done')}
@@ -183,7 +184,7 @@ export function ShiftPanel() {
   const { showPanel } = useDesk.getState();
   if (panel === null) return null;
   return (
-    <div className="shift-panel-backdrop">
+    <Modal className="shift-panel-backdrop">
       <section
         className="desk-card desk-wide shift-panel"
         role="dialog"
@@ -205,6 +206,6 @@ export function ShiftPanel() {
         </div>
         {panel === 'cash' ? <CashMoves /> : <CloseShift />}
       </section>
-    </div>
+    </Modal>
   );
 }

@@ -36,7 +36,8 @@ function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId:
  * the cash with the count by denomination and each movement's reason, failed and unconfirmed
  * bookings, the close comment, corrections) and its print button (a second print is a COPY).
  */
-export function ZReportCard({ view }: { view: ZReportView }) {
+export function ZReportCard({ view, screen = false }: { view: ZReportView; /** the whole screen (after the close): its title is the h1 */ screen?: boolean }) {
+  const Heading = screen ? 'h1' : 'h2';
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const z = view.report;
@@ -68,7 +69,7 @@ export function ZReportCard({ view }: { view: ZReportView }) {
   const reference = (r: { bookingReference: string | null; saleId: string }) => r.bookingReference ?? r.saleId.slice(0, 8);
   return (
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
-      <h2 id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</h2>
+      <Heading id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</Heading>
       <p className="desk-intro">
         {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
       </p>

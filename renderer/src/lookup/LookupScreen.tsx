@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { BookingHit } from '../../../contract/lookup.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useFocusReturn } from '../components/Modal.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { clockTime, formatDay, localDigits } from '../sale/display.ts';
@@ -15,6 +16,7 @@ export function LookupScreen() {
   const { query, hits, accountHits, accountLoading, cursor, view, viewLoading, error } = useLookup();
   const { type, move, choose, back } = useLookup.getState();
   const input = useRef<HTMLInputElement>(null);
+  useFocusReturn();
 
   useEffect(() => {
     if (!view) input.current?.focus();

@@ -1,5 +1,6 @@
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { useFocusReturn } from '../components/Modal.tsx';
 import { Spinner } from '../components/Icons.tsx';
 import { ZReportCard } from '../desk/ZReportCard.tsx';
 import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
@@ -21,6 +22,7 @@ export function ReportsScreen() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const { report, error, loading, date, z } = useReports();
+  useFocusReturn();
   const { load, show, openZ } = useReports.getState();
   const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
   const f = report?.figures;

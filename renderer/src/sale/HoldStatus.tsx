@@ -1,7 +1,7 @@
 import { useLocale, useT } from '../i18n/index.ts';
 import { useRemaining } from './clock.ts';
 import { formatNumber } from '../../../core/format.ts';
-import { formatCountdown } from './display.ts';
+import { formatCountdown, holdWarning } from './display.ts';
 import { useSale } from './store.ts';
 import { useFocusTarget } from './use-focus.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -40,9 +40,7 @@ export function HoldStatus({ compact = false }: { compact?: boolean }) {
                 ? t('hold.held.one')
                 : t('hold.held.count', { count: formatNumber(hold.hold.seats, locale) })}
         </span>
-        <span className="hold-time" aria-label={t('hold.left', { time: formatCountdown(left, locale) })}>
-          {formatCountdown(left, locale)}
-        </span>
+        <span className="hold-time">{formatCountdown(left, locale)}</span>
       </div>
     );
   }
@@ -58,4 +56,20 @@ export function HoldStatus({ compact = false }: { compact?: boolean }) {
     );
   }
   return <ErrorNotice error={hold.error} />;
+}
+
+/**
+ * The hold's live region, on every step while seats are held: it speaks at five minutes left and
+ * at one (the countdown itself is a timer that is not read out each second; the expiry is an alert).
+ */
+export function HoldAnnouncer() {
+  const t = useT();
+  const expiresAt = useSale((s) => (s.hold.status === 'held' ? s.hold.hold.expires_at : null));
+  const remaining = useRemaining(expiresAt);
+  const warning = remaining === null ? null : holdWarning(remaining);
+  return (
+    <span className="sr-only" role="status" data-testid="hold-announcer">
+      {warning ? t(warning) : ''}
+    </span>
+  );
 }

@@ -1,5 +1,5 @@
-import { useEffect, useRef } from 'react';
 import { useT } from '../i18n/index.ts';
+import { Modal } from '../components/Modal.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { useSale } from './store.ts';
 
@@ -11,19 +11,15 @@ import { useSale } from './store.ts';
 export function LeaveSaleDialog() {
   const t = useT();
   const asked = useSale((s) => s.leaveAsked);
-  const leave = useRef<HTMLButtonElement>(null);
-  useEffect(() => {
-    if (asked) leave.current?.focus();
-  }, [asked]);
   if (!asked) return null;
   const { newCustomer, stayInSale } = useSale.getState();
   return (
-    <div className="leave-sale-backdrop">
+    <Modal className="leave-sale-backdrop">
       <section className="leave-sale" role="alertdialog" aria-modal="true" aria-labelledby="leave-sale-title" aria-describedby="leave-sale-text" data-testid="leave-sale">
         <h2 id="leave-sale-title">{t('sale.leave.title')}</h2>
         <p id="leave-sale-text">{t('sale.leave.text')}</p>
         <div className="leave-sale-actions">
-          <button ref={leave} type="button" className="primary" onClick={() => newCustomer()} aria-keyshortcuts="Enter">
+          <button type="button" className="primary" onClick={() => newCustomer()} aria-keyshortcuts="Enter" data-autofocus>
             {t('sale.leave.confirm')} <Kbd k="Enter" />
           </button>
           <button type="button" onClick={() => stayInSale()} aria-keyshortcuts="Escape">
@@ -31,6 +27,6 @@ export function LeaveSaleDialog() {
           </button>
         </div>
       </section>
-    </div>
+    </Modal>
   );
 }

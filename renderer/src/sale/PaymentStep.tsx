@@ -2,6 +2,7 @@ import { useEffect, useMemo } from 'react';
 import { useLocale, useT } from '../i18n/index.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Spinner } from '../components/Icons.tsx';
+import { useDescription } from '../components/Description.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { fareClassName } from '../search/OfferList.tsx';
 import { formatNumber, formatPounds } from '../../../core/format.ts';
@@ -149,20 +150,17 @@ export function PaymentStep() {
           </div>
           <div className="quick" role="group" aria-label={t('pay.quick')}>
             {quick.map((amount, i) => (
-              <button
+              <QuickCash
                 key={amount}
-                type="button"
+                label={i === 0 ? t('pay.quick.exactShort') : formatNumber(amount / 100, locale)}
+                description={i === 0 ? t('pay.quick.exact', { amount: formatPounds(amount, locale) }) : formatPounds(amount, locale)}
+                shortcut={`Alt+${i + 1}`}
                 disabled={sending}
-                aria-keyshortcuts={`Alt+${i + 1}`}
-                aria-label={i === 0 ? t('pay.quick.exact', { amount: formatPounds(amount, locale) }) : formatPounds(amount, locale)}
                 onClick={() => {
                   setCash(String(amount / 100));
                   focusOn('confirm');
                 }}
-              >
-                <span>{i === 0 ? t('pay.quick.exactShort') : formatNumber(amount / 100, locale)}</span>
-                <Kbd k={`Alt+${i + 1}`} />
-              </button>
+              />
             ))}
           </div>
           <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state" role="status">
@@ -223,6 +221,18 @@ export function PaymentStep() {
  * Cash far over the total (money.ts, CASH_CHECK_OVER_MINOR) is read back before the sale is
  * sent. Enter (the focus is on "Correct") sends it, Esc goes back to the amount.
  */
+/** A quick amount of cash: named by what it shows ("Exact", "500"), the amount in pounds as its description. */
+function QuickCash(props: { label: string; description: string; shortcut: string; disabled: boolean; onClick(): void }) {
+  const { describedBy, description } = useDescription(props.description);
+  return (
+    <button type="button" disabled={props.disabled} aria-keyshortcuts={props.shortcut} aria-describedby={describedBy} onClick={props.onClick}>
+      <span>{props.label}</span>
+      <Kbd k={props.shortcut} />
+      {description}
+    </button>
+  );
+}
+
 function CashCheckPrompt({ check }: { check: CashCheck }) {
   const t = useT();
   const locale = useLocale((s) => s.locale);

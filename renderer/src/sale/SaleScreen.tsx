@@ -1,4 +1,5 @@
-import { useSale } from './store.ts';
+import { useT } from '../i18n/index.ts';
+import { STEPS, useSale } from './store.ts';
 import { StepsHeader } from './StepsHeader.tsx';
 import { SearchStep } from '../search/SearchStep.tsx';
 import { SeatsStep } from './SeatsStep.tsx';
@@ -10,11 +11,14 @@ import './sale.css';
 
 /** The sale flow, the counter's main screen. */
 export function SaleScreen() {
+  const t = useT();
   const step = useSale((s) => s.step);
   return (
     <>
       <StepsHeader />
       <main className="sale" data-step={step}>
+        {/* where the agent is, for a screen reader (the steps bar shows it to the eye) */}
+        <h1 className="sr-only">{t('steps.goto', { n: STEPS.indexOf(step) + 1, name: t(`steps.${step}`) })}</h1>
         {step === 'search' && <SearchStep />}
         {step === 'seats' && <SeatsStep />}
         {step === 'passengers' && <PassengersStep />}

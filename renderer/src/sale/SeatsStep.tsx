@@ -288,7 +288,7 @@ function NoSeatSelection({ detail }: { detail: PricedOfferDetail }) {
 
   return (
     <div className="no-seats card" data-testid="no-seat-selection">
-      <h3>{t('seats.boarding.title')}</h3>
+      <h2>{t('seats.boarding.title')}</h2>
       <p>{t('seats.boarding.text')}</p>
       <fieldset className="class-choice">
         <legend>{t('seats.boarding.class')}</legend>

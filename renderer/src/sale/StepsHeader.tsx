@@ -1,7 +1,7 @@
 import { useT } from '../i18n/index.ts';
 import { CheckIcon } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
-import { HoldStatus } from './HoldStatus.tsx';
+import { HoldAnnouncer, HoldStatus } from './HoldStatus.tsx';
 import { STEPS, useSale, type Step } from './store.ts';
 
 const KEYS: Record<Step, string> = { search: 'F2', seats: 'F6', passengers: 'F8', payment: 'F9', outcome: '' };
@@ -33,12 +33,10 @@ export function StepsHeader() {
                 onClick={() => goTo(s)}
                 disabled={!reachable(s, i) || i === at}
                 aria-current={i === at ? 'step' : undefined}
-                aria-label={t('steps.goto', { n: i + 1, name: t(`steps.${s}`) })}
                 aria-keyshortcuts={KEYS[s] || undefined}
               >
-                <span className="step-no" aria-hidden="true">
-                  {state === 'done' ? <CheckIcon size={14} /> : i + 1}
-                </span>
+                {/* named by what it shows: "2 Seats", or "Search" once done (a tick for its number; the list gives its place) */}
+                <span className="step-no">{state === 'done' ? <CheckIcon size={14} /> : i + 1}</span>{' '}
                 <span className="step-name">{t(`steps.${s}`)}</span>
                 {KEYS[s] && <Kbd k={KEYS[s]} />}
               </button>
@@ -47,6 +45,7 @@ export function StepsHeader() {
         })}
       </ol>
       {step !== 'search' && step !== 'outcome' && <HoldStatus compact />}
+      <HoldAnnouncer />
     </nav>
   );
 }

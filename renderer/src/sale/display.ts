@@ -70,3 +70,15 @@ export function formatCountdown(ms: number, locale: Locale): string {
   const text = h > 0 ? `${h}:${String(m).padStart(2, '0')}:${String(s).padStart(2, '0')}` : `${m}:${String(s).padStart(2, '0')}`;
   return localDigits(text, locale);
 }
+
+/**
+ * What the hold's live region says, by the time left: nothing while there is plenty, then the
+ * last five minutes, then the last minute. It changes twice in 20 minutes, so a screen reader
+ * hears those two moments and not every tick of the countdown (the expiry is its own alert).
+ */
+export function holdWarning(leftMs: number): 'hold.last5' | 'hold.last1' | null {
+  if (leftMs <= 0) return null;
+  if (leftMs <= 60_000) return 'hold.last1';
+  if (leftMs <= 5 * 60_000) return 'hold.last5';
+  return null;
+}

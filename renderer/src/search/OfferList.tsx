@@ -102,19 +102,11 @@ const OfferRow = memo(function OfferRow({
   const seatClass = o.seat_class ? fareClassName(o.seat_class, locale) : null;
   const retail = formatPounds(priced.retailPerSeatMinor, locale);
   const few = o.seats_available !== null && o.seats_available <= 5;
-  const name = t('results.row.name', {
-    dep,
-    arr: arr ?? '—',
-    operator,
-    seatClass: seatClass ?? '',
-    price: retail,
-  });
   return (
     <button
       type="button"
       className="offer"
       ref={buttonRef}
-      aria-label={name}
       data-offer-id={o.id}
       data-departure={o.departure_at}
       data-operator={o.operator.name}
@@ -124,7 +116,7 @@ const OfferRow = memo(function OfferRow({
         <span className="time big" dir="ltr">
           {dep}
         </span>
-        <span className="offer-line" aria-hidden="true">
+        <span className="offer-line">
           <span className="duration">{minutes !== null ? formatDuration(minutes, locale) : t('results.duration.unknown')}</span>
         </span>
         <span className="time big" dir="ltr">

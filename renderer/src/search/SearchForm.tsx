@@ -63,8 +63,9 @@ export function SearchForm() {
         onAdvance={() => focusOn(destination ? 'date' : 'to')}
         testId="from"
       />
-      <button type="button" className="swap" onClick={swap} aria-label={t('search.swap')} title={t('search.swap')}>
+      <button type="button" className="swap" onClick={swap} title={t('search.swap')} aria-keyshortcuts="F4">
         <SwapIcon />
+        <span className="sr-only">{t('search.swap')}</span>
         <Kbd k="F4" />
       </button>
       <CityField

@@ -6,6 +6,7 @@ import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { fareClassName } from '../search/OfferList.tsx';
 import { buildDecks, nextSeat, type Deck, type MapCell } from './grid.ts';
 import './seatmap.css';
+import { useDescription } from '../components/Description.tsx';
 
 // The coach seen from above, front (driver) at the top. The drawing is a physical plan, so it is
 // never mirrored: column 1 (the driver's side, left on Egyptian coaches) stays on the left in
@@ -148,6 +149,13 @@ function Cell(props: DeckProps & { cell: MapCell }) {
       </div>
     );
   }
+  return <SeatCell {...props} />;
+}
+
+function SeatCell(props: DeckProps & { cell: MapCell }) {
+  const { cell, locale } = props;
+  const t = (key: MessageKey, params?: Record<string, string | number>) => translate(locale, key, params);
+  const place = { gridRow: cell.row, gridColumn: cell.column };
   const seat = cell.seat;
   const number = cell.number ?? '?';
   const available = Boolean(seat?.available);
@@ -157,7 +165,8 @@ function Cell(props: DeckProps & { cell: MapCell }) {
   const tint = seat?.class ? (props.tints.get(seat.class) ?? 0) : 0;
   const dimmed = props.classFilter !== null && seat?.class !== props.classFilter;
   const retail = props.retailBySeat[number];
-  const parts = [
+  // named by what it shows (its number, then its price or "taken"); the rest is its description
+  const details = [
     t('seatmap.seat', { number }),
     seat?.class ? fareClassName(seat.class, locale) : '',
     retail !== undefined ? formatPounds(retail, locale) : '',
@@ -167,6 +176,7 @@ function Cell(props: DeckProps & { cell: MapCell }) {
     !available && !picked ? t('seatmap.taken') : '',
     held ? t('seatmap.held') : picked ? t('seatmap.picked') : '',
   ].filter(Boolean);
+  const { describedBy, description } = useDescription(details.join(', '));
   const cls = ['cell', 'seat', `tint-${tint}`, available ? 'free' : 'taken', picked ? 'picked' : '', held ? 'held' : '', dimmed ? 'dimmed' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -177,7 +187,7 @@ function Cell(props: DeckProps & { cell: MapCell }) {
       data-deck={props.deckIndex}
       data-testid={`seat-${number}`}
       data-class={seat?.class ?? ''}
-      aria-label={parts.join(', ')}
+      aria-describedby={describedBy}
       aria-pressed={picked}
       aria-disabled={!available || dimmed || props.disabled || undefined}
       tabIndex={props.tabSeat === number ? 0 : -1}
@@ -199,6 +209,7 @@ function Cell(props: DeckProps & { cell: MapCell }) {
           {formatNumber(pickedAt + 1, locale)}
         </span>
       )}
+      {description}
     </button>
   );
 }

@@ -118,11 +118,15 @@ export function PrintersTab() {
                   <button
                     type="button"
                     className="st-btn"
-                    aria-label={plainT('settings.printers.test.label', { role: label })}
+                    data-testid={`printer-${role}-test`}
+                    aria-describedby={`${id}-test-for`}
                     onClick={() => chosen && test?.phase !== 'sending' && testPage(role, chosen)}
                     aria-disabled={!chosen || test?.phase === 'sending' || undefined}
                   >
                     {t('settings.printers.test')}
+                    <span id={`${id}-test-for`} hidden>
+                      {plainT('settings.printers.test.label', { role: label })}
+                    </span>
                   </button>
                 </div>
                 <div className="st-printer-result" data-testid={`printer-${role}-result`}>

@@ -3,6 +3,7 @@ import { useT } from '../i18n/index.ts';
 import { useDesk } from '../desk/store.ts';
 import { useShell } from '../shell/store.ts';
 import { TrainingTab } from '../training/TrainingTab.tsx';
+import { useFocusReturn } from '../components/Modal.tsx';
 import { AgentsTab } from '../desk/AgentsTab.tsx';
 import { StationTab } from '../station/StationTab.tsx';
 import { CounterTab } from './CounterTab.tsx';
@@ -31,6 +32,7 @@ export function SettingsScreen(props: { onClose(): void }) {
   // The trainer's panel exists only on play money with the embedded sandbox.
   const training = useShell((s) => s.info?.environment === 'TRAINING');
   const TABS: readonly Tab[] = training ? ALL_TABS : ALL_TABS.filter((x) => x !== 'training');
+  useFocusReturn();
 
   // Focus lands on the screen's title when it opens, so the keyboard starts here.
   useEffect(() => {
@@ -74,8 +76,8 @@ export function SettingsScreen(props: { onClose(): void }) {
         <span className="settings-role" data-testid="settings-role">
           {t(asAgent ? 'settings.subtitle.agent' : 'settings.subtitle')}
         </span>
-        <button type="button" className="settings-close" onClick={props.onClose} aria-label={t('settings.close')}>
-          {t('settings.close')} <kbd>{t('settings.close.key')}</kbd>
+        <button type="button" className="settings-close" onClick={props.onClose} aria-keyshortcuts="Escape">
+          {t('settings.close')} <kbd aria-hidden="true">{t('settings.close.key')}</kbd>
         </button>
       </header>
       <div className="settings-body">

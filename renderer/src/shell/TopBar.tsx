@@ -8,12 +8,13 @@ import { useReports } from '../reports/store.ts';
 import { SyncChip } from '../station/SyncChip.tsx';
 import { WorklistChip } from '../worklist/WorklistPanel.tsx';
 import { Kbd } from './Kbd.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useShell } from './store.ts';
 
 /** Brand, station and agent, the environment (always), the wallet, language and settings. */
 export function TopBar() {
   const t = useT();
-  const { locale, toggle } = useLocale();
+  const locale = useLocale((s) => s.locale);
   const info = useShell((s) => s.info);
   const wallet = useShell((s) => s.wallet);
   const settingsOpen = useShell((s) => s.settingsOpen);
@@ -64,9 +65,7 @@ export function TopBar() {
           {t('desk.lock')} <Kbd k="Ctrl+L" />
         </button>
       )}
-      <button type="button" className="lang-switch" onClick={toggle} aria-label={t('lang.switch.label')} aria-keyshortcuts="F3">
-        {t('lang.switch')} <Kbd k="F3" />
-      </button>
+      <LanguageSwitch />
       <button
         type="button"
         className="settings-button"

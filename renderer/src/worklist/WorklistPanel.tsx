@@ -4,6 +4,7 @@ import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintButton } from '../components/PrintButton.tsx';
 import { TravellerSeat } from '../components/TravellerSeat.tsx';
+import { Modal } from '../components/Modal.tsx';
 import { useLocale, useT } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
@@ -31,7 +32,7 @@ export function WorklistPanel() {
   const { items, open, error } = useWorklist();
   if (!open) return null;
   return (
-    <div className="shift-panel-backdrop">
+    <Modal className="shift-panel-backdrop">
       <section className="desk-card desk-wide worklist" role="dialog" aria-modal="true" aria-labelledby="worklist-title" data-testid="worklist">
         <div className="shift-panel-head">
           <h2 id="worklist-title">{t('worklist.title')}</h2>
@@ -79,6 +80,6 @@ export function WorklistPanel() {
           ))}
         </ul>
       </section>
-    </div>
+    </Modal>
   );
 }
