@@ -98,3 +98,14 @@ export function findSaleIds(j: Journal, query: string, limit: number): string[] 
     .pluck();
   return order.all(...ids, limit) as string[];
 }
+
+/** The `sales` row of a sale (null when there is none). */
+export function saleRowOf(j: Journal, saleId: string): unknown {
+  return j.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) ?? null;
+}
+
+/** The sale keyed `key` whose booking reference is exactly `reference`. */
+export function saleIdOfKeyAndReference(j: Journal, key: string, reference: string): string | null {
+  const ids = j.stmt('SELECT l.sale_id FROM sale_lookup l JOIN sales s USING (sale_id) WHERE l.key = ? AND s.booking_ref = ?').pluck().all(key, reference) as string[];
+  return ids[0] ?? null;
+}
