@@ -91,6 +91,13 @@ export function stepShift(state: ShiftFacts | null, e: FoldEntry): ShiftFacts | 
   return state;
 }
 
+/** A shift from its entries (in journal order); null when they hold no shift.opened. */
+export function foldShift(entries: Iterable<FoldEntry>): ShiftFacts | null {
+  let state: ShiftFacts | null = null;
+  for (const e of entries) state = stepShift(state, e);
+  return state;
+}
+
 /** The drawer's movements among a shift's entries, in order. */
 export function drawerMovements(entries: Iterable<FoldEntry>): DrawerMovement[] {
   const out: DrawerMovement[] = [];

@@ -9,7 +9,7 @@ import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
 import { keySalesOfOlderForm, keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
 import { backupBeforeUpgrade } from './migration-backup.ts';
-import { applyEntry } from './read-models.ts';
+import { applyEntry, rebuildReadModels } from './read-models.ts';
 import { entryProblem } from './schemas.ts';
 import { AppFailure } from '../failure.ts';
 
@@ -136,9 +136,13 @@ export class Journal {
       db.prepare("INSERT INTO meta (key, value) VALUES ('counter_id', ?) ON CONFLICT (key) DO NOTHING").run(opts.counterId);
       const counter = db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string };
       const journal = new Journal(db, opts, counter.value);
-      if (migrated.includes(SALE_LOOKUP_MIGRATION)) keyUnkeyedSales(journal);
-      keySalesOfOlderForm(journal);
       journal.#checkEntries();
+      if (migrated.length > 0 && journal.lastSeq() > 0 && !journal.#invalid) {
+        // A journal written by an earlier schema: its read models are folded again from its
+        // entries, so they hold what this version's fold says (columns a migration added included).
+        rebuildReadModels(journal);
+      } else if (migrated.includes(SALE_LOOKUP_MIGRATION)) keyUnkeyedSales(journal);
+      keySalesOfOlderForm(journal);
       return journal;
     } catch (err) {
       db.close();

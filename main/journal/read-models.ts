@@ -1,5 +1,6 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { stepSale, type SaleError, type SaleState } from '../../core/sale-fold.ts';
+import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
 import type { OfferSummary, SaleIntent } from './entries.ts';
 import { keySale } from './sale-lookup.ts';
 import type { Entry, Journal } from './journal.ts';
@@ -112,6 +113,50 @@ function foldIntoSaleRow(j: Journal, e: Entry, saleId: string): void {
   );
 }
 
+interface ShiftRow {
+  id: string;
+  agent_id: string;
+  business_day: string;
+  implicit: number;
+  opened_seq: number;
+  opened_at: string;
+  float_minor: number;
+  counted_minor: number | null;
+  closed_seq: number | null;
+  closed_at: string | null;
+  z_number: number | null;
+}
+
+/** The `shifts` row is a cache of core/shift-fold.ts: the row as the fold's state, one more entry folded in. */
+function foldIntoShiftRow(j: Journal, e: Entry, shiftId: string): void {
+  const r = j.stmt('SELECT * FROM shifts WHERE id = ?').get(shiftId) as ShiftRow | undefined;
+  if (!r) return;
+  const before: ShiftFacts = {
+    shiftId: r.id,
+    agentId: r.agent_id,
+    agentName: null,
+    businessDay: r.business_day,
+    implicit: r.implicit === 1,
+    openedSeq: r.opened_seq,
+    openedAt: r.opened_at,
+    floatMinor: r.float_minor,
+    countedMinor: r.counted_minor,
+    count: null,
+    closedSeq: r.closed_seq,
+    closedAt: r.closed_at,
+    zNumber: r.z_number,
+  };
+  const s = e.type === 'shift.opened' ? stepShift(null, e)! : stepShift(before, e)!;
+  j.stmt('UPDATE shifts SET float_minor = ?, counted_minor = ?, closed_seq = ?, closed_at = ?, z_number = ? WHERE id = ?').run(
+    s.floatMinor,
+    s.countedMinor,
+    s.closedSeq,
+    s.closedAt,
+    s.zNumber,
+    shiftId,
+  );
+}
+
 const apply: { [K in EntryType]: Apply<K> } = {
   'agent.saved': (j, e) => {
     const p = e.payload;
@@ -147,16 +192,11 @@ const apply: { [K in EntryType]: Apply<K> } = {
     j.stmt(
       'INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at, counter_id, float_minor) VALUES (?, ?, ?, ?, ?, ?, ?, ?)',
     ).run(p.shiftId, p.agentId, p.businessDay, p.implicit ? 1 : 0, e.seq, e.at, e.counterId, p.floatMinor ?? 0);
+    foldIntoShiftRow(j, e, p.shiftId);
     if (p.floatMinor) cashMovement(j, e.seq, 'float', p.agentId, p.shiftId, p.businessDay, p.floatMinor, e.at);
   },
-
-  'shift.counted': (j, e) => {
-    j.stmt('UPDATE shifts SET counted_minor = ? WHERE id = ?').run(e.payload.countedMinor, e.payload.shiftId);
-  },
-
-  'shift.closed': (j, e) => {
-    j.stmt('UPDATE shifts SET closed_seq = ?, closed_at = ?, z_number = ? WHERE id = ?').run(e.seq, e.at, e.payload.z?.zNumber ?? null, e.payload.shiftId);
-  },
+  'shift.counted': (j, e) => foldIntoShiftRow(j, e, e.payload.shiftId),
+  'shift.closed': (j, e) => foldIntoShiftRow(j, e, e.payload.shiftId),
 
   'shift.corrected': (j, e) => {
     const p = e.payload;

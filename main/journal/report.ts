@@ -112,8 +112,8 @@ export interface DaySaleLine {
   status: SaleStatus;
 }
 
-/** Every sale of the day (any status), in the order they were made. */
-export function salesOfDay(journal: Journal, businessDay: string): DaySaleLine[] {
+/** Every sale of the day (any status), in the order they were made, as the accountant's file lists it. */
+export function saleLinesOfDay(journal: Journal, businessDay: string): DaySaleLine[] {
   return journal
     .stmt(
       `SELECT s.created_at AS createdAt, coalesce(a.name, s.agent_id) AS agentName, s.booking_ref AS bookingReference, s.route, s.departure_at AS departureAt,
@@ -123,4 +123,34 @@ export function salesOfDay(journal: Journal, businessDay: string): DaySaleLine[]
     )
     .all(businessDay)
     .map((r) => ({ ...(r as Omit<DaySaleLine, 'counterId'>), counterId: journal.counterId }));
+}
+
+/** A sale of the day as the wallet reconciliation reads it. */
+export interface DaySaleRow {
+  sale_id: string;
+  booking_ref: string | null;
+  status: SaleStatus;
+  net_total_minor: number;
+  business_day: string;
+}
+
+const DAY_SALE = 'SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales';
+
+/** Every sale of a business day (its intent's day), whatever its status. */
+export function salesOfDay(journal: Journal, businessDay: string): DaySaleRow[] {
+  return journal.stmt(`${DAY_SALE} WHERE business_day = ?`).all(businessDay) as DaySaleRow[];
+}
+
+/** The sale with this booking reference, of any day. */
+export function saleOfReference(journal: Journal, bookingReference: string): DaySaleRow | null {
+  return (journal.stmt(`${DAY_SALE} WHERE booking_ref = ?`).get(bookingReference) as DaySaleRow | undefined) ?? null;
+}
+
+/** The confirmed sales of a business day: when they were made, their seats and retail price. */
+export function confirmedSalesOfDay(journal: Journal, businessDay: string): { created_at: string; passengers: number; retail_total_minor: number }[] {
+  return journal.stmt("SELECT created_at, passengers, retail_total_minor FROM sales WHERE business_day = ? AND status = 'confirmed'").all(businessDay) as {
+    created_at: string;
+    passengers: number;
+    retail_total_minor: number;
+  }[];
 }

@@ -4,7 +4,7 @@ import { bookingKeys, isoDateOf, queryPrefixes } from '../../core/lookup-key.ts'
 import { AppFailure } from '../failure.ts';
 import type { OfferSummary } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { findSaleIds } from '../journal/sale-lookup.ts';
+import { findSaleIds, saleIdOfKeyAndReference, saleRowOf } from '../journal/sale-lookup.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { receiptData } from '../selling/receipt.ts';
 import type { SaleRow } from '../selling/store.ts';
@@ -73,15 +73,13 @@ export function keysOfBooking(b: Booking): string[] {
 
 /** This counter's sales matching what the agent typed, most recent first. */
 export function findInJournal(journal: Journal, query: string, limit = 20): BookingHit[] {
-  const get = journal.stmt('SELECT * FROM sales WHERE sale_id = ?');
-  return findSaleIds(journal, query, limit).map((id) => hitOfSale(get.get(id) as SaleRow));
+  return findSaleIds(journal, query, limit).map((id) => hitOfSale(saleRowOf(journal, id) as SaleRow));
 }
 
 /** The sale this counter made for a booking reference, if it made one. */
 export function saleOfBooking(journal: Journal, reference: string): string | null {
   const key = bookingKeys({ bookingReference: reference, operatorReference: null, names: [], phones: [], travelDate: null })[0]!;
-  const ids = journal.stmt('SELECT l.sale_id FROM sale_lookup l JOIN sales s USING (sale_id) WHERE l.key = ? AND s.booking_ref = ?').pluck().all(key, reference) as string[];
-  return ids[0] ?? null;
+  return saleIdOfKeyAndReference(journal, key, reference);
 }
 
 /**

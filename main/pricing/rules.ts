@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { hasEntryOf, markupRuleRows } from '../journal/settings-rows.ts';
 import type { MarkupRule } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
@@ -57,13 +58,12 @@ export class MarkupRules {
 
   /** A fresh journal gets the default rule (once: deleting it later is respected). */
   ensureDefault(by: Agent): void {
-    const any = this.#journal.stmt("SELECT 1 FROM entries WHERE type = 'markup.changed' LIMIT 1").get();
-    if (!any) this.apply({ ruleId: DEFAULT_RULE.id, rule: fieldsOf(DEFAULT_RULE) }, by);
+    if (!hasEntryOf(this.#journal, 'markup.changed')) this.apply({ ruleId: DEFAULT_RULE.id, rule: fieldsOf(DEFAULT_RULE) }, by);
   }
 
   list(): MarkupRule[] {
     if (!this.#cache) {
-      const rows = this.#journal.stmt('SELECT * FROM markup_rules ORDER BY changed_seq').all() as RuleRow[];
+      const rows = markupRuleRows(this.#journal) as RuleRow[];
       this.#cache = rows.map((r) => ({
         id: r.id,
         operatorId: r.operator_id,

@@ -1,4 +1,5 @@
 import type { ReferenceData } from '../../contract/counter.ts';
+import { putReferenceCache, referenceCacheRows } from '../journal/settings-rows.ts';
 import type { City, Operator, Route } from '../../contract/partner/resources.ts';
 import type { Clock } from '../clock.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -34,11 +35,7 @@ export class ReferenceService {
   /** What the cache holds now (possibly empty), without touching the network. */
   cached(): ReferenceData {
     if (!this.#data) {
-      const rows = this.#deps.journal.stmt('SELECT kind, json, refreshed_at FROM reference_cache').all() as {
-        kind: Kind;
-        json: string;
-        refreshed_at: string;
-      }[];
+      const rows = referenceCacheRows(this.#deps.journal) as { kind: Kind; json: string; refreshed_at: string }[];
       const byKind = new Map(rows.map((r) => [r.kind, r]));
       const parse = <T>(k: Kind): T[] => JSON.parse(byKind.get(k)?.json ?? '[]') as T[];
       const complete = byKind.size === 3;
@@ -100,13 +97,10 @@ export class ReferenceService {
     const operators = await this.#deps.client.operators();
     const routes = await this.#deps.client.routes();
     const at = this.#deps.clock.now().toISOString();
-    const put = this.#deps.journal.stmt(
-      'INSERT INTO reference_cache (kind, json, refreshed_at) VALUES (?, ?, ?) ON CONFLICT (kind) DO UPDATE SET json = excluded.json, refreshed_at = excluded.refreshed_at',
-    );
     this.#deps.journal.transaction(() => {
-      put.run('cities', JSON.stringify(cities), at);
-      put.run('operators', JSON.stringify(operators), at);
-      put.run('routes', JSON.stringify(routes), at);
+      putReferenceCache(this.#deps.journal, 'cities', JSON.stringify(cities), at);
+      putReferenceCache(this.#deps.journal, 'operators', JSON.stringify(operators), at);
+      putReferenceCache(this.#deps.journal, 'routes', JSON.stringify(routes), at);
     });
     this.#data = { cities, operators, routes, refreshedAt: at };
     return this.#data;

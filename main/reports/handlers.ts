@@ -3,7 +3,7 @@ import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { PrintService } from '../printing/service.ts';
 import { dayReportCsv, daySalesCsv } from './day-report-csv.ts';
-import { salesOfDay } from '../journal/report.ts';
+import { saleLinesOfDay } from '../journal/report.ts';
 import { renderDayReport } from './day-report-pdf.ts';
 import { saveReportFile } from './report-file.ts';
 import { stationDayReport, statementOf } from './station-day.ts';
@@ -42,7 +42,7 @@ export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'repo
     exportDayReport: async ({ date, language, format }) => {
       if (format === 'sales-csv') {
         const day = date ?? cairoDate(d.clock.now());
-        const bytes = Buffer.from(daySalesCsv(salesOfDay(d.session().journal, day), language), 'utf8');
+        const bytes = Buffer.from(daySalesCsv(saleLinesOfDay(d.session().journal, day), language), 'utf8');
         return saveReportFile(d, { name: `day-sales-${day}-${language}`, madeAt: d.clock.now().toISOString(), format: 'csv', bytes });
       }
       const report = await build(date);

@@ -3,7 +3,7 @@
 import type { ReconciledSale, StationDayReport } from '../../contract/reports.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
 import { cairoDate, cairoHour } from '../../core/cairo-time.ts';
-import { dayReport } from '../journal/report.ts';
+import { confirmedSalesOfDay, dayReport, saleOfReference, salesOfDay, type DaySaleRow } from '../journal/report.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
@@ -15,14 +15,6 @@ export type { DayStatement };
 
 /** The most statement pages read for one day (200 lines each): a bound, not a expectation. */
 const MAX_PAGES = 500;
-
-interface SaleRow {
-  sale_id: string;
-  booking_ref: string | null;
-  status: ReconciledSale['status'];
-  net_total_minor: number;
-  business_day: string;
-}
 
 export interface StationDayDeps {
   journal: Journal;
@@ -39,7 +31,7 @@ export interface StationDayDeps {
 export async function stationDayReport(d: StationDayDeps, date: string): Promise<StationDayReport> {
   const { journal } = d;
   const counterId = journal.counterId;
-  const toSale = (r: SaleRow): ReconciledSale => ({
+  const toSale = (r: DaySaleRow): ReconciledSale => ({
     saleId: r.sale_id,
     counterId,
     bookingReference: r.booking_ref,
@@ -47,25 +39,20 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
     netMinor: r.net_total_minor,
     businessDay: r.business_day,
   });
-  const sales = (journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE business_day = ?').all(date) as SaleRow[]).map(toSale);
-  const byRef = journal.stmt('SELECT sale_id, booking_ref, status, net_total_minor, business_day FROM sales WHERE booking_ref = ?');
+  const sales = salesOfDay(journal, date).map(toSale);
 
   const reconciliation = await reconcileDay({
     date,
     sales,
     statement: d.statement,
     saleOfOtherDay: (ref) => {
-      const row = byRef.get(ref) as SaleRow | undefined;
+      const row = saleOfReference(journal, ref);
       return row ? toSale(row) : null;
     },
     log: d.log,
   });
 
-  const hours = journal
-    .stmt(
-      `SELECT created_at, passengers, retail_total_minor FROM sales WHERE business_day = ? AND status = 'confirmed'`,
-    )
-    .all(date) as { created_at: string; passengers: number; retail_total_minor: number }[];
+  const hours = confirmedSalesOfDay(journal, date);
   const byHour = Array.from({ length: 24 }, (_, hour) => ({ hour, bookings: 0, passengers: 0, retailMinor: 0 }));
   for (const h of hours) {
     const slot = byHour[cairoHour(new Date(h.created_at))]!;

@@ -1,4 +1,5 @@
 import type { SaleOutcome, SaleStatus, SaleSummary } from '../../contract/counter.ts';
+import { openSaleRows, saleRowOf, saleRowsBefore } from '../journal/sale-lookup.ts';
 import type { AppError } from '../../contract/errors.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
@@ -59,7 +60,7 @@ export class SalesStore {
   }
 
   get(saleId: string): SaleRow | null {
-    return (this.#journal.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined) ?? null;
+    return saleRowOf(this.#journal, saleId) as SaleRow | null;
   }
 
   /**
@@ -164,15 +165,11 @@ export class SalesStore {
 
   /** Sales without a final answer: resumed on start and periodically. */
   unfinished(): SaleRow[] {
-    return this.#journal
-      .stmt("SELECT * FROM sales WHERE status IN ('sending', 'unknown', 'pending') ORDER BY intent_seq")
-      .all() as SaleRow[];
+    return openSaleRows(this.#journal) as SaleRow[];
   }
 
   list(page: { limit?: number | undefined; before?: number | undefined } = {}): SaleSummary[] {
-    const rows = this.#journal
-      .stmt('SELECT * FROM sales WHERE intent_seq < ? ORDER BY intent_seq DESC LIMIT ?')
-      .all(page.before ?? Number.MAX_SAFE_INTEGER, page.limit ?? 50) as SaleRow[];
+    const rows = saleRowsBefore(this.#journal, page.before ?? Number.MAX_SAFE_INTEGER, page.limit ?? 50) as SaleRow[];
     return rows.map(summaryOf);
   }
 

@@ -3,7 +3,7 @@ import type { Entry } from '../journal/journal.ts';
 import type { SaleIntent } from '../journal/entries.ts';
 import { fullCount, type CashCount } from '../../contract/shifts.ts';
 import { addSale, foldSales, noFigures } from '../../core/sale-fold.ts';
-import { drawerCash, drawerMovements } from '../../core/shift-fold.ts';
+import { drawerCash, drawerMovements, foldShift } from '../../core/shift-fold.ts';
 import { foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
@@ -23,9 +23,8 @@ const routeOf = (s: SaleIntent) => `${s.offer.originName ?? '?'} → ${s.offer.d
 
 /** `entries`: every entry of the shift, in order, up to the last one the report covers. */
 export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
-  const opened = entries.find((e): e is Entry<'shift.opened'> => e.type === 'shift.opened');
-  if (!opened) throw new Error('A Z-report needs the shift.opened entry of its shift');
-  const counted = entries.findLast((e): e is Entry<'shift.counted'> => e.type === 'shift.counted');
+  const shift = foldShift(entries);
+  if (!shift) throw new Error('A Z-report needs the shift.opened entry of its shift');
   const last = entries.at(-1)!;
 
   const sales = foldSales<SaleIntent>(entries);
@@ -63,7 +62,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     }
   }
 
-  const floatMinor = opened.payload.floatMinor ?? 0;
+  const { floatMinor } = shift;
   const cash = drawerCash(floatMinor, sales.values(), drawer);
   const { salesMinor, tenderedMinor, changeGivenMinor, heldForOpenSalesMinor } = cash;
   const payInsMinor = cash.byKind.pay_in ?? 0;
@@ -72,8 +71,8 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   // Money back (issue 23): the refunds block of the shift, folded on its own; the cash they paid out leaves the drawer.
   const refunds = refundsBlock(foldRefunds(entries).refunds);
   const expectedMinor = cash.expectedMinor - refunds.amountMinor;
-  const countedMinor = counted?.payload.countedMinor ?? 0;
-  const count: CashCount = counted?.payload.count ?? {};
+  const countedMinor = shift.countedMinor ?? 0;
+  const count: CashCount = shift.count ?? {};
   const byRetail = <T extends ZReportLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
 
   return {
@@ -81,10 +80,10 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     counterId: ctx.counterId,
     stationName: ctx.stationName,
     environment: ctx.environment,
-    shiftId: opened.payload.shiftId,
-    agent: { id: opened.payload.agentId, name: opened.payload.agentName ?? opened.payload.agentId },
-    businessDay: opened.payload.businessDay,
-    openedAt: opened.at,
+    shiftId: shift.shiftId,
+    agent: { id: shift.agentId, name: shift.agentName ?? shift.agentId },
+    businessDay: shift.businessDay,
+    openedAt: shift.openedAt,
     closedAt: ctx.closedAt,
     ...total,
     marginMinor: total.retailMinor - total.netMinor,

@@ -6,6 +6,7 @@
 // is applied here: as the ordinary entries the counter already reads (agent.saved,
 // markup.changed, station.renamed), each naming the row it applies.
 import type { AgentInput } from '../agents/directory.ts';
+import { appliedStationSeq } from '../journal/settings-rows.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { AgentRef, FromStation } from '../journal/entries.ts';
 import type { RuleChange, RuleInput } from '../pricing/rules.ts';
@@ -76,8 +77,7 @@ export class StationWideSettings {
 export function sessionSettingsTarget(session: () => Session, renamed: (name: string) => void): SettingsTarget {
   return {
     appliedSeq(stationId) {
-      const row = session().journal.stmt('SELECT seq FROM station_settings_applied WHERE station_id = ?').get(stationId) as { seq: number } | undefined;
-      return row?.seq ?? 0;
+      return appliedStationSeq(session().journal, stationId);
     },
     apply(row, stationId) {
       const s = session();

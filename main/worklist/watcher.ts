@@ -9,36 +9,14 @@ import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { AppFailure } from '../failure.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
+import { tripChangeCalledAt, tripChangeRows, watchedSales } from '../journal/trip-changes.ts';
 
 /** Bookings read per round (20 a minute by default: the API's default bucket is 300 a minute). */
 const PER_ROUND = 20;
 /** A departure is still watched this long after it left (a late change still reaches the traveller). */
 const WATCH_AFTER_DEPARTURE_MS = 6 * 3_600_000;
 
-interface Watched {
-  sale_id: string;
-  booking_ref: string;
-  booking: string | null;
-  departure_at: string | null;
-  known_version: string | null;
-  known_departure: string | null;
-}
 
-interface ChangeRow {
-  sale_id: string;
-  version: string;
-  booking_ref: string;
-  kind: TripChange['kind'];
-  old_departure: string | null;
-  new_departure: string | null;
-  valid_for_travel: number;
-  notice: string | null;
-  seen_at: string;
-  called_by: string | null;
-  called_at: string | null;
-  request_body: string;
-  summary: string;
-}
 
 export class TripWatcher {
   readonly #journal: Journal;
@@ -72,14 +50,7 @@ export class TripWatcher {
 
   async #round(): Promise<number> {
     const now = this.#journal.now();
-    const rows = this.#journal
-      .stmt(
-        `SELECT s.sale_id, s.booking_ref, s.booking, s.departure_at,
-                (SELECT version FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_version,
-                (SELECT new_departure FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_departure
-         FROM sales s WHERE s.status = 'confirmed' AND s.booking_ref IS NOT NULL AND (s.departure_at IS NULL OR s.departure_at >= ?)`,
-      )
-      .all(cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS)) as Watched[];
+    const rows = watchedSales(this.#journal, cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS));
     const due = rows.sort((a, b) => (this.#checkedAt.get(a.sale_id) ?? 0) - (this.#checkedAt.get(b.sale_id) ?? 0)).slice(0, PER_ROUND);
     let found = 0;
     for (const w of due) {
@@ -124,12 +95,7 @@ export class TripWatcher {
 
   /** The worklist: travellers still to call first, then those called. */
   list(): TripChange[] {
-    const rows = this.#journal
-      .stmt(
-        `SELECT t.*, s.request_body, s.summary FROM trip_changes t JOIN sales s ON s.sale_id = t.sale_id
-         ORDER BY t.called_at IS NOT NULL, t.seq DESC LIMIT 200`,
-      )
-      .all() as ChangeRow[];
+    const rows = tripChangeRows(this.#journal, 200);
     return rows.map((r) => {
       const body = JSON.parse(r.request_body) as { passengers: { full_name: string; seat?: string }[]; contact: { name: string; phone?: string } };
       const summary = JSON.parse(r.summary) as { route?: string; originName?: string; destinationName?: string; operatorName?: string };
@@ -154,9 +120,9 @@ export class TripWatcher {
   }
 
   markCalled(saleId: string, version: string, by: Agent): TripChange[] {
-    const row = this.#journal.stmt('SELECT called_at FROM trip_changes WHERE sale_id = ? AND version = ?').get(saleId, version) as { called_at: string | null } | undefined;
-    if (!row) throw new AppFailure('not_found', `No trip change ${version} of sale ${saleId}`);
-    if (row.called_at === null) {
+    const calledAt = tripChangeCalledAt(this.#journal, saleId, version);
+    if (calledAt === undefined) throw new AppFailure('not_found', `No trip change ${version} of sale ${saleId}`);
+    if (calledAt === null) {
       this.#journal.transaction(() => this.#journal.append('trip.called', { saleId, version, by: { agentId: by.id, agentName: by.name } }));
     }
     return this.list();

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { addSale, foldSale, foldSales, noFigures, type FoldEntry, type SaleIntentFacts, type SaleStatus } from '../../../core/sale-fold.ts';
-import { drawerCash, drawerMovements, signedMovement } from '../../../core/shift-fold.ts';
+import { drawerCash, drawerMovements, foldShift, signedMovement } from '../../../core/shift-fold.ts';
 
 const intent = (saleId: string, retail = 36_300, net = 33_000): SaleIntentFacts => ({
   saleId,
@@ -72,6 +72,18 @@ describe('one sale, one fold: the cases the earlier folds disagreed on', () => {
       expectedMinor: 20_000 + 36_300 + 36_300 + 5_000 - 2_000 - 10_000,
     });
     expect(() => signedMovement({ kind: 'refund_unknown', amountMinor: 1 })).toThrow(/No drawer direction/);
+  });
+
+  it('folds a shift: opened with its float, counted twice (the last count stands), closed with its Z number', () => {
+    const entries = [
+      e('sale.intent', intent('x')),
+      e('shift.opened', { shiftId: 'shift-1', agentId: 'agent-1', agentName: 'Mona', businessDay: '2026-07-01', implicit: false, floatMinor: 20_000 }),
+      e('shift.counted', { shiftId: 'shift-1', agentId: 'agent-1', count: { '20000': 1 }, countedMinor: 20_000 }),
+      e('shift.counted', { shiftId: 'shift-1', agentId: 'agent-1', count: { '10000': 1 }, countedMinor: 10_000 }),
+      e('shift.closed', { shiftId: 'shift-1', agentId: 'agent-1', implicit: false, z: { zNumber: 7 } }),
+    ];
+    expect(foldShift(entries)).toMatchObject({ shiftId: 'shift-1', agentName: 'Mona', floatMinor: 20_000, countedMinor: 10_000, count: { '10000': 1 }, zNumber: 7, closedSeq: entries[4]!.seq });
+    expect(foldShift(entries.slice(0, 1))).toBeNull();
   });
 });
 

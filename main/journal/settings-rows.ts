@@ -1,0 +1,30 @@
+// The settings-like tables of the journal database read and written by name: the markup rules
+// read model, the place in the station's settings stream, and the reference cache (the API's
+// cities, operators and routes: a cache beside the journal, not a fold of its entries).
+import type { Journal } from './journal.ts';
+
+/** Whether the journal holds any entry of this type. */
+export function hasEntryOf(j: Journal, type: string): boolean {
+  return j.stmt('SELECT 1 FROM entries WHERE type = ? LIMIT 1').get(type) !== undefined;
+}
+
+/** The markup_rules rows, oldest change first. */
+export function markupRuleRows(j: Journal): unknown[] {
+  return j.stmt('SELECT * FROM markup_rules ORDER BY changed_seq').all();
+}
+
+/** The last row of a station's settings stream this journal applied (0: none). */
+export function appliedStationSeq(j: Journal, stationId: string): number {
+  const row = j.stmt('SELECT seq FROM station_settings_applied WHERE station_id = ?').get(stationId) as { seq: number } | undefined;
+  return row?.seq ?? 0;
+}
+
+export function referenceCacheRows(j: Journal): { kind: string; json: string; refreshed_at: string }[] {
+  return j.stmt('SELECT kind, json, refreshed_at FROM reference_cache').all() as { kind: string; json: string; refreshed_at: string }[];
+}
+
+export function putReferenceCache(j: Journal, kind: string, json: string, at: string): void {
+  j.stmt(
+    'INSERT INTO reference_cache (kind, json, refreshed_at) VALUES (?, ?, ?) ON CONFLICT (kind) DO UPDATE SET json = excluded.json, refreshed_at = excluded.refreshed_at',
+  ).run(kind, json, at);
+}
