@@ -2,7 +2,7 @@ import { fieldErrors } from '../contract/partner/problems.ts';
 import { calls, isCallName, type CallName } from '../contract/calls.ts';
 import type { CallValue, HandlerArg } from '../contract/api.ts';
 import { roleAllows } from '../contract/define.ts';
-import { fail, ok, type Result } from '../contract/errors.ts';
+import { fail, ok, type AppError, type Result } from '../contract/errors.ts';
 import type { AgentRole } from '../contract/shifts.ts';
 import { toAppError } from './failure.ts';
 
@@ -15,6 +15,8 @@ export type Dispatch = (name: unknown, arg: unknown) => Promise<Result<unknown>>
 export interface DispatchOptions {
   /** The role of whoever is at the counter now (null: nobody signed in, or the screen is locked). */
   role: () => AgentRole | null;
+  /** Why no supervisor's call may run now, whoever is signed in (null: they may). */
+  refuseSupervisor?: () => AppError | null;
   onInternalError?: (err: unknown) => void;
 }
 
@@ -28,6 +30,8 @@ export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dis
   return async (name, arg) => {
     if (!isCallName(name)) return fail({ code: 'unknown_call', message: `No such call: ${String(name)}` });
     const needed = calls[name].role;
+    const refusal = needed === 'supervisor' ? (opts.refuseSupervisor?.() ?? null) : null;
+    if (refusal) return fail(refusal);
     const held = opts.role();
     if (!roleAllows(needed, held)) {
       return held === null

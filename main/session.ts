@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
 import { AgentDirectory } from './agents/directory.ts';
+import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
 import { PartnerClient } from './partner/client.ts';
@@ -48,6 +49,8 @@ export interface SessionDeps {
   tripCheckEveryMs?: number | undefined;
   /** Told of every sale the API confirms, whichever way the answer came. */
   onSaleConfirmed?: ((saleId: string) => void) | undefined;
+  /** The PIN keys from the keychain (null: it cannot be read). */
+  pinKeys: () => PinKeys | null;
 }
 
 /** Everything that belongs to one environment: its API, its journal, its services. */
@@ -130,7 +133,10 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     onConfirmed: deps.onSaleConfirmed,
   });
 
-  const agents = new AgentDirectory(journal, deps.clock);
+  const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
+  const keys = deps.pinKeys();
+  // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
+  if (keys) agents.resealUnder(keys);
   const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment });
   const trips = new TripWatcher(journal, client, deps.log);
 

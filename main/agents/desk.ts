@@ -16,6 +16,8 @@ export interface DeskDeps {
   directory: () => AgentDirectory;
   shifts: () => ShiftService;
   idleLockMinutes: () => number;
+  /** The keychain cannot be read: nobody is a supervisor without a PIN, and no PIN can be checked. */
+  keychainFailed: () => boolean;
 }
 
 const viewOf = (a: AgentRecord): AgentView => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil });
@@ -39,7 +41,9 @@ export class AgentDesk {
 
   /** The role contract calls are checked against (null: nobody signed in, or the screen is locked). */
   role(): AgentRole | null {
-    if (!this.#d.directory().inUse()) return 'supervisor';
+    // Before agents exist the counter is its own supervisor, except without a keychain, where no
+    // agent can ever be made: the demo agent sells in TRAINING and that is all.
+    if (!this.#d.directory().inUse()) return this.#d.keychainFailed() ? 'agent' : 'supervisor';
     const signedIn = this.#signedIn();
     return signedIn && !this.#locked ? signedIn.role : null;
   }
@@ -59,6 +63,8 @@ export class AgentDesk {
       locked: signedIn !== null && this.#locked,
       idleLockMinutes: this.#d.idleLockMinutes(),
       shift: shift && !shift.implicit ? shift : null,
+      pinKeyLost: directory.pinKeyLost(),
+      keychainFailed: this.#d.keychainFailed(),
     };
   }
 
@@ -73,6 +79,12 @@ export class AgentDesk {
     const agent = await this.#d.directory().check(agentId, pin);
     if (this.#agentId === agent.id) this.#locked = false;
     else this.#enter(agent);
+    return this.state();
+  }
+
+  /** A supervisor lifts an agent's lock with their own PIN; nobody is signed in by it. */
+  async unlock(agentId: string, supervisorId: string, pin: string): Promise<DeskState> {
+    await this.#d.directory().unlock(agentId, supervisorId, pin);
     return this.state();
   }
 

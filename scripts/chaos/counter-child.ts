@@ -46,7 +46,7 @@ const call = async <T>(name: string, arg?: unknown): Promise<T> => {
 await counter.resume();
 
 // Agents are in use: the campaign's supervisor signs in and sells on an opened shift.
-const PIN = '2468';
+const PIN = '246802';
 const FLOAT = { '20000': 5 };
 interface Desk {
   agentsInUse: boolean;

@@ -137,7 +137,7 @@ describe('every contract call under hostile arguments', () => {
     // random bytes, percent-encoded one by one (often not UTF-8), some escapes cut short
     const randomName = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => `%${Math.floor(rand() * 256).toString(16).padStart(2, '0')}`.slice(0, rand() < 0.1 ? 2 : 3)).join('');
     for (let i = 0; i < 40; i++) names.push(randomName());
-    const bodies: (string | Uint8Array)[] = ['', 'null', '[]', '"x"', '{"arg":', '\u0000', '{"__proto__":{"arg":1}}', Uint8Array.from([0xff, 0xfe, 0xc0, 0x80]), 'x'.repeat((1 << 20) + 1)];
+    const bodies: (string | Uint8Array<ArrayBuffer>)[] = ['', 'null', '[]', '"x"', '{"arg":', '\u0000', '{"__proto__":{"arg":1}}', new Uint8Array([0xff, 0xfe, 0xc0, 0x80]), 'x'.repeat((1 << 20) + 1)];
     for (let i = 0; i < 20; i++) bodies.push(randomText(Math.floor(rand() * 200)));
     const headerSets: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json; charset=latin1' }, { 'x-extra': 'a'.repeat(4000) }, { 'content-encoding': 'gzip' }, { accept: '\u00ff'.repeat(10) }];
     const statuses = new Set<number>();
