@@ -194,9 +194,13 @@ export const calls = {
   exportStationSecret: call('supervisor', z.strictObject({ pin: z.string().max(64) })).returns<{ secret: string }>(),
   /**
    * Adopts the station secret typed in (before linking this counter, or after its PIN key was
-   * lost): a supervisor's PIN, checked with this counter's key or with the secret's.
+   * lost): a supervisor's PIN, checked with this counter's key or with the secret's; none on a
+   * counter with no agent yet (it acts as its own supervisor).
    */
-  importStationSecret: call('anyone', z.strictObject({ secret: z.string().max(200), supervisorId: Id, pin: z.string().max(64) })).returns<DeskState>(),
+  importStationSecret: call(
+    'anyone',
+    z.strictObject({ secret: z.string().max(200), supervisorId: Id.optional(), pin: z.string().max(64).optional() }),
+  ).returns<DeskState>(),
   lockScreen: call('agent', NoArg).returns<DeskState>(),
   signOut: call('agent', NoArg).returns<DeskState>(),
   listAgents: call('supervisor', NoArg).returns<AgentView[]>(),

@@ -35,15 +35,20 @@ export class CounterPinKeys {
    * Adopts a typed station secret. A supervisor's PIN proves the right to do it, checked with the
    * key that opens their PIN hash: this counter's (a counter joining a station), or the secret's
    * own (a counter whose key was lost: a secret of someone's own making opens no hash and is
-   * refused). Every hash the old key opens is sealed again under the new one.
+   * refused). A counter with no agent yet acts as its own supervisor: no PIN. Every hash the old
+   * key opens is sealed again under the new one.
    */
-  async importText(directory: AgentDirectory, text: string, supervisorId: string, pin: string): Promise<void> {
+  async importText(directory: AgentDirectory, text: string, supervisorId: string | undefined, pin: string | undefined): Promise<void> {
     const { store, keys } = this.#held();
     const next = parseStationSecret(text);
+    if (directory.inUse()) await this.#supervisorProves(directory, next, keys, supervisorId ?? '', pin ?? '');
+    this.#keys = await store.adopt(keys, next);
+    directory.resealUnder(this.#keys);
+  }
+
+  async #supervisorProves(directory: AgentDirectory, next: Buffer, keys: PinKeys, supervisorId: string, pin: string): Promise<void> {
     const withKey = directory.keyOpens(supervisorId, keys.current) ? undefined : directory.keyOpens(supervisorId, next) ? next : undefined;
     const supervisor = await directory.check(supervisorId, pin, withKey);
     if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor adopts the station secret');
-    this.#keys = await store.adopt(keys, next);
-    directory.resealUnder(this.#keys);
   }
 }

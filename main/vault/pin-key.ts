@@ -15,7 +15,9 @@ export interface PinKeys {
   previous: Buffer | null;
 }
 
-const CURRENT = 'pin-key';
+/** The keychain account of the PIN key (beside the credentials' slots, in the app's service). */
+export const PIN_KEY_ACCOUNT = 'pin-key';
+const CURRENT = PIN_KEY_ACCOUNT;
 const PREVIOUS = 'pin-key-previous';
 const KEY_BYTES = 32;
 const CHECK_BYTES = 2;

@@ -53,6 +53,10 @@ describe('station-wide settings', () => {
 
   it('a counter joining takes the station’s settings: its supervisor signs in there, its rules replace the counter’s', async () => {
     await b.ok('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 3, fixedMinor: 0 });
+    // the station secret (the PIN key), written down at A by its supervisor and typed at B
+    const { secret } = await a.ok('exportStationSecret', { pin: '246802' });
+    expect(secret).toMatch(/^SHB1(-[0-9A-HJKMNP-TV-Z]{1,4}){14}$/);
+    await b.ok('importStationSecret', { secret: secret.toLowerCase().replaceAll('-', ' ') });
     await connect(b, 'typed differently at B');
     const samir = (await b.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor');
     expect(samir).toBeDefined();

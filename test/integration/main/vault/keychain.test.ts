@@ -93,7 +93,8 @@ describe('the OS keychain (Secret Service)', () => {
       expect(counter.info.environment).toBe('SANDBOX'); // the secondary carries on
       const last = await c.ok('removeCredential', { slot: 'secondary' });
       expect(last).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
-      expect(await keytar.findCredentials(KEYCHAIN_SERVICE)).toEqual([]);
+      // the credentials are gone; the PIN key stays (the agents' PINs are sealed with it)
+      expect((await keytar.findCredentials(KEYCHAIN_SERVICE)).map((x) => x.account)).toEqual(['pin-key']);
       await counter.close();
     } finally {
       tmp.cleanup();
