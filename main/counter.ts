@@ -33,6 +33,7 @@ import { openSession, type Session, type SessionDeps, type SessionTarget, type S
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { PinKeyStore } from './vault/pin-key.ts';
+import { privateDir, tightenTree } from './files/private.ts';
 import { join } from 'node:path';
 import { Vault } from './vault/vault.ts';
 import { walletHandlers } from './wallet/handlers.ts';
@@ -105,7 +106,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     // Expected on a desktop without a Secret Service: one line, not a stack trace.
     log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }
+  // Folders 0700 and files 0600, those of earlier versions included (main/files/private.ts).
+  tightenTree(opts.dataDir);
   const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
+  privateDir(dataDir);
   const counterSettings = new CounterSettingsStore(dataDir, log);
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
   // Bound below, once the session exists: the desk reads the agents of the session's journal.

@@ -1,4 +1,5 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { ensurePrivateFile, privateDir } from './files/private.ts';
 import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
 import { AgentDirectory } from './agents/directory.ts';
@@ -83,10 +84,14 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   let baseUrl: string;
   let credentials: ClientCredential[];
   if (target.kind === 'training') {
+    // The simulator's database is made here first, so it (and its WAL) is the user's alone.
+    const sandboxDb = join(deps.dataDir, 'training', 'sandbox.db');
+    privateDir(dirname(sandboxDb));
+    ensurePrivateFile(sandboxDb);
     sandbox = await deps.startSandbox({
       port: 0,
       host: '127.0.0.1',
-      dbPath: join(deps.dataDir, 'training', 'sandbox.db'),
+      dbPath: sandboxDb,
       quiet: true,
     });
     environment = 'TRAINING';
