@@ -15,7 +15,6 @@ import {
   ltr,
   markEveryPage,
   measureText,
-  outlineText,
   pdfBuffer,
   text,
   type Direction,
