@@ -11,7 +11,7 @@ import { verifyPin } from '../../../main/agents/pin.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { journalPath } from '../../../main/session.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
-import { PIN_KEY_ACCOUNT } from '../../../main/vault/pin-key.ts';
+import { parseStationSecret, PIN_KEY_ACCOUNT, stationSecretText } from '../../../main/vault/pin-key.ts';
 import { CALL_PATH, startHarness, TOKEN_HEADER, type Harness } from '../../../main/web/harness.ts';
 import { caller, filesUnder, tempDir, type Caller } from '../main/helpers.ts';
 
@@ -23,6 +23,7 @@ let c: Caller;
 let boss: string;
 let mona: string;
 let ali: string;
+let sara: string;
 
 async function start() {
   counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain });
@@ -55,9 +56,11 @@ beforeAll(async () => {
   boss = (await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' })).signedIn!.id;
   await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1234', active: true });
   await c.ok('saveAgent', { name: 'Ali Agent', role: 'agent', pin: '5678', active: true });
+  await c.ok('saveAgent', { name: 'Sara Supervisor', role: 'supervisor', pin: '135791', active: true });
   const agents = await c.ok('listAgents');
   mona = agents.find((a) => a.name === 'Mona Agent')!.id;
   ali = agents.find((a) => a.name === 'Ali Agent')!.id;
+  sara = agents.find((a) => a.name === 'Sara Supervisor')!.id;
   await c.ok('signOut');
 });
 afterAll(async () => {
@@ -136,4 +139,27 @@ describe('sign-in under attack', () => {
       expect(bytes.includes(key) || bytes.includes(Buffer.from(key.toString('base64url'))), f).toBe(false);
     }
   });
+
+  it('a lost PIN key: no PIN opens; a made-up secret is refused; the station secret written down brings every PIN back', async () => {
+    await stop();
+    const written = stationSecretText(Buffer.from((await keychain.get(PIN_KEY_ACCOUNT))!, 'base64url'));
+    await keychain.delete(PIN_KEY_ACCOUNT); // the keychain entry lost (a new PC profile, a reset keychain)
+    await start();
+    const desk = await c.ok('desk');
+    expect(desk.pinKeyLost).toBe(true);
+    expect((await c.err('signIn', { agentId: mona, pin: '1234' })).code).toBe('pin_key_mismatch');
+    // someone's own secret, with a real supervisor's PIN: it opens no hash, refused
+    expect((await c.err('importStationSecret', { secret: stationSecretText(randomBytes(32)), supervisorId: mona, pin: '1234' })).code).toBe('pin_key_mismatch');
+    // a typo is caught by the secret's check letters
+    expect((await c.err('importStationSecret', { secret: written.slice(0, -1) + (written.endsWith('0') ? '1' : '0'), supervisorId: mona, pin: '1234' })).code).toBe('invalid_argument');
+    // an agent's PIN does not adopt a key, even the right one
+    expect((await c.err('importStationSecret', { secret: written, supervisorId: mona, pin: '1234' })).code).toBe('forbidden_role');
+    expect((await c.ok('desk')).pinKeyLost).toBe(true);
+    // the written-down secret and a supervisor's PIN: every PIN opens again
+    await c.ok('importStationSecret', { secret: written, supervisorId: sara, pin: '135791' });
+    expect((await c.ok('desk')).pinKeyLost).toBe(false);
+    expect((await c.ok('signIn', { agentId: mona, pin: '1234' })).signedIn?.name).toBe('Mona Agent');
+    expect(await keychain.get(PIN_KEY_ACCOUNT)).toBe(Buffer.from(parseStationSecret(written)).toString('base64url'));
+  });
 });
+

@@ -134,10 +134,17 @@ describe('agents', () => {
     const noKeychain = new AgentDirectory(t.journal, manualClock(), () => null);
     await expect(noKeychain.check(boss.id, '135790')).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
     await expect(noKeychain.save({ name: 'X', role: 'agent', pin: '1234', active: true }, boss)).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
-    const otherKey = new AgentDirectory(t.journal, manualClock(), () => ({ current: randomBytes(32), previous: null }));
+    const lost = { current: randomBytes(32), previous: null };
+    const otherKey = new AgentDirectory(t.journal, manualClock(), () => lost);
     await expect(otherKey.check(boss.id, '135790')).rejects.toMatchObject({ error: { code: 'pin_key_mismatch' } });
     expect(otherKey.pinKeyLost()).toBe(true);
     expect(dir.pinKeyLost()).toBe(false);
+    await expect(dir.createFirstSupervisor('Intruder', '999999')).rejects.toMatchObject({ error: { code: 'conflict' } });
+    // the key lost: a first supervisor again (the keychain's owner only could lose it), who sets the others' PINs again
+    const again = await otherKey.createFirstSupervisor('Recovery', '999999');
+    expect(again.role).toBe('supervisor');
+    expect(otherKey.pinKeyLost()).toBe(false);
+    await expect(otherKey.createFirstSupervisor('Intruder', '999998')).rejects.toMatchObject({ error: { code: 'conflict' } });
   });
 
   it('refuse unknown and disabled agents with the same answer as a wrong PIN', async () => {
