@@ -33,6 +33,8 @@ export function SignIn() {
   const locked = desk.locked && desk.signedIn;
   const [agentId, setAgentId] = useState<string | null>(locked ? desk.signedIn!.id : (desk.agents[0]?.id ?? null));
   const [pin, setPin] = useState('');
+  /** The name of the agent whose lock a supervisor just lifted. */
+  const [lifted, setLifted] = useState<string | null>(null);
   const submit = async () => {
     if (!agentId || !PIN.test(pin)) return;
     await useDesk.getState().signIn(agentId, pin);
@@ -66,20 +68,24 @@ export function SignIn() {
           {locked ? t('desk.locked.unlock') : t('desk.signIn.submit')}
         </button>
       </form>
-      {error?.code === 'agent_locked' && agentId && <SupervisorUnlock agentId={agentId} />}
+      {error?.code === 'agent_locked' && agentId && <SupervisorUnlock agentId={agentId} onDone={setLifted} />}
+      {lifted && !error && (
+        <p className="desk-card" role="status" data-testid="lock-lifted">
+          {t('desk.unlock.done', { name: lifted })}
+        </p>
+      )}
     </main>
   );
 }
 
 /** A supervisor types their own PIN to lift the lock of the agent chosen above. */
-function SupervisorUnlock({ agentId }: { agentId: string }) {
+function SupervisorUnlock({ agentId, onDone }: { agentId: string; onDone(name: string): void }) {
   const t = useT();
   const desk = useDesk((s) => s.desk)!;
   const busy = useDesk((s) => s.busy);
   const supervisors = desk.agents.filter((a) => a.role === 'supervisor' && a.id !== agentId);
   const [supervisorId, setSupervisorId] = useState<string>(supervisors[0]?.id ?? '');
   const [pin, setPin] = useState('');
-  const [done, setDone] = useState(false);
   if (supervisors.length === 0) return null;
   const name = desk.agents.find((a) => a.id === agentId)?.name ?? '';
   return (
@@ -92,7 +98,7 @@ function SupervisorUnlock({ agentId }: { agentId: string }) {
         void useDesk
           .getState()
           .unlockAgent(agentId, supervisorId, pin)
-          .then((ok) => setDone(ok));
+          .then((ok) => ok && onDone(name));
         setPin('');
       }}
     >
@@ -107,7 +113,6 @@ function SupervisorUnlock({ agentId }: { agentId: string }) {
       </select>
       <label htmlFor="unlock-pin">{t('desk.pin')}</label>
       <PinInput id="unlock-pin" value={pin} onChange={setPin} />
-      {done && <p role="status">{t('desk.unlock.done', { name })}</p>}
       <button type="submit" className="st-btn" disabled={busy || !PIN.test(pin)}>
         {t('desk.unlock.submit')}
       </button>
