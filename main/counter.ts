@@ -107,7 +107,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }
   // Folders 0700 and files 0600, those of earlier versions included (main/files/private.ts).
-  tightenTree(opts.dataDir);
+  tightenTree(opts.dataDir, log);
   const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
   privateDir(dataDir);
   const counterSettings = new CounterSettingsStore(dataDir, log);

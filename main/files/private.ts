@@ -29,12 +29,20 @@ export function ensurePrivateFile(path: string): void {
   chmodSync(path, PRIVATE_FILE_MODE);
 }
 
-/** Tightens a whole folder as earlier versions left it: folders 0700, files 0600; links are not followed. */
-export function tightenTree(root: string): void {
+/**
+ * Tightens a whole folder as earlier versions left it: folders 0700, files 0600; links are not
+ * followed. What cannot be changed (a file of another owner) is told to `log` and left: the
+ * counter still starts.
+ */
+export function tightenTree(root: string, log: (message: string) => void = () => {}): void {
   privateDir(root);
   for (const entry of readdirSync(root, { withFileTypes: true })) {
     const path = join(root, entry.name);
-    if (entry.isDirectory()) tightenTree(path);
-    else if (entry.isFile() && (lstatSync(path).mode & 0o777) !== PRIVATE_FILE_MODE) chmodSync(path, PRIVATE_FILE_MODE);
+    try {
+      if (entry.isDirectory()) tightenTree(path, log);
+      else if (entry.isFile() && (lstatSync(path).mode & 0o777) !== PRIVATE_FILE_MODE) chmodSync(path, PRIVATE_FILE_MODE);
+    } catch (err) {
+      log(`${path} could not be made private: ${(err as Error).message}`);
+    }
   }
 }
