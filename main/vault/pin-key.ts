@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { AppFailure } from '../failure.ts';
-import type { Keychain } from './keychain.ts';
+import { KeychainUnavailable, type Keychain } from './keychain.ts';
 
 // The PIN key (a pepper): 32 random bytes that seal every agent's PIN hash (main/agents/pin.ts).
 // It lives only in the OS keychain, beside the Partner API credentials, never in a file or in the
@@ -42,8 +42,10 @@ export class PinKeyStore {
   async load(): Promise<PinKeys> {
     let current = decodeKey(await this.#keychain.get(CURRENT));
     if (!current) {
-      current = randomBytes(KEY_BYTES);
-      await this.#keychain.set(CURRENT, encodeKey(current));
+      await this.#keychain.set(CURRENT, encodeKey(randomBytes(KEY_BYTES)));
+      // Read back: of two counters of one user starting for the first time at once, both keep the last one written.
+      current = decodeKey(await this.#keychain.get(CURRENT));
+      if (!current) throw new KeychainUnavailable('no_service', 'the PIN key just saved cannot be read back');
     }
     return { current, previous: decodeKey(await this.#keychain.get(PREVIOUS)) };
   }
@@ -104,7 +106,8 @@ export function parseStationSecret(text: string): Buffer {
       value &= (1 << bits) - 1;
     }
   }
-  if (bytes.length !== KEY_BYTES + CHECK_BYTES) throw invalid();
+  // The last letter's spare bits are zero in a secret this counter wrote: anything else is a typo.
+  if (bytes.length !== KEY_BYTES + CHECK_BYTES || value !== 0) throw invalid();
   const all = Buffer.from(bytes);
   const key = all.subarray(0, KEY_BYTES);
   if (!checkOf(key).equals(all.subarray(KEY_BYTES))) throw invalid();
