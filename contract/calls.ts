@@ -197,6 +197,19 @@ export const calls = {
   createFirstSupervisor: call('anyone', z.strictObject({ name: AgentName, pin: Pin })).returns<DeskState>(),
   /** Signs an agent in, or unlocks the locked screen (another agent's PIN takes the counter over). */
   signIn: call('anyone', z.strictObject({ agentId: Id, pin: z.string().max(64) })).returns<DeskState>(),
+  /** A supervisor lifts an agent's lock after wrong PINs, with their own PIN (checked like a sign-in). */
+  unlockAgent: call('anyone', z.strictObject({ agentId: Id, supervisorId: Id, pin: z.string().max(64) })).returns<DeskState>(),
+  /** The station secret (the PIN key) a supervisor writes down to link the station's next counter; their PIN again. */
+  exportStationSecret: call('supervisor', z.strictObject({ pin: z.string().max(64) })).returns<{ secret: string }>(),
+  /**
+   * Adopts the station secret typed in (before linking this counter, or after its PIN key was
+   * lost): a supervisor's PIN, checked with this counter's key or with the secret's; none on a
+   * counter with no agent yet (it acts as its own supervisor).
+   */
+  importStationSecret: call(
+    'anyone',
+    z.strictObject({ secret: z.string().max(200), supervisorId: Id.optional(), pin: z.string().max(64).optional() }),
+  ).returns<DeskState>(),
   lockScreen: call('agent', NoArg).returns<DeskState>(),
   signOut: call('agent', NoArg).returns<DeskState>(),
   /**

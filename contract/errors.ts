@@ -47,6 +47,7 @@ export const AppErrorCode = z.enum([
   'forbidden_role',
   'wrong_pin',
   'agent_locked',
+  'pin_key_mismatch',
   'shift_not_open',
   'shift_already_open',
   'variance_comment_required',
@@ -69,6 +70,8 @@ export interface AppError {
   retryAfter?: number;
   /** A booking reference the failure concerns (a failed booking is still a booking). */
   bookingReference?: string;
+  /** Until when something is refused (an agent locked after wrong PINs), ISO UTC; shown in Cairo time. */
+  until?: string;
   /** Per-field problems of an invalid argument or request. */
   fields?: { field: string; message: string }[];
 }

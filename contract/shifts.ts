@@ -60,6 +60,13 @@ export interface DeskState {
   idleLockMinutes: number;
   /** The signed-in agent's open shift. */
   shift: ShiftView | null;
+  /**
+   * Agents exist but the PIN key their PINs were sealed with is not on this counter (lost with
+   * the keychain): the station secret, or a first supervisor made again, who sets the PINs again.
+   */
+  pinKeyLost?: boolean;
+  /** The keychain cannot be read: TRAINING only, in a folder of its own, and no supervisor. */
+  keychainFailed?: boolean;
 }
 
 export interface CountResult {

@@ -33,7 +33,11 @@ import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId } from './settings/installation.ts';
 import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
-import { keytarKeychain, type Keychain } from './vault/keychain.ts';
+import { CounterPinKeys } from './agents/station-secret.ts';
+import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
+import { PinKeyStore } from './vault/pin-key.ts';
+import { privateDir, tightenTree } from './files/private.ts';
+import { join } from 'node:path';
 import { Vault } from './vault/vault.ts';
 import { walletHandlers } from './wallet/handlers.ts';
 import { activityOf } from './updates/activity.ts';
@@ -43,6 +47,8 @@ import { UpdateService } from './updates/service.ts';
 import { UpdateSettingsStore } from './updates/settings.ts';
 
 export const DEFAULT_STATION_NAME = 'Cairo Gateway counter 1';
+/** The TRAINING-only data folder of a counter whose keychain cannot be read (inside the real one). */
+export const NO_KEYCHAIN_DIR = 'training-no-keychain';
 
 export interface CounterOptions {
   /** Folder for the journal and settings (Electron's userData, or a temp dir in tests). */
@@ -91,15 +97,36 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const log = opts.log ?? (() => {});
   const clock = opts.clock ?? systemClock;
   const sleep = opts.sleep ?? realSleep;
-  const counterSettings = new CounterSettingsStore(opts.dataDir, log);
+  const keychain = opts.keychain ?? keytarKeychain();
+  const vault = new Vault(keychain);
+
+  // The keychain holds the PIN key and the credentials. Where it cannot be read the counter runs
+  // TRAINING only, in a data folder of its own (its own agents, settings and journal), never
+  // touching the installation's; and nobody there is a supervisor (see AgentDesk.role).
+  let pinKeys: CounterPinKeys;
+  let initial: SessionTarget = { kind: 'training' };
+  let keychainFailed: KeychainUnavailable | null = null;
+  try {
+    const store = new PinKeyStore(keychain);
+    pinKeys = new CounterPinKeys(store, await store.load());
+    initial = targetOf(await vault.read());
+  } catch (err) {
+    pinKeys ??= new CounterPinKeys(null, null);
+    if (err instanceof KeychainUnavailable) keychainFailed = err;
+    // Expected on a desktop without a Secret Service: one line, not a stack trace.
+    log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
+  }
+  // Folders 0700 and files 0600, those of earlier versions included (main/files/private.ts).
+  tightenTree(opts.dataDir, log);
+  const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
+  privateDir(dataDir);
+  const counterSettings = new CounterSettingsStore(dataDir, log);
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
   // Bound below, once the session exists: the desk reads the agents of the session's journal.
   const agent = () => desk.agent();
-  const keychain = opts.keychain ?? keytarKeychain();
-  const vault = new Vault(keychain);
   const sessionDeps: SessionDeps = {
-    dataDir: opts.dataDir,
-    counterId: installationCounterId(opts.dataDir, log),
+    dataDir,
+    counterId: installationCounterId(dataDir, log),
     version: opts.version,
     station,
     clock,
@@ -113,16 +140,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     resumeEveryMs: opts.resumeEveryMs ?? 15_000,
     // Bound below, once the print service exists: sessions are opened before it.
     onSaleConfirmed: (saleId) => follower?.follow(saleId),
+    pinKeys: () => pinKeys.get(),
   };
   let follower: PrintFollower | null = null;
 
-  let initial: SessionTarget = { kind: 'training' };
-  try {
-    initial = targetOf(await vault.read());
-  } catch (err) {
-    // Expected on a desktop without a Secret Service: one line, not a stack trace.
-    log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
-  }
   let session: Session = await openSession(sessionDeps, initial);
   const desk = new AgentDesk({
     journal: () => session.journal,
@@ -130,6 +151,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     shifts: () => session.shifts,
     idleLockMinutes: () => counterSettings.idleLockMinutes(),
     now: () => clock.now().getTime(),
+    keychainFailed: () => keychainFailed !== null,
   });
   session.start();
   let closed = false;
@@ -166,7 +188,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   };
 
   const deps: CounterDeps = {
-    dataDir: opts.dataDir,
+    dataDir,
     session: () => session,
     info,
     agent,
@@ -202,7 +224,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   printer.resume();
 
   const stationLink: StationLink = new StationLink({
-    dataDir: opts.dataDir,
+    dataDir,
     keychain,
     journal: () => session.journal,
     environment: () => session.environment,
@@ -238,7 +260,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...pricingHandlers(deps, stationWide),
     ...journalHandlers(deps),
     ...printingHandlers(printService),
-    ...agentHandlers(deps, desk, counterSettings, stationWide),
+    ...agentHandlers(deps, desk, counterSettings, stationWide, pinKeys),
     ...shiftHandlers(deps, desk, printService),
     ...reportHandlers(deps, printService),
     ...stationHandlers(deps, stationLink, stationWide, printService),
@@ -256,7 +278,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     dispatch: createDispatcher(handlers, {
       role: () => desk.role(),
       override: (name) => desk.overrideFor(name),
-      onInternalError: (err) => log('internal error in a contract call', err) }),
+      // Without a keychain no call of a supervisor's runs, whoever asks: the counter says why.
+      refuseSupervisor: () => keychainFailed?.error ?? null,
+      onInternalError: (err) => log('internal error in a contract call', err),
+    }),
     resume: () => session.sales.resumeAll(),
     printed: () => printer.idle(),
     close: async () => {

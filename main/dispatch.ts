@@ -2,7 +2,7 @@ import { fieldErrors } from '../contract/partner/problems.ts';
 import { calls, isCallName, type CallName } from '../contract/calls.ts';
 import type { CallValue, HandlerArg } from '../contract/api.ts';
 import { roleAllows } from '../contract/define.ts';
-import { fail, ok, type Result } from '../contract/errors.ts';
+import { fail, ok, type AppError, type Result } from '../contract/errors.ts';
 import type { AgentRole } from '../contract/shifts.ts';
 import { toAppError } from './failure.ts';
 
@@ -17,6 +17,8 @@ export interface DispatchOptions {
   role: () => AgentRole | null;
   /** Whether a supervisor's approval lets the agent signed in make this call now (main/agents/desk.ts). */
   override?: (name: CallName) => boolean;
+  /** Why no supervisor's call may run now, whoever is signed in (null: they may). */
+  refuseSupervisor?: () => AppError | null;
   onInternalError?: (err: unknown) => void;
 }
 
@@ -30,6 +32,8 @@ export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dis
   return async (name, arg) => {
     if (!isCallName(name)) return fail({ code: 'unknown_call', message: `No such call: ${String(name)}` });
     const needed = calls[name].role;
+    const refusal = needed === 'supervisor' ? (opts.refuseSupervisor?.() ?? null) : null;
+    if (refusal) return fail(refusal);
     const held = opts.role();
     if (!roleAllows(needed, held) && !(held !== null && opts.override?.(name) === true)) {
       return held === null

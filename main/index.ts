@@ -1,8 +1,8 @@
 import { join } from 'node:path';
-import { app, BrowserWindow, ipcMain, protocol, session } from 'electron';
+import { app, BrowserWindow, ipcMain, Menu, protocol, session } from 'electron';
 import { startCounter } from './counter.ts';
 import { registerIpc } from './ipc.ts';
-import { lockDownContents, lockDownSession, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
+import { applicationMenuTemplate, lockDownContents, lockDownSession, mainWindowOptions, RENDERER_HEADERS } from './security.ts';
 import { readRendererFile } from './renderer-files.ts';
 import { prepareInstallation } from './packaged.ts';
 import { electronUpdateEngine } from './updates/electron-engine.ts';
@@ -39,7 +39,10 @@ async function main() {
   });
   registerIpc(ipcMain, counter.dispatch);
 
-  const win = new BrowserWindow(mainWindowOptions(PRELOAD));
+  // Development is an unpackaged run (electron-vite dev, `npm start`); an installed app is packaged.
+  const development = !app.isPackaged;
+  Menu.setApplicationMenu(Menu.buildFromTemplate(applicationMenuTemplate(development)));
+  const win = new BrowserWindow(mainWindowOptions(PRELOAD, development));
   await win.loadURL('app://shubbak/index.html');
 
   app.on('window-all-closed', () => {

@@ -1,4 +1,4 @@
-import type { BrowserWindowConstructorOptions, HandlerDetails, WindowOpenHandlerResponse } from 'electron';
+import type { BrowserWindowConstructorOptions, HandlerDetails, MenuItemConstructorOptions, WindowOpenHandlerResponse } from 'electron';
 
 // What the renderer is allowed, in one place: the window it runs in, what its page may navigate
 // to or open, and the CSP of every response it gets. Plain functions and data (only electron's
@@ -9,7 +9,7 @@ import type { BrowserWindowConstructorOptions, HandlerDetails, WindowOpenHandler
  * frames; its own JavaScript world apart from the preload's (contextIsolation); the OS sandbox;
  * no <webview>; the same-origin policy on. The preload exposes `window.shubbak` and nothing else.
  */
-export function mainWindowOptions(preload: string): BrowserWindowConstructorOptions {
+export function mainWindowOptions(preload: string, development = false): BrowserWindowConstructorOptions {
   return {
     width: 1366,
     height: 860,
@@ -27,8 +27,30 @@ export function mainWindowOptions(preload: string): BrowserWindowConstructorOpti
       webSecurity: true,
       allowRunningInsecureContent: false,
       spellcheck: false,
+      // In a packaged app nobody at the counter opens DevTools (a console in main's trust).
+      devTools: development,
     },
   };
+}
+
+/**
+ * The application menu: the editing roles the text fields need (copy, paste, undo), quit and
+ * full screen. Reload and DevTools only in development: a reload in production would drop a sale
+ * on screen, and DevTools would hand the page's world to whoever sits at the counter.
+ */
+export function applicationMenuTemplate(development: boolean): MenuItemConstructorOptions[] {
+  const app: MenuItemConstructorOptions = { label: 'Shubbak', submenu: [{ role: 'quit' }] };
+  const edit: MenuItemConstructorOptions = {
+    label: 'Edit',
+    submenu: [{ role: 'undo' }, { role: 'redo' }, { type: 'separator' }, { role: 'cut' }, { role: 'copy' }, { role: 'paste' }, { role: 'selectAll' }],
+  };
+  const view: MenuItemConstructorOptions = {
+    label: 'View',
+    submenu: development
+      ? [{ role: 'reload' }, { role: 'forceReload' }, { role: 'toggleDevTools' }, { type: 'separator' }, { role: 'togglefullscreen' }]
+      : [{ role: 'togglefullscreen' }],
+  };
+  return [app, edit, view];
 }
 
 /** The events of a page's WebContents that `lockDownContents` answers. */

@@ -1,7 +1,9 @@
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { ensurePrivateFile, privateDir } from './files/private.ts';
 import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
 import { AgentDirectory } from './agents/directory.ts';
+import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
 import { PartnerClient } from './partner/client.ts';
@@ -48,6 +50,8 @@ export interface SessionDeps {
   tripCheckEveryMs?: number | undefined;
   /** Told of every sale the API confirms, whichever way the answer came. */
   onSaleConfirmed?: ((saleId: string) => void) | undefined;
+  /** The PIN keys from the keychain (null: it cannot be read). */
+  pinKeys: () => PinKeys | null;
 }
 
 /** Everything that belongs to one environment: its API, its journal, its services. */
@@ -80,10 +84,14 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   let baseUrl: string;
   let credentials: ClientCredential[];
   if (target.kind === 'training') {
+    // The simulator's database is made here first, so it (and its WAL) is the user's alone.
+    const sandboxDb = join(deps.dataDir, 'training', 'sandbox.db');
+    privateDir(dirname(sandboxDb));
+    ensurePrivateFile(sandboxDb);
     sandbox = await deps.startSandbox({
       port: 0,
       host: '127.0.0.1',
-      dbPath: join(deps.dataDir, 'training', 'sandbox.db'),
+      dbPath: sandboxDb,
       quiet: true,
     });
     environment = 'TRAINING';
@@ -130,7 +138,10 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     onConfirmed: deps.onSaleConfirmed,
   });
 
-  const agents = new AgentDirectory(journal, deps.clock);
+  const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
+  const keys = deps.pinKeys();
+  // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
+  if (keys) agents.resealUnder(keys);
   const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment });
   const trips = new TripWatcher(journal, client, deps.log);
 

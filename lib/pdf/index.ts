@@ -25,5 +25,6 @@ export {
   type TextStyle,
 } from './text.ts';
 export { drawQr, type QrOptions } from './qr.ts';
+export { markEveryPage, markingHeight, NOT_VALID_MARKING, type PaperEnvironment } from './marking.ts';
 export { FONT_BOLD, FONT_REGULAR, preloadFonts, setFontDirectory, woffToSfnt } from './fonts.ts';
 export { lineRuns, resolveParagraph, visualRuns, visualString, type BidiRun, type Direction, type Paragraph } from './bidi.ts';

@@ -18,6 +18,8 @@ export interface DeskDeps {
   idleLockMinutes: () => number;
   /** Milliseconds now (the counter's clock): how long a supervisor's approval stands. */
   now: () => number;
+  /** The keychain cannot be read: nobody is a supervisor without a PIN, and no PIN can be checked. */
+  keychainFailed: () => boolean;
 }
 
 /** How long a supervisor's approval of one action waits to be used. */
@@ -52,7 +54,9 @@ export class AgentDesk {
 
   /** The role contract calls are checked against (null: nobody signed in, or the screen is locked). */
   role(): AgentRole | null {
-    if (!this.#d.directory().inUse()) return 'supervisor';
+    // Before agents exist the counter is its own supervisor, except without a keychain, where no
+    // agent can ever be made: the demo agent sells in TRAINING and that is all.
+    if (!this.#d.directory().inUse()) return this.#d.keychainFailed() ? 'agent' : 'supervisor';
     const signedIn = this.#signedIn();
     return signedIn && !this.#locked ? signedIn.role : null;
   }
@@ -72,6 +76,8 @@ export class AgentDesk {
       locked: signedIn !== null && this.#locked,
       idleLockMinutes: this.#d.idleLockMinutes(),
       shift: shift && !shift.implicit ? shift : null,
+      pinKeyLost: directory.pinKeyLost(),
+      keychainFailed: this.#d.keychainFailed(),
     };
   }
 
@@ -86,6 +92,12 @@ export class AgentDesk {
     const agent = await this.#d.directory().check(agentId, pin);
     if (this.#agentId === agent.id) this.#locked = false;
     else this.#enter(agent);
+    return this.state();
+  }
+
+  /** A supervisor lifts an agent's lock with their own PIN; nobody is signed in by it. */
+  async unlock(agentId: string, supervisorId: string, pin: string): Promise<DeskState> {
+    await this.#d.directory().unlock(agentId, supervisorId, pin);
     return this.state();
   }
 

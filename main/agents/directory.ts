@@ -1,17 +1,27 @@
 import { randomUUID } from 'node:crypto';
+import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { agentsInUse, type Agent } from '../journal/agents.ts';
 import type { AgentRef, AgentRole, AgentSaved, FromStation } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { hashPin, PIN_PATTERN, verifyPin } from './pin.ts';
+import { KeychainUnavailable } from '../vault/keychain.ts';
+import type { PinKeys } from '../vault/pin-key.ts';
+import { hashPin, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin } from './pin.ts';
 
 // The counter's agents: names, roles and PINs, every change an agent.saved entry (read model
-// `agents`). Signing in checks the PIN against its scrypt hash; too many wrong PINs in a row lock
-// the agent for a while (an agent.locked entry, so a restart does not reopen the door).
+// `agents`). Signing in checks the PIN against its hash, sealed with the counter's PIN key from
+// the OS keychain (pin.ts). The checks of one agent run one after the other, whatever the
+// transport sends at once, and every wrong PIN is an entry: five in a row lock the agent, each
+// lock of a row longer than the last (LOCK_STEPS_MINUTES), until a right PIN or a supervisor.
 
 export const MAX_WRONG_PINS = 5;
-export const LOCK_MINUTES = 5;
+/** The first lock lasts a minute, then 5, 15, and an hour from the fourth lock in a row on. */
+export const LOCK_STEPS_MINUTES = [1, 5, 15, 60] as const;
+
+/** How long the lock numbered `locksBefore` (0 for the first of a row) lasts. */
+export const lockMinutes = (locksBefore: number): number => LOCK_STEPS_MINUTES[Math.min(locksBefore, LOCK_STEPS_MINUTES.length - 1)]!;
+
 
 export interface AgentRecord extends Agent {
   role: AgentRole;
@@ -27,6 +37,8 @@ interface AgentRow {
   pin_hash: string | null;
   active: number;
   locked_until: string | null;
+  wrong_pins: number;
+  locks: number;
 }
 
 /** An agent's new state, checked: `pinHash` null keeps the agent's PIN. */
@@ -50,15 +62,35 @@ const recordOf = (r: AgentRow): AgentRecord => ({
   lockedUntil: r.locked_until,
 });
 
+const lockedFailure = (name: string, until: string, now: Date) =>
+  new AppFailure('agent_locked', `Too many wrong PINs: ${name} is locked until ${formatCairo(until, 'en', 'paper')} (Cairo time)`, {
+    retryAfter: Math.ceil((Date.parse(until) - now.getTime()) / 1000),
+    until,
+  });
+
+const keyMismatch = () =>
+  new AppFailure(
+    'pin_key_mismatch',
+    "This PIN was set with another PIN key than this counter's: a supervisor types the station secret (Settings → Station) or sets the PIN again",
+  );
+
 export class AgentDirectory {
   readonly #journal: Journal;
   readonly #clock: Clock;
-  /** Wrong PINs in a row, per agent, since the last good one (a lock is journalled at the limit). */
-  readonly #wrong = new Map<string, number>();
+  readonly #keys: () => PinKeys | null;
+  /** The check running or queued last, per agent: the next one starts when it ends. */
+  readonly #queues = new Map<string, Promise<unknown>>();
 
-  constructor(journal: Journal, clock: Clock) {
+  constructor(journal: Journal, clock: Clock, keys: () => PinKeys | null) {
     this.#journal = journal;
     this.#clock = clock;
+    this.#keys = keys;
+  }
+
+  #key(): Buffer {
+    const keys = this.#keys();
+    if (!keys) throw new KeychainUnavailable('no_service', 'the PIN key cannot be read from the keychain');
+    return keys.current;
   }
 
   /** Agents who can sign in (with a PIN), names first. The legacy default agent has no PIN. */
@@ -76,9 +108,22 @@ export class AgentDirectory {
     return row ? recordOf(row) : null;
   }
 
-  /** The first supervisor, on a counter that has no agent yet (nobody to approve it). */
+  /**
+   * True when agents exist but not one PIN can be checked with the key held: the PIN key was lost
+   * (a new keychain, an entry deleted). Then a supervisor types the station secret, or a first
+   * supervisor is made again, who sets the other agents' PINs again.
+   */
+  pinKeyLost(): boolean {
+    const keys = this.#keys();
+    if (!keys) return false;
+    const hashes = this.list().map((a) => this.pinHashOf(a.id)!);
+    return hashes.length > 0 && hashes.every((h) => reseal(h, keys.current, keys.current) === null);
+  }
+
+  /** The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN key was lost. */
   async createFirstSupervisor(name: string, pin: string): Promise<AgentRecord> {
-    if (this.inUse()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
+    this.#key();
+    if (this.inUse() && !this.pinKeyLost()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
     return this.apply(await this.prepare({ name, role: 'supervisor', pin, active: true }), null);
   }
 
@@ -98,10 +143,11 @@ export class AgentDirectory {
     }
     const name = input.name.trim();
     if (name.length === 0 || name.length > 60) throw new AppFailure('invalid_argument', 'An agent name is 1 to 60 characters', { fields: [{ field: 'name', message: '1 to 60 characters' }] });
-    if (input.pin !== undefined && !PIN_PATTERN.test(input.pin)) {
-      throw new AppFailure('invalid_argument', 'A PIN is 4 to 8 digits', { fields: [{ field: 'pin', message: '4 to 8 digits' }] });
+    if (input.pin !== undefined && !pinFitsRole(input.pin, input.role)) {
+      const digits = `${MIN_PIN_DIGITS[input.role]} to 8 digits`;
+      throw new AppFailure('invalid_argument', `A${input.role === 'agent' ? 'n agent' : ' supervisor'}'s PIN is ${digits}`, { fields: [{ field: 'pin', message: digits }] });
     }
-    const pinHash = input.pin === undefined ? null : await hashPin(input.pin);
+    const pinHash = input.pin === undefined ? null : await hashPin(input.pin, this.#key());
     return { agentId: input.id ?? `agent-${randomUUID()}`, name, role: input.role, pinHash, active: input.active };
   }
 
@@ -118,29 +164,86 @@ export class AgentDirectory {
   }
 
   /**
-   * Checks a PIN: the agent when it matches. A wrong PIN counts; the fifth in a row locks the
-   * agent for LOCK_MINUTES. A locked or disabled agent is refused whatever the PIN.
+   * Checks a PIN: the agent when it matches. The checks of one agent are queued, so however many
+   * arrive at once, each sees the count the one before it left. A wrong PIN is journalled; the
+   * fifth in a row locks the agent (lockMinutes). A locked or disabled agent is refused whatever
+   * the PIN, without checking it.
    */
-  async check(agentId: string, pin: string): Promise<AgentRecord> {
-    const row = this.#journal.stmt('SELECT * FROM agents WHERE id = ?').get(agentId) as AgentRow | undefined;
+  check(agentId: string, pin: string, key?: Buffer): Promise<AgentRecord> {
+    const before = this.#queues.get(agentId) ?? Promise.resolve();
+    const run = before.then(() => this.#checkNow(agentId, pin, key));
+    const settled = run.catch(() => undefined);
+    this.#queues.set(agentId, settled);
+    void settled.then(() => {
+      if (this.#queues.get(agentId) === settled) this.#queues.delete(agentId);
+    });
+    return run;
+  }
+
+  /** `key`: another key than the counter's (a station secret typed in, proved by a supervisor's PIN). */
+  async #checkNow(agentId: string, pin: string, other?: Buffer): Promise<AgentRecord> {
+    const key = other ?? this.#key();
+    const row = this.#row(agentId);
     if (!row || row.pin_hash === null || row.active === 0) throw new AppFailure('wrong_pin', 'Unknown agent or wrong PIN');
     const now = this.#clock.now();
-    if (row.locked_until !== null && Date.parse(row.locked_until) > now.getTime()) {
-      const seconds = Math.ceil((Date.parse(row.locked_until) - now.getTime()) / 1000);
-      throw new AppFailure('agent_locked', `Too many wrong PINs: ${row.name} is locked until ${row.locked_until}`, { retryAfter: seconds });
+    if (row.locked_until !== null && Date.parse(row.locked_until) > now.getTime()) throw lockedFailure(row.name, row.locked_until, now);
+    const verdict = await verifyPin(pin, row.pin_hash, key);
+    if (verdict === 'unreadable') throw keyMismatch();
+    const journal = this.#journal;
+    if (verdict === 'match') {
+      if (row.wrong_pins > 0 || row.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
+      return recordOf(this.#row(agentId)!);
     }
-    if (await verifyPin(pin, row.pin_hash)) {
-      this.#wrong.delete(agentId);
-      return recordOf(row);
-    }
-    const wrong = (this.#wrong.get(agentId) ?? 0) + 1;
+    const wrong = row.wrong_pins + 1;
     if (wrong < MAX_WRONG_PINS) {
-      this.#wrong.set(agentId, wrong);
+      journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
       throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - wrong} tries left)`);
     }
-    this.#wrong.delete(agentId);
-    const until = new Date(now.getTime() + LOCK_MINUTES * 60_000).toISOString();
-    this.#journal.transaction(() => this.#journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now }));
-    throw new AppFailure('agent_locked', `Too many wrong PINs: ${row.name} is locked until ${until}`, { retryAfter: LOCK_MINUTES * 60 });
+    const until = new Date(now.getTime() + lockMinutes(row.locks) * 60_000).toISOString();
+    journal.transaction(() => {
+      journal.append('agent.pin_failed', { agentId }, { at: now });
+      journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now });
+    });
+    throw lockedFailure(row.name, until, now);
+  }
+
+  /** A supervisor lifts an agent's lock (and wrong PINs) with their own PIN, checked like a sign-in. */
+  async unlock(agentId: string, supervisorId: string, pin: string): Promise<AgentRecord> {
+    const supervisor = await this.check(supervisorId, pin);
+    if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor lifts a lock');
+    const row = this.#row(agentId);
+    if (!row || row.pin_hash === null) throw new AppFailure('not_found', `No agent ${agentId}`);
+    if (row.locked_until !== null || row.wrong_pins > 0) {
+      const by = { agentId: supervisor.id, agentName: supervisor.name };
+      this.#journal.transaction(() => this.#journal.append('agent.unlocked', { agentId, by }));
+    }
+    return this.get(agentId)!;
+  }
+
+  /**
+   * Seals again, under the current key, every hash that is not yet: the unkeyed hashes of earlier
+   * versions, and those of the previous key (a station's key adopted while this journal was closed).
+   * Hashes no key held can open stay as they are (pin_key_mismatch until the PIN is set again).
+   */
+  resealUnder(keys: PinKeys): number {
+    const changes: { agentId: string; pinHash: string; reason: 'legacy_hash' | 'station_key' }[] = [];
+    for (const a of this.list()) {
+      const stored = this.pinHashOf(a.id)!;
+      if (reseal(stored, keys.current, keys.current) !== null && !isLegacyHash(stored)) continue;
+      const pinHash = reseal(stored, keys.previous, keys.current);
+      if (pinHash) changes.push({ agentId: a.id, pinHash, reason: isLegacyHash(stored) ? 'legacy_hash' : 'station_key' });
+    }
+    if (changes.length) this.#journal.transaction(() => changes.forEach((c) => this.#journal.append('agent.pin_resealed', c)));
+    return changes.length;
+  }
+
+  /** True when `key` opens this agent's PIN hash (a station secret typed in is checked with it). */
+  keyOpens(agentId: string, key: Buffer): boolean {
+    const stored = this.pinHashOf(agentId);
+    return stored !== null && !isLegacyHash(stored) && reseal(stored, key, key) !== null;
+  }
+
+  #row(agentId: string): AgentRow | undefined {
+    return this.#journal.stmt('SELECT * FROM agents WHERE id = ?').get(agentId) as AgentRow | undefined;
   }
 }

@@ -5,10 +5,29 @@ import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import type { CounterSettingsStore } from '../settings/counter.ts';
 import type { StationWideSettings } from '../station/station-wide.ts';
 import type { AgentDesk } from './desk.ts';
+import type { CounterPinKeys } from './station-secret.ts';
 
-type AgentCalls = 'desk' | 'createFirstSupervisor' | 'signIn' | 'lockScreen' | 'signOut' | 'approveOverride' | 'listAgents' | 'saveAgent' | 'saveIdleLock';
+type AgentCalls =
+  | 'desk'
+  | 'createFirstSupervisor'
+  | 'signIn'
+  | 'unlockAgent'
+  | 'exportStationSecret'
+  | 'importStationSecret'
+  | 'lockScreen'
+  | 'signOut'
+  | 'approveOverride'
+  | 'listAgents'
+  | 'saveAgent'
+  | 'saveIdleLock';
 
-export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: CounterSettingsStore, stationWide: StationWideSettings): HandlerGroup<AgentCalls> {
+export function agentHandlers(
+  d: CounterDeps,
+  desk: AgentDesk,
+  settings: CounterSettingsStore,
+  stationWide: StationWideSettings,
+  pinKeys: CounterPinKeys,
+): HandlerGroup<AgentCalls> {
   const list = (): AgentView[] =>
     d
       .session()
@@ -22,6 +41,15 @@ export function agentHandlers(d: CounterDeps, desk: AgentDesk, settings: Counter
       return state;
     },
     signIn: ({ agentId, pin }) => desk.signIn(agentId, pin),
+    unlockAgent: ({ agentId, supervisorId, pin }) => desk.unlock(agentId, supervisorId, pin),
+    exportStationSecret: async ({ pin }) => {
+      await desk.approve(pin);
+      return { secret: pinKeys.exportText() };
+    },
+    importStationSecret: async ({ secret, supervisorId, pin }) => {
+      await pinKeys.importText(d.session().agents, secret, supervisorId, pin);
+      return desk.state();
+    },
     lockScreen: () => desk.lock(),
     signOut: () => desk.signOut(),
     approveOverride: ({ supervisorId, pin, action, calls: approved }) => {

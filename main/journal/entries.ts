@@ -271,6 +271,29 @@ export interface AgentLocked {
   failures: number;
 }
 
+/** A wrong PIN, counted (a restart keeps the count). */
+export interface AgentPinFailed {
+  agentId: string;
+}
+
+/** A right PIN after wrong ones or locks: the count and the lock length start again. */
+export interface AgentPinAccepted {
+  agentId: string;
+}
+
+/** A supervisor lifted an agent's lock with their own PIN. */
+export interface AgentUnlocked {
+  agentId: string;
+  by: AgentRef;
+}
+
+/** The agent's PIN hash sealed again under another PIN key (an earlier version's hash, or the station's key adopted). */
+export interface AgentPinResealed {
+  agentId: string;
+  pinHash: string;
+  reason: 'legacy_hash' | 'station_key';
+}
+
 export interface AgentSignedIn {
   agentId: string;
 }
@@ -339,6 +362,10 @@ export interface EntryPayloads {
   'agent.saved': AgentSaved;
   'agent.locked': AgentLocked;
   'agent.signed_in': AgentSignedIn;
+  'agent.pin_failed': AgentPinFailed;
+  'agent.pin_accepted': AgentPinAccepted;
+  'agent.unlocked': AgentUnlocked;
+  'agent.pin_resealed': AgentPinResealed;
   'agent.signed_out': AgentSignedOut;
   'shift.opened': ShiftOpened;
   'shift.closed': ShiftClosed;

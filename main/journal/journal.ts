@@ -1,4 +1,5 @@
-import { mkdirSync, statSync, existsSync } from 'node:fs';
+import { statSync, existsSync } from 'node:fs';
+import { ensurePrivateFile, privateDir } from '../files/private.ts';
 import { dirname, join } from 'node:path';
 import Database from 'better-sqlite3';
 import type { JournalCheck } from '../../contract/counter.ts';
@@ -116,7 +117,8 @@ export class Journal {
   }
 
   static open(opts: JournalOptions): Journal {
-    mkdirSync(dirname(opts.path), { recursive: true });
+    privateDir(dirname(opts.path));
+    ensurePrivateFile(opts.path);
     const db = new Database(opts.path);
     try {
       db.pragma('journal_mode = WAL');
@@ -324,10 +326,11 @@ export class Journal {
 
   /** A consistent copy made with SQLite's online backup while the app keeps writing. */
   async backup(dir: string): Promise<{ path: string; bytes: number }> {
-    mkdirSync(dir, { recursive: true });
+    privateDir(dir);
     const stamp = this.#clock.now().toISOString().replace(/[:.]/g, '-');
     let path = join(dir, `journal-${stamp}.db`);
     for (let n = 2; existsSync(path); n++) path = join(dir, `journal-${stamp}-${n}.db`);
+    ensurePrivateFile(path);
     await this.db.backup(path);
     return { path, bytes: statSync(path).size };
   }

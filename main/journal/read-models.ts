@@ -167,7 +167,19 @@ const apply: { [K in EntryType]: Apply<K> } = {
     stationSettingApplied(j, e.seq, p.fromStation);
   },
   'agent.locked': (j, e) => {
-    j.stmt('UPDATE agents SET locked_until = ? WHERE id = ?').run(e.payload.until, e.payload.agentId);
+    j.stmt('UPDATE agents SET locked_until = ?, wrong_pins = 0, locks = locks + 1 WHERE id = ?').run(e.payload.until, e.payload.agentId);
+  },
+  'agent.pin_failed': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = wrong_pins + 1 WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.pin_accepted': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = 0, locks = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.unlocked': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.pin_resealed': (j, e) => {
+    j.stmt('UPDATE agents SET pin_hash = ? WHERE id = ?').run(e.payload.pinHash, e.payload.agentId);
   },
   'agent.signed_in': () => {},
   'trip.changed': (j, e) => {

@@ -7,12 +7,15 @@ import {
   baselineOffset,
   boxX,
   createPdf,
+  markEveryPage,
+  markingHeight,
   measureText,
   pdfBuffer,
   text,
   type Align,
   type Direction,
   type Doc,
+  type PaperEnvironment,
   type TextStyle,
 } from '../../lib/pdf/index.ts';
 import type { ReceiptLanguage } from './format.ts';
@@ -45,6 +48,8 @@ export const GEOMETRY: Record<Paper, Geometry> = {
 export interface PageInfo {
   title: string;
   author: string;
+  /** Outside LIVE every page is marked not valid for travel (lib/pdf/marking.ts): every document says which. */
+  environment: PaperEnvironment;
 }
 
 export interface RenderedPage {
@@ -60,7 +65,8 @@ export interface RenderedPage {
  */
 export async function renderPage(paper: Paper, lang: ReceiptLanguage, info: PageInfo, draw: (p: Painter) => void): Promise<RenderedPage> {
   const g = GEOMETRY[paper];
-  const probe = new Painter(measuringDoc(), g, lang, true);
+  const reserve = markingHeight(measuringDoc(), info.environment, g.width, g.width - 2 * g.side);
+  const probe = new Painter(measuringDoc(), g, lang, true, reserve);
   draw(probe);
   // Whole tenths of a millimetre, so that the paper asked of the printer is this page exactly.
   // A4 keeps its size: a longer document goes on to further pages (Painter.fit).
@@ -71,7 +77,8 @@ export async function renderPage(paper: Paper, lang: ReceiptLanguage, info: Page
     lang,
     info: { Title: info.title, Author: info.author },
   });
-  draw(new Painter(doc, g, lang, false));
+  markEveryPage(doc, info.environment);
+  draw(new Painter(doc, g, lang, false, reserve));
   return { pdf: await pdfBuffer(doc), widthMm: round1(g.width / MM), heightMm: round1(height / MM) };
 }
 
@@ -112,15 +119,18 @@ export class Painter {
   readonly w: number;
   /** Top of the next box. */
   y: number;
+  /** Where the content of every page starts: below the top margin and the marking of paper not for travel. */
+  readonly top: number;
 
-  constructor(doc: Doc, g: Geometry, lang: ReceiptLanguage, measuring: boolean) {
+  constructor(doc: Doc, g: Geometry, lang: ReceiptLanguage, measuring: boolean, reserve = 0) {
     this.doc = doc;
     this.g = g;
     this.dir = lang === 'ar' ? 'rtl' : 'ltr';
     this.measuring = measuring;
     this.x0 = g.side;
     this.w = g.width - 2 * g.side;
-    this.y = g.top;
+    this.top = g.top + reserve;
+    this.y = this.top;
   }
 
   /** Font size `k` times the base. */
@@ -144,9 +154,9 @@ export class Painter {
    * rest goes on a new page. Answers whether it did. The roll is as long as its content.
    */
   fit(h: number): boolean {
-    if (this.g.height === null || this.y === this.g.top || this.y + h <= this.g.height - this.g.bottom) return false;
+    if (this.g.height === null || this.y === this.top || this.y + h <= this.g.height - this.g.bottom) return false;
     if (!this.measuring) this.doc.addPage();
-    this.y = this.g.top;
+    this.y = this.top;
     return true;
   }
 

@@ -32,7 +32,7 @@ export async function renderReceiptPdf(data: ReceiptData, opts: ReceiptPdfOption
 export function renderReceipt(data: ReceiptData, opts: ReceiptPdfOptions): Promise<RenderedPage> {
   const content = new ReceiptContent(data, opts);
   const title = `${RECEIPT_STRINGS[opts.lang].title} ${data.bookingReference ?? ''}`.trim();
-  return renderPage(opts.paper, opts.lang, { title, author: data.station }, (p) => content.draw(p));
+  return renderPage(opts.paper, opts.lang, { title, author: data.station, environment: data.environment }, (p) => content.draw(p));
 }
 
 /** What goes on the receipt and in which order; the Painter decides how it looks on the paper. */

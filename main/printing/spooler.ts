@@ -122,7 +122,7 @@ async function withTempPdf<T>(pdf: Uint8Array, fn: (file: string) => Promise<T>)
   const dir = await mkdtemp(join(tmpdir(), 'shubbak-print-'));
   const file = join(dir, 'document.pdf');
   try {
-    await writeFile(file, pdf);
+    await writeFile(file, pdf, { mode: 0o600 });
     return await fn(file);
   } finally {
     await rm(dir, { recursive: true, force: true });

@@ -41,7 +41,7 @@ export function renderTestPage(t: TestPageInput, paper: Paper): Promise<Rendered
     check: `مقعد 14 · القاهرة ← الإسكندرية\n${formatMoney(47_000, 'ar')} · ٠١٢٣٤٥٦٧٨٩ · السلام عليكم`,
   };
 
-  return renderPage(paper, 'en', { title: en.title, author: t.station }, (p) => {
+  return renderPage(paper, 'en', { title: en.title, author: t.station, environment: t.environment }, (p) => {
     if (t.environment !== 'LIVE') {
       p.banner(`${t.environment} — ${ENV_AR[t.environment]}`, p.size(1.1));
       p.gap(0.8);

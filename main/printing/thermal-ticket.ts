@@ -51,7 +51,7 @@ export function renderThermalTickets(b: Booking, lang: ReceiptLanguage, environm
     [lang === 'ar' ? (p.station_ar ?? p.station) : p.station, p.name].filter(Boolean).join(' · ') || '—';
   const address = (p: Place) => (lang === 'ar' ? (p.address_ar ?? p.address) : p.address);
   const departure = b.departure_at ? `${wallClockDate(b.departure_at)}  ${wallClockTime(b.departure_at)}` : '—';
-  return renderPage('80mm', lang, { title: `${s.title} ${b.id}`, author: 'Shubbak' }, (p) => {
+  return renderPage('80mm', lang, { title: `${s.title} ${b.id}`, author: 'Shubbak', environment }, (p) => {
     b.passengers.forEach((traveller, i) => {
       if (i > 0) p.rule(0.75, true, p.size(1.2));
       if (environment !== 'LIVE') {

@@ -4,7 +4,8 @@
 // One folder per environment; a damaged or missing file is fetched again; the oldest files go
 // once there are more than MAX_FILES.
 import { createHash } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { privateDir, writePrivateFile } from '../files/private.ts';
 import { join } from 'node:path';
 import { z } from 'zod';
 
@@ -36,9 +37,9 @@ export class TicketCache {
     if (answer.bytes === null) throw new Error('The API answered 304 to a request without If-None-Match');
     if (answer.etag) {
       try {
-        mkdirSync(this.#dir, { recursive: true });
-        writeFileSync(pdfPath, answer.bytes);
-        writeFileSync(metaPath, JSON.stringify({ etag: answer.etag, sha256: sha256(answer.bytes) }));
+        privateDir(this.#dir);
+        writePrivateFile(pdfPath, answer.bytes);
+        writePrivateFile(metaPath, JSON.stringify({ etag: answer.etag, sha256: sha256(answer.bytes) }));
         this.#trim();
       } catch (err) {
         this.#log('ticket cache: a ticket PDF could not be kept (it is printed all the same)', err);

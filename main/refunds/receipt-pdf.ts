@@ -63,7 +63,7 @@ const STRINGS = {
 
 export function renderRefundReceipt(data: RefundReceiptData, opts: RefundReceiptOptions): Promise<RenderedPage> {
   const s = STRINGS[opts.lang];
-  return renderPage(opts.paper, opts.lang, { title: `${s.title} ${data.refund.bookingReference}`, author: data.station }, (p) => draw(p, data, opts));
+  return renderPage(opts.paper, opts.lang, { title: `${s.title} ${data.refund.bookingReference}`, author: data.station, environment: data.environment }, (p) => draw(p, data, opts));
 }
 
 function draw(p: Painter, d: RefundReceiptData, o: RefundReceiptOptions): void {

@@ -69,7 +69,7 @@ export function reportHead(p: Painter, o: ReportPaperOptions, h: ReportHead): vo
 /** One report on one page: its head, its body, and when it was made (Cairo time) at the foot. */
 export function renderReport(o: ReportPaperOptions, h: ReportHead, madeAt: string, body: (p: Painter, ink: ReportInk) => void): Promise<RenderedPage> {
   const ink = reportInk(o.lang);
-  return renderPage(o.paper, o.lang, { title: h.date ? `${h.title} ${h.date}` : h.title, author: h.stationName }, (p) => {
+  return renderPage(o.paper, o.lang, { title: h.date ? `${h.title} ${h.date}` : h.title, author: h.stationName, environment: h.environment }, (p) => {
     reportHead(p, o, h);
     body(p, ink);
     p.rule(1);

@@ -3,7 +3,8 @@
 // counter's name do not change when the supervisor switches credentials. Not secret, so plain
 // JSON in the data folder, written atomically (temp file, fsync, rename) and checked against
 // its schema on every load: a damaged file is logged and read as "nothing saved".
-import { closeSync, fsyncSync, mkdirSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { closeSync, fsyncSync, openSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';
+import { PRIVATE_FILE_MODE, privateDir } from '../files/private.ts';
 import { join } from 'node:path';
 import type { z } from 'zod';
 
@@ -52,10 +53,10 @@ export class SettingsFile<T> {
   /** Checks `value` against the schema and replaces the file with it in one step. */
   save(value: T): T {
     const stored = this.#schema.parse(value);
-    mkdirSync(this.#dir, { recursive: true });
+    privateDir(this.#dir);
     const tmp = `${this.path}.${process.pid}.tmp`;
     try {
-      const fd = openSync(tmp, 'w', 0o644);
+      const fd = openSync(tmp, 'w', PRIVATE_FILE_MODE);
       try {
         writeSync(fd, `${JSON.stringify(stored, null, 2)}\n`);
         fsyncSync(fd);

@@ -106,7 +106,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
   const money = (minor: number) => formatMoney(minor, o.lang);
   const count = (n: number) => formatCount(n, o.lang);
   const title = s.title(count(z.zNumber));
-  return renderPage(o.paper, o.lang, { title, author: z.stationName }, (p) => {
+  return renderPage(o.paper, o.lang, { title, author: z.stationName, environment: z.environment }, (p) => {
     const end = { align: 'end' as const };
     const labelWidth = p.w * 0.55;
     const amount = (label: string, minor: number, bold = false) =>

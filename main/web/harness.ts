@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
+import { isCallName } from '../../contract/calls.ts';
 import type { Dispatch } from '../dispatch.ts';
 import { RENDERER_HEADERS } from '../security.ts';
 import { readRendererFile } from '../renderer-files.ts';
@@ -8,8 +9,6 @@ import { readRendererFile } from '../renderer-files.ts';
 export const CALL_PATH = '/__shubbak/call/';
 export const TOKEN_HEADER = 'x-shubbak-token';
 const MAX_BODY = 1 << 20;
-/** How much of an oversized body is read (and dropped) so its 413 can be answered. */
-const DRAIN_LIMIT = 16 * MAX_BODY;
 
 export interface HarnessOptions {
   dispatch: Dispatch;
@@ -37,8 +36,16 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   const server = createServer((req, res) => {
     handle(req, res).catch(() => send(res, 500, 'text/plain', 'internal error'));
   });
+  // A request Node cannot parse (bad header, header too large): a 4xx, then the connection closes.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const status = err.code === 'HPE_HEADER_OVERFLOW' ? '431 Request Header Fields Too Large' : '400 Bad Request';
+    socket.end(`HTTP/1.1 ${status}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  });
 
   async function handle(req: IncomingMessage, res: ServerResponse) {
+    // Every answer waits for the whole body (kept up to MAX_BODY), so no answer is cut by a reset.
+    const body = await readBody(req);
     // DNS rebinding: only our exact loopback host; cross-origin pages are refused outright.
     const host = req.headers.host;
     if (`http://${host}` !== origin) return send(res, 421, 'text/plain', 'wrong host');
@@ -46,7 +53,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
       return send(res, 403, 'text/plain', 'cross-origin request refused');
     }
     const url = req.url ?? '/';
-    if (url.startsWith(CALL_PATH)) return handleCall(req, res, url.slice(CALL_PATH.length));
+    if (url.startsWith(CALL_PATH)) return handleCall(req, res, url.slice(CALL_PATH.length), body);
     if (req.method !== 'GET' && req.method !== 'HEAD') return send(res, 405, 'text/plain', 'method not allowed');
     const file = await readRendererFile(opts.rendererDir, url);
     if (!file) return send(res, 404, 'text/plain', 'not found');
@@ -54,13 +61,18 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
     res.end(req.method === 'HEAD' ? undefined : file.body);
   }
 
-  async function handleCall(req: IncomingMessage, res: ServerResponse, name: string) {
+  async function handleCall(req: IncomingMessage, res: ServerResponse, rawName: string, body: string | null) {
     if (req.method !== 'POST') return send(res, 405, 'text/plain', 'method not allowed');
     const given = Buffer.from(String(req.headers[TOKEN_HEADER] ?? ''));
     if (given.length !== tokenBytes.length || !timingSafeEqual(given, tokenBytes)) {
       return sendJson(res, 401, { ok: false, error: { code: 'forbidden_sender', message: 'Missing or wrong harness token' } });
     }
-    const body = await readBody(req);
+    const name = decodeName(rawName);
+    if (name === null || !isCallName(name)) {
+      return name === null
+        ? sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'The call name is not valid percent-encoded UTF-8' } })
+        : sendJson(res, 404, { ok: false, error: { code: 'unknown_call', message: `No such call: ${name.slice(0, 100)}` } });
+    }
     if (body === null) {
       res.setHeader('Connection', 'close');
       return sendJson(res, 413, { ok: false, error: { code: 'invalid_argument', message: `The request body is over ${MAX_BODY} bytes` } });
@@ -72,7 +84,7 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
       return sendJson(res, 400, { ok: false, error: { code: 'invalid_argument', message: 'Body is not JSON' } });
     }
     const arg = typeof envelope === 'object' && envelope !== null ? (envelope as { arg?: unknown }).arg : undefined;
-    sendJson(res, 200, await opts.dispatch(decodeURIComponent(name), arg));
+    sendJson(res, 200, await opts.dispatch(name, arg));
   }
 
   await new Promise<void>((resolve, reject) => {
@@ -93,10 +105,19 @@ export async function startHarness(opts: HarnessOptions): Promise<Harness> {
   };
 }
 
+function decodeName(raw: string): string | null {
+  try {
+    return decodeURIComponent(raw);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The body, or null when it is over MAX_BODY. An oversized body is read to its end and dropped,
- * so that the 413 answer reaches the client (destroying the request first resets the connection
- * before the client reads anything); past DRAIN_LIMIT the connection is cut.
+ * The body, or null when it is over MAX_BODY. An oversized body is read to its end and dropped
+ * (whatever its size: only the first MAX_BODY bytes are kept), so that every answer reaches the
+ * client: answering before the body is read resets the connection under a client still sending.
+ * A client that never ends its body is cut by Node's own requestTimeout.
  */
 function readBody(req: IncomingMessage): Promise<string | null> {
   return new Promise((resolve, reject) => {
@@ -105,7 +126,6 @@ function readBody(req: IncomingMessage): Promise<string | null> {
     req.on('data', (chunk: Buffer) => {
       size += chunk.length;
       if (size <= MAX_BODY) chunks.push(chunk);
-      else if (size > DRAIN_LIMIT) req.destroy();
     });
     req.on('end', () => resolve(size > MAX_BODY ? null : Buffer.concat(chunks).toString('utf8')));
     req.on('error', reject);

@@ -13,8 +13,8 @@ import {
   fitSize,
   labelValue,
   ltr,
+  markEveryPage,
   measureText,
-  outlineText,
   pdfBuffer,
   text,
   type Direction,
@@ -49,24 +49,26 @@ const FOOTER_H = 40;
  */
 export async function renderTicketsPdf(input: TicketDocument, lang: TicketLanguage): Promise<Buffer> {
   if (input.passengers.length === 0) throw new RangeError('a ticket PDF needs at least one passenger');
-  const draw = (scales: number[]): { doc: Doc; ends: number[] } => {
+  const draw = (scales: number[]): { doc: Doc; ends: number[]; top: number } => {
     const doc = createPdf({
       size: 'A4',
       margins: MARGIN,
       lang,
       info: { Title: `${lang === 'ar' ? 'تذكرة' : 'Ticket'} ${input.booking_reference}`, Author: input.partner_name },
     });
+    // SANDBOX paper says so on every page, in the words of every document the counter prints.
+    const top = MARGIN + markEveryPage(doc, input.environment);
     const ends = input.passengers.map((p, i) => {
       if (i > 0) doc.addPage();
-      return new TicketPage(doc, input, p, lang, scales[i] ?? 1).draw();
+      return new TicketPage(doc, input, p, lang, scales[i] ?? 1, top).draw();
     });
-    return { doc, ends };
+    return { doc, ends, top };
   };
   const first = draw([]);
   const limit = first.doc.page.height - MARGIN - FOOTER_H;
   if (first.ends.every((end) => end <= limit)) return pdfBuffer(first.doc);
   // The first attempt is dropped unfinished (nothing was written out yet).
-  const scales = first.ends.map((end) => (end <= limit ? 1 : Math.floor(((limit - MARGIN) / (end - MARGIN)) * 1000) / 1000));
+  const scales = first.ends.map((end) => (end <= limit ? 1 : Math.floor(((limit - first.top) / (end - first.top)) * 1000) / 1000));
   return pdfBuffer(draw(scales).doc);
 }
 
@@ -80,10 +82,14 @@ class TicketPage {
   private readonly x0: number;
   private readonly w: number;
   private readonly scale: number;
-  private y = MARGIN;
+  /** Where the content starts: below the top margin and the marking of paper not for travel. */
+  private readonly top: number;
+  private y: number;
 
-  constructor(doc: Doc, t: TicketDocument, p: TicketPassenger, lang: TicketLanguage, scale = 1) {
+  constructor(doc: Doc, t: TicketDocument, p: TicketPassenger, lang: TicketLanguage, scale = 1, top = MARGIN) {
     this.doc = doc;
+    this.top = top;
+    this.y = top;
     this.scale = scale;
     this.t = t;
     this.p = p;
@@ -128,9 +134,8 @@ class TicketPage {
     if (scale !== 1) {
       // Scaled about the top centre of the content: same margins at the top, centred across.
       const cx = doc.page.width / 2;
-      doc.save().translate(cx, MARGIN).scale(scale).translate(-cx, -MARGIN);
+      doc.save().translate(cx, this.top).scale(scale).translate(-cx, -this.top);
     }
-    if (this.t.environment === 'SANDBOX') this.watermark();
     this.header();
     if (this.t.environment === 'SANDBOX') this.banner(this.s.sandbox, STRINGS.en.sandbox);
     else if (!this.t.valid_for_travel && !this.cancelled) this.banner(this.s.notValid, STRINGS.en.notValid);
@@ -144,18 +149,6 @@ class TicketPage {
     this.footer();
     if (scale !== 1) doc.restore();
     return end;
-  }
-
-  private watermark(): void {
-    const { doc } = this;
-    // Across the route block, clear of the QR panel (whose white background would cut it).
-    const cx = doc.page.width / 2;
-    const cy = 330;
-    doc.save();
-    doc.rotate(-18, { origin: [cx, cy] });
-    // Outlines, not text: the watermark stays out of copy/paste and text extraction.
-    outlineText(doc, 'SANDBOX', { cx, cy, size: 100, bold: true, color: '#ebebeb' });
-    doc.restore();
   }
 
   private header(): void {

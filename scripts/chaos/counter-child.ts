@@ -10,6 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { startCounter } from '../../main/counter.ts';
 import type { FaultPoint } from '../../main/selling/sales.ts';
 import { memoryKeychain } from '../../main/vault/keychain.ts';
+import { PIN_KEY_ACCOUNT } from '../../main/vault/pin-key.ts';
 
 const env = process.env;
 const baseUrl = env.CHAOS_BASE_URL!;
@@ -28,7 +29,8 @@ const credential = JSON.stringify({ clientId: 'cid_sandbox_demo', clientSecret: 
 const counter = await startCounter({
   dataDir: env.CHAOS_DATA_DIR!,
   version: 'chaos',
-  keychain: memoryKeychain({ primary: credential }),
+  // One PIN key for every counter process of the run, as the OS keychain keeps it across restarts.
+  keychain: memoryKeychain({ primary: credential, [PIN_KEY_ACCOUNT]: Buffer.alloc(32, 0x5a).toString('base64url') }),
   resumeEveryMs: 3_600_000,
   timeoutMs: 2_000,
   faults: (point) => {
@@ -46,7 +48,7 @@ const call = async <T>(name: string, arg?: unknown): Promise<T> => {
 await counter.resume();
 
 // Agents are in use: the campaign's supervisor signs in and sells on an opened shift.
-const PIN = '2468';
+const PIN = '246802';
 const FLOAT = { '20000': 5 };
 interface Desk {
   agentsInUse: boolean;

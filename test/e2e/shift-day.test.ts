@@ -23,7 +23,7 @@ describe('a shift at the counter', () => {
     const tab = page.getByTestId('settings-agents');
     expect(plain(await tab.textContent())).toContain('no agents yet');
     await page.locator('#agent-name').fill('Samir Supervisor');
-    await page.locator('#agent-pin').fill('4321');
+    await page.locator('#agent-pin').fill('432100');
     await tab.getByRole('button', { name: 'Create the supervisor and sign in' }).click();
 
     // signed in as a supervisor: Settings stays open (more agents, printers) with no cash shift;
@@ -80,7 +80,7 @@ describe('a shift at the counter', () => {
     await page.locator('#pin').fill('1111');
     await page.keyboard.press('Enter');
     await expect.poll(async () => (await page.getByRole('alert').allTextContents()).join(' '), { timeout: 10_000 }).toContain('Wrong PIN');
-    await page.locator('#pin').fill('4321');
+    await page.locator('#pin').fill('432100');
     await page.keyboard.press('Enter');
     await expect.poll(() => page.getByTestId('lock-screen').count()).toBe(0);
 

@@ -41,7 +41,11 @@ export function writeEveryEntry(j: Journal, after: (type: EntryType, entry: Entr
   };
 
   add('agent.saved', { agentId: MONA.agentId, name: 'Mona', role: 'agent', pinHash: 'scrypt$x', active: true, by: SAMIR }, null);
+  add('agent.pin_failed', { agentId: MONA.agentId }, null);
   add('agent.locked', { agentId: MONA.agentId, until: '2026-07-01T08:05:00.000Z', failures: 5 }, null);
+  add('agent.unlocked', { agentId: MONA.agentId, by: SAMIR }, null);
+  add('agent.pin_accepted', { agentId: MONA.agentId }, null);
+  add('agent.pin_resealed', { agentId: MONA.agentId, pinHash: 'sealed$x', reason: 'legacy_hash' }, null);
   add('agent.signed_in', { agentId: MONA.agentId }, null);
   add('shift.opened', { shiftId: SHIFT, agentId: MONA.agentId, agentName: 'Mona', businessDay: DAY, implicit: false, floatMinor: 20_000, floatCount: { '10000': 2 } });
   add('hold.taken', { holdId: 'PH-1', offerId: 'off_1', seats: 1, agentId: MONA.agentId, expiresAt: null });

@@ -1,15 +1,18 @@
 import type { AppError } from '../../../contract/errors.ts';
-import { useT } from '../i18n/index.ts';
+import { formatCairo } from '../../../core/format.ts';
+import { useLocale, useT } from '../i18n/index.ts';
 import { isRefusal } from './error-kind.ts';
 
 /** What happened and what to do next, in the agent's language, keyed on the stable code; a refusal says what is needed. */
 export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry?: () => void }) {
   const t = useT();
   const refusal = isRefusal(error.code);
+  const locale = useLocale((s) => s.locale);
   return (
     <div className="error-notice" role="alert" data-code={error.code}>
       {!refusal && <strong>{t('error.title')}</strong>}
       <p>{t(`error.${error.code}`)}</p>
+      {error.until && <p data-testid="error-until">{t('error.until', { time: formatCairo(error.until, locale, 'paper') })}</p>}
       {error.bookingReference && <p className="mono">{error.bookingReference}</p>}
       {onRetry && !refusal && (
         <button type="button" onClick={onRetry}>

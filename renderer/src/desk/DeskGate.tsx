@@ -6,7 +6,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Modal } from '../components/Modal.tsx';
 import { useT } from '../i18n/index.ts';
 import { DeskFrame } from './DeskFrame.tsx';
-import { FirstSupervisor, SignIn } from './SignIn.tsx';
+import { FirstSupervisor, PinKeyLost, SignIn } from './SignIn.tsx';
 import { OpenShift, ShiftClosed, ShiftPanel } from './ShiftScreens.tsx';
 import { useShell } from '../shell/store.ts';
 import { useIdleLock } from './idle-lock.ts';
@@ -54,7 +54,20 @@ export function DeskGate({ children }: { children: ReactNode }) {
     );
   }
   const framed = (screen: ReactNode) => <DeskFrame info={info}>{screen}</DeskFrame>;
-  if (!desk.agentsInUse) return deskOpenWithoutAgents(desk, info.environment) ? <>{children}</> : framed(<FirstSupervisor />);
+  if (!desk.agentsInUse) {
+    if (!deskOpenWithoutAgents(desk, info.environment)) return framed(<FirstSupervisor />);
+    return desk.keychainFailed ? (
+      <>
+        <p className="keychain-failed" role="alert" data-testid="keychain-failed">
+          {t('desk.keychainFailed')}
+        </p>
+        {children}
+      </>
+    ) : (
+      <>{children}</>
+    );
+  }
+  if (desk.pinKeyLost && !desk.signedIn) return framed(<PinKeyLost />);
   if (!desk.signedIn) return framed(<SignIn />);
   if (!desk.locked && !desk.shift) {
     if (closed) return framed(<ShiftClosed />);

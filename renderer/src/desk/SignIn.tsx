@@ -33,6 +33,8 @@ export function SignIn() {
   const locked = desk.locked && desk.signedIn;
   const [agentId, setAgentId] = useState<string | null>(locked ? desk.signedIn!.id : (desk.agents[0]?.id ?? null));
   const [pin, setPin] = useState('');
+  /** The name of the agent whose lock a supervisor just lifted. */
+  const [lifted, setLifted] = useState<string | null>(null);
   const submit = async () => {
     if (!agentId || !PIN.test(pin)) return;
     await useDesk.getState().signIn(agentId, pin);
@@ -66,6 +68,101 @@ export function SignIn() {
           {locked ? t('desk.locked.unlock') : t('desk.signIn.submit')}
         </button>
       </form>
+      {error?.code === 'agent_locked' && agentId && <SupervisorUnlock agentId={agentId} onDone={setLifted} />}
+      {lifted && !error && (
+        <p className="desk-card" role="status" data-testid="lock-lifted">
+          {t('desk.unlock.done', { name: lifted })}
+        </p>
+      )}
+    </main>
+  );
+}
+
+/** A supervisor types their own PIN to lift the lock of the agent chosen above. */
+function SupervisorUnlock({ agentId, onDone }: { agentId: string; onDone(name: string): void }) {
+  const t = useT();
+  const desk = useDesk((s) => s.desk)!;
+  const busy = useDesk((s) => s.busy);
+  const supervisors = desk.agents.filter((a) => a.role === 'supervisor' && a.id !== agentId);
+  const [supervisorId, setSupervisorId] = useState<string>(supervisors[0]?.id ?? '');
+  const [pin, setPin] = useState('');
+  if (supervisors.length === 0) return null;
+  const name = desk.agents.find((a) => a.id === agentId)?.name ?? '';
+  return (
+    <form
+      className="desk-card"
+      data-testid="supervisor-unlock"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!PIN.test(pin)) return;
+        void useDesk
+          .getState()
+          .unlockAgent(agentId, supervisorId, pin)
+          .then((ok) => ok && onDone(name));
+        setPin('');
+      }}
+    >
+      <h2>{t('desk.unlock.title')}</h2>
+      <label htmlFor="unlock-supervisor">{t('desk.unlock.supervisor')}</label>
+      <select id="unlock-supervisor" value={supervisorId} onChange={(e) => setSupervisorId(e.target.value)}>
+        {supervisors.map((a) => (
+          <option key={a.id} value={a.id}>
+            {a.name}
+          </option>
+        ))}
+      </select>
+      <label htmlFor="unlock-pin">{t('desk.pin')}</label>
+      <PinInput id="unlock-pin" value={pin} onChange={setPin} />
+      <button type="submit" className="st-btn" disabled={busy || !PIN.test(pin)}>
+        {t('desk.unlock.submit')}
+      </button>
+    </form>
+  );
+}
+
+/**
+ * The PIN key is lost (DeskState.pinKeyLost): the station secret written down, with a
+ * supervisor's PIN, brings every PIN back; otherwise a supervisor is made again.
+ */
+export function PinKeyLost() {
+  const t = useT();
+  const desk = useDesk((s) => s.desk)!;
+  const error = useDesk((s) => s.error);
+  const busy = useDesk((s) => s.busy);
+  const supervisors = desk.agents.filter((a) => a.role === 'supervisor');
+  const [secret, setSecret] = useState('');
+  const [supervisorId, setSupervisorId] = useState<string>(supervisors[0]?.id ?? '');
+  const [pin, setPin] = useState('');
+  return (
+    <main className="desk-screen" data-testid="pin-key-lost">
+      <form
+        className="desk-card"
+        onSubmit={(e) => {
+          e.preventDefault();
+          void useDesk.getState().importStationSecret(secret, supervisorId, pin);
+          setPin('');
+        }}
+      >
+        <h1>{t('desk.keyLost.title')}</h1>
+        <p className="desk-intro">{t('desk.keyLost.intro')}</p>
+        <label htmlFor="station-secret">{t('desk.keyLost.secret')}</label>
+        <input id="station-secret" dir="ltr" autoComplete="off" spellCheck={false} maxLength={200} value={secret} onChange={(e) => setSecret(e.target.value)} />
+        <label htmlFor="secret-supervisor">{t('desk.unlock.supervisor')}</label>
+        <select id="secret-supervisor" value={supervisorId} onChange={(e) => setSupervisorId(e.target.value)}>
+          {supervisors.map((a) => (
+            <option key={a.id} value={a.id}>
+              {a.name}
+            </option>
+          ))}
+        </select>
+        <label htmlFor="secret-pin">{t('desk.pin')}</label>
+        <PinInput id="secret-pin" value={pin} onChange={setPin} />
+        {error && <ErrorNotice error={error} />}
+        <button type="submit" className="st-btn st-btn-primary" disabled={busy || secret.trim().length < 10 || !PIN.test(pin)}>
+          {t('desk.keyLost.submit')}
+        </button>
+      </form>
+      <FirstSupervisor />
     </main>
   );
 }

@@ -3,14 +3,14 @@ import type { CallName } from '../../../contract/calls.ts';
 /**
  * What an agent may ask a supervisor to approve with their PIN (the POS override): one screen's
  * or one form's supervisor-only calls. Every supervisor-only call of the contract belongs to
- * exactly one action (test/unit/renderer/desk/override.test.ts).
+ * exactly one action, or is one NEVER_APPROVED (test/unit/renderer/desk/override-actions.test.ts).
  */
 export const SUPERVISOR_ACTIONS = {
-  reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport'],
+  reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport', 'claims', 'matchAdjustment', 'exportClaims'],
   journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport'],
   credentials: ['saveCredential', 'removeCredential'],
   prices: ['saveMarkupRule', 'deleteMarkupRule'],
-  counter: ['saveStationName'],
+  counter: ['saveStationName', 'saveRefundSettings'],
   printers: ['savePrintSettings'],
   agents: ['listAgents', 'saveAgent', 'saveIdleLock'],
   station: ['connectStation', 'disconnectStation', 'renameStation'],
@@ -19,6 +19,9 @@ export const SUPERVISOR_ACTIONS = {
 } as const satisfies Record<string, readonly CallName[]>;
 
 export type SupervisorAction = keyof typeof SUPERVISOR_ACTIONS;
+
+/** Supervisor calls no approval opens: the station secret is shown only to a supervisor signed in. */
+export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret'];
 
 /** The action a supervisor-only call belongs to (null: not one an agent may ask for). */
 export function actionOf(call: CallName): SupervisorAction | null {

@@ -21,6 +21,8 @@ interface DeskStore {
   run<T>(call: () => Promise<Result<T>>, after?: (value: T) => void): Promise<boolean>;
   signIn(agentId: string, pin: string): Promise<boolean>;
   createFirstSupervisor(name: string, pin: string): Promise<boolean>;
+  unlockAgent(agentId: string, supervisorId: string, pin: string): Promise<boolean>;
+  importStationSecret(secret: string, supervisorId: string, pin: string): Promise<boolean>;
   lock(): Promise<void>;
   signOut(): Promise<void>;
   openShift(float: CashCount): Promise<boolean>;
@@ -60,6 +62,8 @@ export const useDesk = create<DeskStore>((set, get) => {
 
     signIn: (agentId, pin) => deskCall(() => api.signIn({ agentId, pin })),
     createFirstSupervisor: (name, pin) => deskCall(() => api.createFirstSupervisor({ name, pin })),
+    unlockAgent: (agentId, supervisorId, pin) => deskCall(() => api.unlockAgent({ agentId, supervisorId, pin })),
+    importStationSecret: (secret, supervisorId, pin) => deskCall(() => api.importStationSecret({ secret, supervisorId, pin })),
     async lock() {
       await deskCall(() => api.lockScreen());
     },

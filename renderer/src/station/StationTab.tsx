@@ -5,6 +5,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { SharedSettingsNotice } from './SharedSettingsNotice.tsx';
+import { StationSecret } from './StationSecret.tsx';
 import { useStation } from './store.ts';
 
 /**
@@ -188,6 +189,7 @@ export function StationTab() {
           )}
         </div>
       </form>
+      <StationSecret />
     </div>
   );
 }

@@ -117,10 +117,13 @@ describe('the station day report as a PDF', () => {
     expect(pages.length).toBeGreaterThan(1);
     const s = DAY_REPORT_STRINGS.en;
     for (const c of many) expect(pages.some((page) => page.includes(c.counterId.slice(0, 12))), c.counterId).toBe(true);
-    // The counters' table runs over a page break: the next page starts with its head again.
+    // The counters' table runs over a page break: the next page starts with its head again (after
+    // the SANDBOX marking every page carries).
     const continued = pages.findIndex((page, i) => i > 0 && page.includes('ctr_079'));
     expect(continued).toBeGreaterThan(0);
-    const firstLine = pages[continued]!.split('\n').find((l) => l.trim())!;
+    const lines = pages[continued]!.split('\n').filter((l) => l.trim());
+    expect(norm(lines[0]!)).toBe(norm('SANDBOX — NOT VALID FOR TRAVEL'));
+    const firstLine = lines[2]!;
     expect(norm(firstLine)).toBe(norm(pages[0]!.split('\n').find((l) => has(l, 'Retail') && has(l, 'NET'))!));
     expect(has(pages.at(-1)!, s.wallet)).toBe(true);
     rasterise(pdf, OUT, 'station-report-A4-many', 60);

@@ -2,6 +2,7 @@
 // registers it, and the web harness over HTTP), against a whole counter in TRAINING: every answer
 // is a clean Result with a stable error code, nothing throws, nothing is left unhandled, the
 // harness never answers 5xx, and the journal still verifies.
+import { connect } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ipcChannel } from '../../../contract/api.ts';
 import { callNames } from '../../../contract/calls.ts';
@@ -75,6 +76,17 @@ const argsFor = (seed: number) => {
   return [...HOSTILE, ...Array.from({ length: ARGS_PER_CALL - HOSTILE.length }, () => randomValue(rand))];
 };
 
+/** Sends raw bytes and answers the status code of the first response line ('' when the connection was reset). */
+function rawStatus(port: number, text: string): Promise<string> {
+  return new Promise((resolve) => {
+    const socket = connect(port, '127.0.0.1', () => socket.end(text));
+    let got = '';
+    socket.on('data', (d: Buffer) => (got += d.toString('latin1')));
+    socket.on('error', () => resolve(''));
+    socket.on('close', () => resolve(/^HTTP\/1\.1 (\d{3})/.exec(got)?.[1] ?? ''));
+  });
+}
+
 function expectClean(r: unknown, where: string) {
   expect(r, where).toBeTypeOf('object');
   const res = r as { ok: boolean; error?: { code: string; message: string } };
@@ -116,6 +128,60 @@ describe('every contract call under hostile arguments', () => {
     expect((await raw(`${CALL_PATH}appInfo`, '{not json')).status).toBe(400);
     expect((await raw(`${CALL_PATH}appInfo`, '{}', 'wrong')).status).toBe(401);
     expectClean(await (await raw(`${CALL_PATH}__proto__`, '{}')).json(), 'http __proto__');
+  });
+
+  it('through the web harness: hostile names, headers and bodies get a 4xx, never a 5xx or a reset', async () => {
+    const rand = prng(4242);
+    const randomText = (n: number) => Array.from({ length: n }, () => String.fromCharCode(Math.floor(rand() * 0xffff))).join('');
+    const names = ['%E0', '%', '%%', '%ZZ', '%ED%A0%80', '%00', '..%2F..%2Fetc', 'appInfo%00', '__proto__', 'constructor', 'hasOwnProperty', 'x'.repeat(5000)];
+    // random bytes, percent-encoded one by one (often not UTF-8), some escapes cut short
+    const randomName = () => Array.from({ length: 1 + Math.floor(rand() * 12) }, () => `%${Math.floor(rand() * 256).toString(16).padStart(2, '0')}`.slice(0, rand() < 0.1 ? 2 : 3)).join('');
+    for (let i = 0; i < 40; i++) names.push(randomName());
+    const bodies: (string | Uint8Array<ArrayBuffer>)[] = ['', 'null', '[]', '"x"', '{"arg":', '\u0000', '{"__proto__":{"arg":1}}', new Uint8Array([0xff, 0xfe, 0xc0, 0x80]), 'x'.repeat((1 << 20) + 1)];
+    for (let i = 0; i < 20; i++) bodies.push(randomText(Math.floor(rand() * 200)));
+    const headerSets: Record<string, string>[] = [{}, { 'content-type': 'text/plain' }, { 'content-type': 'application/json; charset=latin1' }, { 'x-extra': 'a'.repeat(4000) }, { 'content-encoding': 'gzip' }, { accept: '\u00ff'.repeat(10) }];
+    const statuses = new Set<number>();
+    for (const [i, name] of names.entries()) {
+      for (const body of [bodies[i % bodies.length]!, '{}']) {
+        const headers = { [TOKEN_HEADER]: harness.token, ...headerSets[i % headerSets.length] };
+        const res = await fetch(`${harness.origin}${CALL_PATH}${name}`, { method: 'POST', headers, body });
+        statuses.add(res.status);
+        const known = (() => {
+          try {
+            return callNames.includes(decodeURIComponent(name) as never);
+          } catch {
+            return false;
+          }
+        })();
+        if (!known) expect([400, 404], `name ${name.slice(0, 40)}`).toContain(res.status);
+        expect(res.status, `name ${name.slice(0, 40)}`).toBeLessThan(500);
+        expectClean(await res.json(), `name ${name.slice(0, 40)}`);
+      }
+    }
+    for (const [i, body] of bodies.entries()) {
+      for (const headers of headerSets) {
+        const res = await fetch(`${harness.origin}${CALL_PATH}appInfo`, { method: 'POST', headers: { [TOKEN_HEADER]: harness.token, ...headers }, body });
+        statuses.add(res.status);
+        expect(res.status, `body #${i}`).toBeLessThan(500);
+        expectClean(await res.json(), `body #${i}`);
+      }
+    }
+    // headers no client library would send: raw bytes on a socket, the status line read back
+    const port = Number(new URL(harness.origin).port);
+    const rawRequests = [
+      `POST ${CALL_PATH}appInfo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: -1\r\n\r\n`,
+      `POST ${CALL_PATH}appInfo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nContent-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n{}`,
+      `POST ${CALL_PATH}appInfo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nBad Header\r\n\r\n`,
+      `POST ${CALL_PATH}appInfo HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\nX: ${'a'.repeat(20_000)}\r\n\r\n`,
+      `POST ${CALL_PATH}%E0 HTTP/1.1\r\nHost: 127.0.0.1:${port}\r\n${TOKEN_HEADER}: ${harness.token}\r\nTransfer-Encoding: chunked\r\n\r\nzz\r\n`,
+      `GARBAGE\r\n\r\n`,
+    ];
+    for (const text of rawRequests) {
+      const status = await rawStatus(port, text);
+      expect(status, text.slice(0, 80)).toMatch(/^4\d\d$/);
+    }
+    expect([...statuses].every((s) => s < 500)).toBe(true);
+    expect(statuses.has(404) && statuses.has(400) && statuses.has(413)).toBe(true);
   });
 
   it('left nothing unhandled and the journal intact', async () => {

@@ -35,7 +35,7 @@ describe('agents, a shift and its Z-report', () => {
   let sale: Awaited<ReturnType<typeof sellOne>>;
 
   it('the first supervisor is created and signed in; they add an agent', async () => {
-    const desk = await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '4321' });
+    const desk = await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '432100' });
     expect(desk).toMatchObject({ agentsInUse: true, locked: false, signedIn: { name: 'Samir Supervisor', role: 'supervisor' } });
     supervisorId = desk.signedIn!.id;
     expect((await c.err('createFirstSupervisor', { name: 'Another', pin: '1234' })).code).toBe('conflict');
@@ -141,7 +141,7 @@ describe('agents, a shift and its Z-report', () => {
 
   it('prints the Z-report to the receipt printer; a second print is a COPY', async () => {
     const supervisor = caller(t.counter.dispatch);
-    await c.ok('signIn', { agentId: supervisorId, pin: '4321' });
+    await c.ok('signIn', { agentId: supervisorId, pin: '432100' });
     await supervisor.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
     // The day's cash taken is the sales' cash: the float, the pay-out and the drop are the shift's.
     const day = await c.ok('dayReport');
@@ -160,7 +160,7 @@ describe('agents, a shift and its Z-report', () => {
   it('a supervisor corrects a closed shift with their PIN: a new entry, the Z-report unchanged', async () => {
     const before = await c.ok('zReport', { zNumber: 1 });
     expect((await c.err('correctShift', { zNumber: 1, amountMinor: 500, reason: 'Note found under the drawer', pin: '0000' })).code).toBe('wrong_pin');
-    const after = await c.ok('correctShift', { zNumber: 1, amountMinor: 500, reason: 'Note found under the drawer', pin: '4321' });
+    const after = await c.ok('correctShift', { zNumber: 1, amountMinor: 500, reason: 'Note found under the drawer', pin: '432100' });
     expect(after.report).toEqual(before.report);
     expect(after.corrections).toMatchObject([{ amountMinor: 500, reason: 'Note found under the drawer', by: { id: supervisorId }, approvedBy: { id: supervisorId } }]);
     expect((await c.ok('listShifts')).map((s) => s.zNumber)).toContain(1);

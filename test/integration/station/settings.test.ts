@@ -48,7 +48,7 @@ describe('station-wide settings', () => {
   let mona: string;
 
   it('start from the first counter linked: its supervisor, its markup rules and the station name', async () => {
-    await a.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '2468' });
+    await a.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
     await defaultRuleAt(a, 12);
     const s = await connect(a, 'Aswan Central');
     expect(s.settings).toMatchObject({ state: 'current', notices: [] });
@@ -58,10 +58,14 @@ describe('station-wide settings', () => {
 
   it('a counter joining takes the station’s settings: its supervisor signs in there, its rules replace the counter’s', async () => {
     await b.ok('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 3, fixedMinor: 0 });
+    // the station secret (the PIN key), written down at A by its supervisor and typed at B
+    const { secret } = await a.ok('exportStationSecret', { pin: '246802' });
+    expect(secret).toMatch(/^SHB1(-[0-9A-HJKMNP-TV-Z]{1,4}){14}$/);
+    await b.ok('importStationSecret', { secret: secret.toLowerCase().replaceAll('-', ' ') });
     await connect(b, 'typed differently at B');
     const samir = (await b.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor');
     expect(samir).toBeDefined();
-    expect((await b.ok('signIn', { agentId: samir!.id, pin: '2468' })).signedIn?.name).toBe('Samir Supervisor');
+    expect((await b.ok('signIn', { agentId: samir!.id, pin: '246802' })).signedIn?.name).toBe('Samir Supervisor');
     expect((await b.ok('listMarkupRules')).map((r) => [r.id, r.percent])).toEqual([['default', 12]]);
     expect((await b.ok('stationStatus')).station?.name).toBe('Aswan Central');
     // B searches at the station's price.
@@ -77,7 +81,7 @@ describe('station-wide settings', () => {
     expect(desk.signedIn).toMatchObject({ name: 'Mona Agent', role: 'agent' });
     expect(await b.err('saveAgent', { name: 'Not allowed', role: 'agent', pin: '1111', active: true })).toMatchObject({ code: 'forbidden_role' });
     const samir = (await b.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor')!;
-    await b.ok('signIn', { agentId: samir.id, pin: '2468' });
+    await b.ok('signIn', { agentId: samir.id, pin: '246802' });
   });
 
   it('a markup rule and the station name changed on the other counter reach the first', async () => {
@@ -136,7 +140,7 @@ describe('station-wide settings', () => {
     // Mona's PIN was not changed by either: she still signs in with it.
     expect((await a.ok('signIn', { agentId: mona, pin: '1357' })).signedIn?.name).toBe('Mona (from B)');
     const samir = (await a.ok('desk')).agents.find((x) => x.name === 'Samir Supervisor')!;
-    await a.ok('signIn', { agentId: samir.id, pin: '2468' });
+    await a.ok('signIn', { agentId: samir.id, pin: '246802' });
   });
 
   it('offline: the counter keeps the settings it had, says so, refuses changes, and catches up when back', async () => {

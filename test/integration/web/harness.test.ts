@@ -38,6 +38,30 @@ describe('web harness', () => {
     expect(seen.length).toBe(before);
   });
 
+  it('answers any oversize body 413, 32 MiB included, without a reset', async () => {
+    for (const size of [(1 << 20) + 1, 16 << 20, (16 << 20) + 1, 32 << 20]) {
+      const res = await post('x'.repeat(size));
+      expect(res.status, `${size} bytes`).toBe(413);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_argument');
+    }
+  });
+
+  it('answers a malformed call name 400 and an unknown call 404, and runs neither', async () => {
+    const before = seen.length;
+    const call = (name: string) => fetch(`${harness.origin}${CALL_PATH}${name}`, { method: 'POST', headers: { [TOKEN_HEADER]: harness.token }, body: '{}' });
+    for (const name of ['%E0', '%', '%ZZ', '%C0%AF', '%ED%A0%80']) {
+      const res = await call(name);
+      expect(res.status, name).toBe(400);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('invalid_argument');
+    }
+    for (const name of ['nope', '__proto__', 'constructor', 'appInfo%2F..', 'appInfo?x=1', '']) {
+      const res = await call(name);
+      expect(res.status, name).toBe(404);
+      expect(((await res.json()) as { error: { code: string } }).error.code).toBe('unknown_call');
+    }
+    expect(seen.length).toBe(before);
+  });
+
   it('refuses a call without the run’s token', async () => {
     const res = await post('{}', 'nope');
     expect(res.status).toBe(401);

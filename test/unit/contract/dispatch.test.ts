@@ -101,9 +101,10 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'claims',
     'matchAdjustment',
     'exportClaims',
+    'exportStationSecret',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
-  const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn'];
+  const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn', 'unlockAgent', 'importStationSecret'];
 
   it('declares a role on every call', () => {
     for (const name of callNames) expect(['anyone', 'agent', 'supervisor'], name).toContain(calls[name].role);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { CONTENT_SECURITY_POLICY, RENDERER_HEADERS, lockDownContents, lockDownSession, mainWindowOptions, type LockableContents } from '../../../main/security.ts';
+import { CONTENT_SECURITY_POLICY, RENDERER_HEADERS, applicationMenuTemplate, lockDownContents, lockDownSession, mainWindowOptions, type LockableContents } from '../../../main/security.ts';
 
 // The Electron runtime cannot run here: these are the options and handlers main/index.ts hands to
 // it, checked as data. The harness serves the same CSP (test/e2e/shell.test.ts checks it in force).
@@ -25,6 +25,34 @@ describe('the window', () => {
   it('turns on nothing experimental or risky', () => {
     const risky = ['experimentalFeatures', 'enableBlinkFeatures', 'enableWebSQL', 'plugins'] as const;
     for (const key of risky) expect(prefs[key] ?? false, key).toBe(false);
+  });
+});
+
+describe('production shell', () => {
+  type Item = { role?: string; submenu?: Item[]; label?: string; type?: string; click?: unknown; accelerator?: string };
+  const roles = (items: Item[]): string[] => items.flatMap((i) => [...(i.role ? [i.role] : []), ...roles(i.submenu ?? [])]);
+  const DEV_ONLY = ['reload', 'forceReload', 'toggleDevTools'];
+
+  it('packaged: no DevTools in the window, no reload or DevTools in the menu', () => {
+    expect(mainWindowOptions('/p').webPreferences!.devTools).toBe(false);
+    expect(mainWindowOptions('/p', false).webPreferences!.devTools).toBe(false);
+    const menu = roles(applicationMenuTemplate(false) as Item[]);
+    for (const role of DEV_ONLY) expect(menu).not.toContain(role);
+  });
+
+  it('a minimal menu: quit, the editing roles and full screen, no item of its own (no click, no accelerator)', () => {
+    const template = applicationMenuTemplate(false) as Item[];
+    expect(roles(template).sort()).toEqual(['copy', 'cut', 'paste', 'quit', 'redo', 'selectAll', 'togglefullscreen', 'undo'].sort());
+    const all = (items: Item[]): Item[] => items.flatMap((i) => [i, ...all(i.submenu ?? [])]);
+    for (const item of all(template)) {
+      expect(item.click).toBeUndefined();
+      expect(item.accelerator).toBeUndefined();
+    }
+  });
+
+  it('development: DevTools and reload are there', () => {
+    expect(mainWindowOptions('/p', true).webPreferences!.devTools).toBe(true);
+    expect(roles(applicationMenuTemplate(true) as Item[])).toEqual(expect.arrayContaining(DEV_ONLY));
   });
 });
 

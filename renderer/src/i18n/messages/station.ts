@@ -4,6 +4,13 @@ import { defineMessages } from '../define.ts';
 export const station = defineMessages({
   en: {
     'settings.tab.station': 'Station',
+    'station.secret.heading': 'Station secret',
+    'station.secret.intro': 'The agents’ PINs are sealed with a secret kept only in this computer’s keychain. On the station’s first counter, show it and write it down (keep it like a safe’s code); on every next counter, type it here before connecting, so the station’s agents sign in there with the same PINs. It is never sent to the station database.',
+    'station.secret.typed': 'Station secret from the first counter (SHB1-…)',
+    'station.secret.pin': 'Your PIN',
+    'station.secret.show': 'Show the station secret',
+    'station.secret.adopt': 'Use this station secret',
+    'station.secret.adopted': 'This counter now uses the station secret; its agents’ PINs were sealed again with it.',
     'station.heading': 'Station database',
     'station.intro':
       'Several windows of one station (or several stations of a company) keep one record in a PostgreSQL database: this counter ships its journal there in the background and keeps selling when it cannot be reached. The password is kept in the system keychain only.',
@@ -50,6 +57,13 @@ export const station = defineMessages({
   },
   ar: {
     'settings.tab.station': 'المحطة',
+    'station.secret.heading': 'سرّ المحطة',
+    'station.secret.intro': 'الأرقام السرية للموظفين مختومة بسرّ محفوظ فقط في سلسلة مفاتيح هذا الكمبيوتر. على أول شباك في المحطة اعرضه ودوّنه (احفظه كرقم الخزينة)؛ وعلى كل شباك بعده اكتبه هنا قبل الاتصال، ليسجّل موظفو المحطة الدخول بالأرقام السرية نفسها. لا يُرسل أبدًا إلى قاعدة بيانات المحطة.',
+    'station.secret.typed': 'سرّ المحطة من أول شباك (SHB1-…)',
+    'station.secret.pin': 'رقمك السري',
+    'station.secret.show': 'اعرض سرّ المحطة',
+    'station.secret.adopt': 'استخدم سرّ المحطة هذا',
+    'station.secret.adopted': 'يستخدم هذا الشباك الآن سرّ المحطة؛ وأُعيد ختم الأرقام السرية لموظفيه به.',
     'station.heading': 'قاعدة بيانات المحطة',
     'station.intro':
       'تحفظ شبابيك المحطة الواحدة (أو محطات الشركة) سجلًا واحدًا في قاعدة بيانات PostgreSQL: يرسل هذا الشباك يوميته إليها في الخلفية ويستمر في البيع إن تعذر الوصول إليها. تُحفظ كلمة المرور في سلسلة مفاتيح النظام فقط.',

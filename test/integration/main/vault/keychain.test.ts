@@ -6,6 +6,7 @@ import keytar from 'keytar';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter } from '../../../../main/counter.ts';
 import { KEYCHAIN_SERVICE, keytarKeychain } from '../../../../main/vault/keychain.ts';
+import { PIN_KEY_ACCOUNT } from '../../../../main/vault/pin-key.ts';
 import { Vault } from '../../../../main/vault/vault.ts';
 import { caller, contact, filesUnder, findOffer, sandbox, tempDir } from '../helpers.ts';
 
@@ -14,6 +15,8 @@ import { caller, contact, filesUnder, findOffer, sandbox, tempDir } from '../hel
 
 const ROOT = join(import.meta.dirname, '../../../..');
 let sbx: Awaited<ReturnType<typeof sandbox>>;
+/** The app's entries but the PIN key (main/vault/pin-key.ts): the credentials. */
+const credentialsHeld = async () => (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter((c) => c.account !== PIN_KEY_ACCOUNT);
 
 beforeAll(async () => {
   try {
@@ -24,7 +27,8 @@ beforeAll(async () => {
       { cause: err },
     );
   }
-  const existing = await keytar.findCredentials(KEYCHAIN_SERVICE);
+  // The PIN key another test's counter made in this throw-away keyring is no credential.
+  const existing = await credentialsHeld();
   if (existing.length > 0) {
     throw new Error(`The keychain already holds "${KEYCHAIN_SERVICE}" entries: refusing to touch a real counter's credentials`);
   }
@@ -45,7 +49,7 @@ describe('the OS keychain (Secret Service)', () => {
     const savedAt = new Date().toISOString();
     await vault.save('primary', { clientId: 'cid_live_primary1', clientSecret: 'sk_live_one', baseUrl: 'https://a.example/v1', savedAt });
     await vault.save('secondary', { clientId: 'cid_live_second2', clientSecret: 'sk_live_two', baseUrl: 'https://a.example/v1', savedAt });
-    const raw = await keytar.findCredentials(KEYCHAIN_SERVICE);
+    const raw = await credentialsHeld();
     expect(raw.map((c) => c.account).sort()).toEqual(['primary', 'secondary']);
     expect((await vault.read()).map((c) => [c.slot, c.clientSecret])).toEqual([
       ['primary', 'sk_live_one'],
@@ -53,7 +57,7 @@ describe('the OS keychain (Secret Service)', () => {
     ]);
     await vault.remove('primary');
     await vault.remove('secondary');
-    expect(await keytar.findCredentials(KEYCHAIN_SERVICE)).toEqual([]);
+    expect(await credentialsHeld()).toEqual([]);
   });
 
   it('carries the counter across restarts: saved in SANDBOX, still SANDBOX after a restart, TRAINING once removed', async () => {
@@ -93,7 +97,8 @@ describe('the OS keychain (Secret Service)', () => {
       expect(counter.info.environment).toBe('SANDBOX'); // the secondary carries on
       const last = await c.ok('removeCredential', { slot: 'secondary' });
       expect(last).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
-      expect(await keytar.findCredentials(KEYCHAIN_SERVICE)).toEqual([]);
+      // the credentials are gone; the PIN key stays (the agents' PINs are sealed with it)
+      expect((await keytar.findCredentials(KEYCHAIN_SERVICE)).map((x) => x.account)).toEqual(['pin-key']);
       await counter.close();
     } finally {
       tmp.cleanup();

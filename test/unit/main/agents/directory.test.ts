@@ -1,20 +1,31 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentDirectory, LOCK_MINUTES, MAX_WRONG_PINS } from '../../../../main/agents/directory.ts';
+import { randomBytes } from 'node:crypto';
+import { AgentDirectory, LOCK_STEPS_MINUTES, MAX_WRONG_PINS } from '../../../../main/agents/directory.ts';
+import { hashPin } from '../../../../main/agents/pin.ts';
 import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { readModelRows } from '../../../support/read-models.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 
 let t: ReturnType<typeof openTempJournal>;
+const keys = { current: randomBytes(32), previous: null };
+const withKey = () => keys;
 afterEach(() => t.cleanup());
+
+/** A hash as versions before the PIN key wrote it: scrypt$N$r$p$salt$hash. */
+async function legacyHash(pin: string): Promise<string> {
+  const { scryptSync } = await import('node:crypto');
+  const salt = randomBytes(16);
+  return ['scrypt', 32768, 8, 1, salt.toString('base64url'), scryptSync(pin, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 << 20 }).toString('base64url')].join('$');
+}
 
 describe('agents', () => {
   it('start with the first supervisor; a supervisor adds agents; PINs are never stored in clear', async () => {
     t = openTempJournal();
-    const dir = new AgentDirectory(t.journal, manualClock());
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
     expect(dir.inUse()).toBe(false);
-    const boss = await dir.createFirstSupervisor('  Samir Fawzy ', '2468');
+    const boss = await dir.createFirstSupervisor('  Samir Fawzy ', '246802');
     expect(boss).toMatchObject({ name: 'Samir Fawzy', role: 'supervisor', active: true, hasPin: true });
-    await expect(dir.createFirstSupervisor('Other', '1357')).rejects.toMatchObject({ error: { code: 'conflict' } });
+    await expect(dir.createFirstSupervisor('Other', '135799')).rejects.toMatchObject({ error: { code: 'conflict' } });
     const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
     expect(dir.list().map((a) => [a.name, a.role])).toEqual([
       ['Mona', 'agent'],
@@ -23,7 +34,7 @@ describe('agents', () => {
     expect(await dir.check(mona.id, '1234')).toMatchObject({ id: mona.id, role: 'agent' });
     const raw = t.journal.db.prepare("SELECT group_concat(payload) AS p FROM entries WHERE type = 'agent.saved'").get() as { p: string };
     expect(raw.p).not.toMatch(/"1234"|"2468"/);
-    expect(raw.p).toMatch(/scrypt\$/);
+    expect(raw.p).toMatch(/scrypt-sealed\$/);
     // a change without a PIN keeps the PIN
     await dir.save({ id: mona.id, name: 'Mona Adel', role: 'agent', active: true }, boss);
     expect(await dir.check(mona.id, '1234')).toMatchObject({ name: 'Mona Adel' });
@@ -31,25 +42,115 @@ describe('agents', () => {
     await expect(dir.save({ id: boss.id, name: 'Samir', role: 'agent', active: true }, boss)).rejects.toMatchObject({ error: { code: 'conflict' } });
   });
 
-  it(`lock an agent after ${MAX_WRONG_PINS} wrong PINs in a row, for ${LOCK_MINUTES} minutes, even across a restart`, async () => {
+  it(`lock an agent after ${MAX_WRONG_PINS} wrong PINs in a row, longer each time (${LOCK_STEPS_MINUTES.join(', ')} minutes), even across a restart`, async () => {
     const clock = manualClock();
     t = openTempJournal(clock);
-    const dir = new AgentDirectory(t.journal, clock);
-    const boss = await dir.createFirstSupervisor('Samir', '2468');
+    const dir = new AgentDirectory(t.journal, clock, withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
     for (let i = 1; i < MAX_WRONG_PINS; i++) await expect(dir.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
-    await expect(dir.check(boss.id, '2468')).resolves.toMatchObject({ id: boss.id }); // a good PIN resets the count
-    for (let i = 1; i < MAX_WRONG_PINS; i++) await expect(dir.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
-    await expect(dir.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'agent_locked', retryAfter: LOCK_MINUTES * 60 } });
-    const restarted = new AgentDirectory(t.journal, clock);
-    await expect(restarted.check(boss.id, '2468')).rejects.toMatchObject({ error: { code: 'agent_locked' } });
-    clock.advance(LOCK_MINUTES * 60_000 + 1);
-    await expect(restarted.check(boss.id, '2468')).resolves.toMatchObject({ id: boss.id });
+    await expect(dir.check(boss.id, '246802')).resolves.toMatchObject({ id: boss.id }); // a good PIN resets the count
+    const wrongThenLock = async (d: AgentDirectory, minutes: number) => {
+      for (let i = 1; i < MAX_WRONG_PINS; i++) await expect(d.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin', message: `Wrong PIN (${MAX_WRONG_PINS - i} tries left)` } });
+      const until = new Date(clock.now().getTime() + minutes * 60_000).toISOString();
+      await expect(d.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'agent_locked', retryAfter: minutes * 60, until } });
+      // locked: even the right PIN is refused, and not counted
+      await expect(d.check(boss.id, '246802')).rejects.toMatchObject({ error: { code: 'agent_locked', until } });
+      clock.advance(minutes * 60_000 + 1);
+    };
+    await wrongThenLock(dir, 1);
+    // two wrong PINs, a restart: the count goes on from two
+    await expect(dir.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await expect(dir.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    const restarted = new AgentDirectory(t.journal, clock, withKey);
+    await expect(restarted.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin', message: 'Wrong PIN (2 tries left)' } });
+    await expect(restarted.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await expect(restarted.check(boss.id, '0000')).rejects.toMatchObject({ error: { code: 'agent_locked', retryAfter: 5 * 60 } });
+    clock.advance(5 * 60_000 + 1);
+    await wrongThenLock(restarted, 15);
+    await wrongThenLock(restarted, 60);
+    await wrongThenLock(restarted, 60);
+    // the right PIN at last: the next lock is a minute again
+    await expect(restarted.check(boss.id, '246802')).resolves.toMatchObject({ id: boss.id });
+    await wrongThenLock(restarted, 1);
+    const types = (t.journal.db.prepare("SELECT type FROM entries WHERE type LIKE 'agent.%' AND type <> 'agent.saved'").all() as { type: string }[]).map((r) => r.type);
+    expect(types.filter((x) => x === 'agent.locked')).toHaveLength(6);
+    expect(types.filter((x) => x === 'agent.pin_failed')).toHaveLength(4 + 6 * MAX_WRONG_PINS);
+  }, 120_000);
+
+  it('answer at most five of 200 wrong PINs sent at once; the right PIN in the burst is refused', async () => {
+    const clock = manualClock();
+    t = openTempJournal(clock);
+    const dir = new AgentDirectory(t.journal, clock, withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
+    const burst = Array.from({ length: 200 }, (_, i) => dir.check(mona.id, i === 150 ? '1234' : String(5000 + i)).then(() => 'ok', (e: { error: { code: string } }) => e.error.code));
+    const codes = await Promise.all(burst);
+    expect(codes.filter((c) => c === 'wrong_pin')).toHaveLength(MAX_WRONG_PINS - 1);
+    expect(codes.filter((c) => c === 'agent_locked')).toHaveLength(200 - (MAX_WRONG_PINS - 1));
+    expect(codes[150]).toBe('agent_locked');
+    expect(t.journal.db.prepare("SELECT count(*) AS n FROM entries WHERE type = 'agent.pin_failed'").get()).toEqual({ n: MAX_WRONG_PINS });
+  });
+
+  it('a supervisor lifts a lock with their own PIN, journalled; an agent cannot', async () => {
+    const clock = manualClock();
+    t = openTempJournal(clock);
+    const dir = new AgentDirectory(t.journal, clock, withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
+    const ali = await dir.save({ name: 'Ali', role: 'agent', pin: '5678', active: true }, boss);
+    for (let i = 0; i < MAX_WRONG_PINS; i++) await dir.check(mona.id, '0000').catch(() => undefined);
+    expect(dir.get(mona.id)!.lockedUntil).not.toBeNull();
+    await expect(dir.unlock(mona.id, ali.id, '5678')).rejects.toMatchObject({ error: { code: 'forbidden_role' } });
+    await expect(dir.unlock(mona.id, boss.id, '000000')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    expect(dir.get(mona.id)!.lockedUntil).not.toBeNull();
+    await dir.unlock(mona.id, boss.id, '246802');
+    expect(dir.get(mona.id)!.lockedUntil).toBeNull();
+    await expect(dir.check(mona.id, '1234')).resolves.toMatchObject({ id: mona.id });
+    const unlocked = t.journal.db.prepare("SELECT payload FROM entries WHERE type = 'agent.unlocked'").all() as { payload: string }[];
+    expect(unlocked.map((u) => JSON.parse(u.payload))).toEqual([{ agentId: mona.id, by: { agentId: boss.id, agentName: 'Samir' } }]);
+  }, 60_000);
+
+  it('supervisors need at least 6 digits, agents at least 4', async () => {
+    t = openTempJournal();
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    await expect(dir.createFirstSupervisor('Samir', '24680')).rejects.toMatchObject({ error: { code: 'invalid_argument', fields: [{ field: 'pin', message: '6 to 8 digits' }] } });
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    await expect(dir.save({ name: 'Sara', role: 'supervisor', pin: '1234', active: true }, boss)).rejects.toMatchObject({ error: { code: 'invalid_argument' } });
+    await expect(dir.save({ name: 'Mona', role: 'agent', pin: '123', active: true }, boss)).rejects.toMatchObject({ error: { code: 'invalid_argument' } });
+    await expect(dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss)).resolves.toMatchObject({ role: 'agent' });
+  });
+
+  it('seal the unkeyed hashes of earlier versions at start; without the key no PIN can be checked', async () => {
+    t = openTempJournal();
+    // an earlier version's agent: its hash written as it was then (scrypt, no key)
+    const legacy = (await hashPin('135790', keys.current)).split('$');
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    t.journal.db.prepare('UPDATE agents SET pin_hash = ? WHERE id = ?').run(await legacyHash('135790'), boss.id);
+    expect(legacy[0]).toBe('scrypt-sealed');
+    expect(dir.resealUnder(keys)).toBe(1);
+    expect(dir.pinHashOf(boss.id)).toMatch(/^scrypt-sealed\$/);
+    await expect(dir.check(boss.id, '135790')).resolves.toMatchObject({ id: boss.id });
+    const noKeychain = new AgentDirectory(t.journal, manualClock(), () => null);
+    await expect(noKeychain.check(boss.id, '135790')).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
+    await expect(noKeychain.save({ name: 'X', role: 'agent', pin: '1234', active: true }, boss)).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
+    const lost = { current: randomBytes(32), previous: null };
+    const otherKey = new AgentDirectory(t.journal, manualClock(), () => lost);
+    await expect(otherKey.check(boss.id, '135790')).rejects.toMatchObject({ error: { code: 'pin_key_mismatch' } });
+    expect(otherKey.pinKeyLost()).toBe(true);
+    expect(dir.pinKeyLost()).toBe(false);
+    await expect(dir.createFirstSupervisor('Intruder', '999999')).rejects.toMatchObject({ error: { code: 'conflict' } });
+    // the key lost: a first supervisor again (the keychain's owner only could lose it), who sets the others' PINs again
+    const again = await otherKey.createFirstSupervisor('Recovery', '999999');
+    expect(again.role).toBe('supervisor');
+    expect(otherKey.pinKeyLost()).toBe(false);
+    await expect(otherKey.createFirstSupervisor('Intruder', '999998')).rejects.toMatchObject({ error: { code: 'conflict' } });
   });
 
   it('refuse unknown and disabled agents with the same answer as a wrong PIN', async () => {
     t = openTempJournal();
-    const dir = new AgentDirectory(t.journal, manualClock());
-    const boss = await dir.createFirstSupervisor('Samir', '2468');
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
     const gone = await dir.save({ name: 'Gone', role: 'agent', pin: '1111', active: false }, boss);
     await expect(dir.check(gone.id, '1111')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
     await expect(dir.check('agent-nobody', '1111')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
@@ -58,8 +159,8 @@ describe('agents', () => {
 
   it('are a read model rebuilt from the entries', async () => {
     t = openTempJournal();
-    const dir = new AgentDirectory(t.journal, manualClock());
-    const boss = await dir.createFirstSupervisor('Samir', '2468');
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
     await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
     const before = readModelRows(t.journal);
     rebuildReadModels(t.journal);

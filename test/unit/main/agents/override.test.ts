@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentDesk, OVERRIDE_MS } from '../../../../main/agents/desk.ts';
 import { AgentDirectory } from '../../../../main/agents/directory.ts';
@@ -14,13 +15,15 @@ afterEach(() => t.cleanup());
 async function counter() {
   const clock = manualClock();
   t = openTempJournal(clock);
-  const directory = new AgentDirectory(t.journal, clock);
+  const keys = { current: randomBytes(32), previous: null };
+  const directory = new AgentDirectory(t.journal, clock, () => keys);
   const desk = new AgentDesk({
     journal: () => t.journal,
     directory: () => directory,
     shifts: () => ({ current: () => null }) as unknown as ShiftService,
     idleLockMinutes: () => 5,
     now: () => clock.now().getTime(),
+    keychainFailed: () => false,
   });
   const boss = await directory.createFirstSupervisor('Samir', '246810');
   const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);

@@ -182,6 +182,15 @@ describe('journal migrations', () => {
     expect(() => add.run('stn_aswan', 0, 42)).toThrow(/CHECK/);
   });
 
+  it('0014 agent-pin-failures: wrong PINs and locks in a row counted per agent, zero for the agents already there', () => {
+    db = new Database(':memory:');
+    migrate(db, { upTo: 13 });
+    db.prepare("INSERT INTO agents (id, name, created_at, role, pin_hash) VALUES ('a1', 'Mona', 't', 'agent', 'h')").run();
+    expect(migrate(db, { upTo: 14 })).toEqual([14]);
+    expect(db.prepare("SELECT wrong_pins, locks FROM agents WHERE id = 'a1'").get()).toEqual({ wrong_pins: 0, locks: 0 });
+    expect(() => db.prepare("INSERT INTO agents (id, name, created_at, wrong_pins) VALUES ('a2', 'X', 't', NULL)").run()).toThrow(/NOT NULL/);
+  });
+
   it('0015 refunds: a ticket refunded once per booking, claims and hand matches, the wallet statement cache', () => {
     upTo(15);
     expect(tables()).toEqual(expect.arrayContaining(['refunds', 'refunded_tickets', 'claim_matches', 'wallet_lines']));

@@ -15,8 +15,8 @@ afterEach(() => t.cleanup());
 async function counter(start = '2026-07-01T06:00:00.000Z') {
   const clock = manualClock(start);
   t = openTempJournal(clock);
-  const agents = new AgentDirectory(t.journal, clock);
-  const boss = await agents.createFirstSupervisor('Samir', '2468');
+  const agents = new AgentDirectory(t.journal, clock, () => ({ current: Buffer.alloc(32, 7), previous: null }));
+  const boss = await agents.createFirstSupervisor('Samir', '246802');
   const mona = await agents.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
   const shifts = new ShiftService(t.journal, clock, { counterId: t.journal.counterId, stationName: () => 'Cairo Gateway 1', environment: 'TRAINING' });
   return { clock, agents, boss, mona, shifts, sales: new SalesStore(t.journal) };
@@ -146,7 +146,7 @@ describe('shifts', () => {
     c.shifts.open(c.mona, {});
     c.shifts.count(c.mona, {});
     const z = c.shifts.close(c.mona, null);
-    const approver = await c.agents.check(c.boss.id, '2468');
+    const approver = await c.agents.check(c.boss.id, '246802');
     c.shifts.correct(c.mona, approver, z.zNumber, 2_000, 'A 20 found under the drawer');
     expect(t.journal.db.prepare('SELECT amount_minor, by_agent, approved_by FROM shift_corrections').all()).toEqual([
       { amount_minor: 2_000, by_agent: 'Mona', approved_by: 'Samir' },
