@@ -28,6 +28,7 @@ import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
+import { BackupSettingsInput, type BackupStatus } from './backup.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -245,7 +246,11 @@ export const calls = {
 
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),
+  /** A verified backup now, to the backup folder (Settings → Journal), then the rotation. */
   backupJournal: call('supervisor', NoArg).returns<{ path: string; bytes: number }>(),
+  /** The automatic backups: where, the last good one, and the warning the top bar shows. */
+  backupStatus: call('agent', NoArg).returns<BackupStatus>(),
+  saveBackupSettings: call('supervisor', BackupSettingsInput).returns<BackupStatus>(),
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */

@@ -35,6 +35,12 @@ export const AppErrorCode = z.enum([
   'agent_locked',
   'shift_not_open',
   'shift_already_open',
+  // backups and restore
+  'backup_corrupt',
+  'backup_folder_unavailable',
+  'backup_failed',
+  'restore_refused',
+  'counter_live_elsewhere',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -2,6 +2,8 @@ import type { AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
 import { AgentDesk } from './agents/desk.ts';
+import { backupHandlers } from './backup/handlers.ts';
+import { BackupService } from './backup/service.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
@@ -60,6 +62,8 @@ export interface CounterOptions {
   spooler?: Spooler;
   /** Pause between journal shipping rounds to the station database (default 5 s). */
   shipEveryMs?: number;
+  /** How often the automatic backups look whether one is due (default a minute). */
+  backupCheckEveryMs?: number;
 }
 
 export interface Counter {
@@ -201,6 +205,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     shipEveryMs: opts.shipEveryMs,
   });
   await stationLink.start();
+  const backups = new BackupService({ dataDir: opts.dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
+  backups.start();
   const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
 
   const handlers: Handlers = {
@@ -224,6 +230,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...stationHandlers(deps, stationLink, stationWide, printService),
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
+    ...backupHandlers(backups),
   };
 
   return {
@@ -236,6 +243,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     close: async () => {
       closed = true;
       await rewiring;
+      await backups.close();
       await stationLink.close();
       await session.close();
       await printer.close();

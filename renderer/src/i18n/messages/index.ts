@@ -11,6 +11,7 @@ import { sale } from './sale.ts';
 import { watch } from './watch.ts';
 import { lookup } from './lookup.ts';
 import { worklist } from './worklist.ts';
+import { backup } from './backup.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, backup] as const;

@@ -1,0 +1,13 @@
+import { create } from 'zustand';
+import type { BackupStatus } from '../../../contract/backup.ts';
+import { api } from '../api.ts';
+
+/** How the automatic backups stand, for the top bar (asked again every minute). */
+export const useBackup = create<{ status: BackupStatus | null; set(s: BackupStatus): void; load(): Promise<void> }>((set) => ({
+  status: null,
+  set: (status) => set({ status }),
+  load: async () => {
+    const r = await api.backupStatus();
+    if (r.ok) set({ status: r.value });
+  },
+}));
