@@ -41,6 +41,39 @@ export interface BackupStatus {
   /** Warnings for the top bar: no folder, the last good one too old, the last attempt failed. */
   warning: 'folder_missing' | 'stale' | 'failed' | null;
   running: boolean;
+  /** No sale, shift or cash move yet on this PC: it may become a counter restored from a backup. */
+  fresh: boolean;
   /** Backups kept in the folder by the rotation, newest first. */
   kept: BackupFileInfo[];
+}
+
+/** Restore this counter on a new PC: from a backup file, from the station database, or both. */
+export const RestoreInput = z
+  .strictObject({
+    /** A backup file's full path (a USB stick, a share). */
+    file: z.string().trim().min(1).max(1000).optional(),
+    /** The counter to take from the linked station database (after the backup's entries, or all of them). */
+    stationCounterId: z.string().regex(/^ctr_[0-9a-f-]{36}$/).optional(),
+  })
+  .refine((r) => r.file !== undefined || r.stationCounterId !== undefined, { message: 'a backup file or a counter of the station' });
+export type RestoreInput = z.infer<typeof RestoreInput>;
+
+export interface RestoreResult {
+  environment: CounterEnvironment;
+  counterId: string;
+  /** The last entry of the restored journal, and how many came from the station. */
+  seq: number;
+  fromStation: number;
+}
+
+/** Retire this counter's identity on this PC and start a new one (the old journals kept read-only). */
+export const RetireInput = z.strictObject({ reason: z.string().trim().min(1).max(200) });
+
+export interface RetireResult {
+  oldCounterId: string;
+  newCounterId: string;
+  /** Where the old journals are kept, read-only. */
+  keptIn: string;
+  /** Whether the station database recorded the retirement (false: unreachable or not linked). */
+  stationRetired: boolean;
 }

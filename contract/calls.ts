@@ -28,7 +28,7 @@ import type { StationDayReport, StationReport } from './reports.ts';
 import { StationConnectionInput, type StationStatus } from './station.ts';
 import type { BookingHit, BookingView } from './lookup.ts';
 import type { TripChange } from './worklist.ts';
-import { BackupSettingsInput, type BackupStatus } from './backup.ts';
+import { BackupSettingsInput, RestoreInput, RetireInput, type BackupStatus, type RestoreResult, type RetireResult } from './backup.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -251,6 +251,10 @@ export const calls = {
   /** The automatic backups: where, the last good one, and the warning the top bar shows. */
   backupStatus: call('agent', NoArg).returns<BackupStatus>(),
   saveBackupSettings: call('supervisor', BackupSettingsInput).returns<BackupStatus>(),
+  /** A new or emptied PC becomes a counter again: from a backup file and/or the station database's copy. */
+  restoreCounter: call('supervisor', RestoreInput).returns<RestoreResult>(),
+  /** This PC's counter identity retired (old journals kept read-only), a new one started. */
+  retireCounter: call('supervisor', RetireInput).returns<RetireResult>(),
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */

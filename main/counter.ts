@@ -4,6 +4,7 @@ import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock
 import { AgentDesk } from './agents/desk.ts';
 import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
+import { restoreHandlers } from './backup/restore-handlers.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
@@ -30,7 +31,7 @@ import { sessionSettingsTarget, StationWideSettings } from './station/station-wi
 import { worklistHandlers } from './worklist/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
-import { installationCounterId } from './settings/installation.ts';
+import { installationCounterId, installationHolderId } from './settings/installation.ts';
 import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { Vault } from './vault/vault.ts';
@@ -117,6 +118,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     // Expected on a desktop without a Secret Service: one line, not a stack trace.
     log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }
+  let target: SessionTarget = initial;
   let session: Session = await openSession(sessionDeps, initial);
   const desk = new AgentDesk({
     journal: () => session.journal,
@@ -129,10 +131,11 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
 
   // One re-wiring at a time; the old environment's work is finished before the new one starts.
   let rewiring: Promise<void> = Promise.resolve();
-  const rewire = (target: SessionTarget) => {
+  const rewire = (to: SessionTarget) => {
     const run = rewiring.then(async () => {
       if (closed) throw new AppFailure('not_configured', 'The counter is closing');
-      const next = await openSession(sessionDeps, target);
+      const next = await openSession(sessionDeps, to);
+      target = to;
       const prev = session;
       session = next;
       desk.reset();
@@ -142,6 +145,33 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       log(`counter now in ${next.environment} (${next.baseUrl})`);
     });
     rewiring = run.catch(() => undefined);
+    return run;
+  };
+
+  // The journals closed while `change` replaces them (a restore, a new identity), then opened again
+  // with the installation's counter id as it is now.
+  const reopenAfter = <T>(change: () => Promise<T>): Promise<T> => {
+    const run = rewiring.then(async () => {
+      if (closed) throw new AppFailure('not_configured', 'The counter is closing');
+      await session.close();
+      try {
+        return await change();
+      } finally {
+        const was = sessionDeps.counterId;
+        sessionDeps.counterId = installationCounterId(opts.dataDir, log);
+        session = await openSession(sessionDeps, target);
+        // Another counter's journal: nobody is signed in to it yet.
+        if (sessionDeps.counterId !== was) desk.reset();
+        session.start();
+        follower?.resume();
+        await stationLink.close();
+        await stationLink.start();
+      }
+    });
+    rewiring = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   };
 
@@ -203,6 +233,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     log,
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
+    holder: () => installationHolderId(opts.dataDir, log),
   });
   await stationLink.start();
   const backups = new BackupService({ dataDir: opts.dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
@@ -231,6 +262,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...lookupHandlers(deps),
     ...worklistHandlers(deps),
     ...backupHandlers(backups),
+    ...restoreHandlers({ dataDir: opts.dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
   };
 
   return {

@@ -11,6 +11,7 @@ import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
 import { SettingsFile } from '../settings/file.ts';
+import { hasWork } from './restore.ts';
 import { backupsToKeep } from './rotation.ts';
 import { BackupMemory, BackupSettingsStore } from './settings.ts';
 import { folderWritable, parseBackupName, writeBackup, type WriteHooks } from './write.ts';
@@ -184,6 +185,7 @@ export class BackupService {
       lastFailure: failedSince ? { at: lastFailure.at, error: lastFailure.error as AppError } : null,
       warning,
       running: this.#running !== null,
+      fresh: !hasWork(journal.db),
       kept: this.#list(folder, journal)
         .sort((a, b) => b.at.getTime() - a.at.getTime())
         .map(({ path, iso, seq, bytes }) => ({ path, at: iso, seq, bytes })),

@@ -9,6 +9,9 @@
 //                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too), and
 //                                          the same as CSV and as an A4 PDF (English by default)
 //   summary [--date D]                      the head office's day: one line per station
+//   counters                               every counter: its last entry, which PC holds it, when heard
+//   release-counter --counter C [--retire --reason R]
+//                                          frees a dead PC's counter for a restore (retire: for good)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cairoDate } from '../../core/cairo-time.ts';
@@ -19,6 +22,7 @@ import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
 import { migrateStation, stationPool } from './database.ts';
 import { stationReport } from './report.ts';
+import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
 
@@ -34,6 +38,9 @@ const { positionals, values } = parseArgs({
     csv: { type: 'string' },
     pdf: { type: 'string' },
     lang: { type: 'string' },
+    counter: { type: 'string' },
+    retire: { type: 'boolean' },
+    reason: { type: 'string' },
   },
 });
 
@@ -123,7 +130,19 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  if (command === 'counters') {
+    for (const c of await countersWithLeases(pool)) {
+      const heard = c.retiredAt ? `retired ${c.retiredAt.toISOString()}` : c.heartbeatAt ? `held by ${c.holder}, last heard ${c.heartbeatAt.toISOString()}` : 'no lease';
+      console.log(`${c.stationId} ${c.id} ${c.environment} entries 1..${c.lastSeq}  ${heard}`);
+    }
+    return 0;
+  }
+  if (command === 'release-counter' && values.counter) {
+    const done = await releaseCounterAsAdministrator(pool, values.counter, values.retire ?? false, values.reason ?? 'released by an administrator');
+    console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
+    return done ? 0 : 1;
+  }
+  console.error('usage: npm run station -- init | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

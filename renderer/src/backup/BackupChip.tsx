@@ -13,6 +13,13 @@ export function BackupChip() {
     const timer = setInterval(() => void useBackup.getState().load(), EVERY_MS);
     return () => clearInterval(timer);
   }, []);
+  if (status?.fresh && !status.warning) {
+    return (
+      <span className="sync-chip sync-synced" role="status" data-testid="restore-chip">
+        {t('backup.chip.fresh')}
+      </span>
+    );
+  }
   if (!status?.warning) return null;
   return (
     <span className="sync-chip sync-stopped" role="alert" data-testid="backup-chip" data-warning={status.warning} title={status.lastFailure?.error.message ?? status.folder}>

@@ -9,6 +9,7 @@ import { useTi } from '../settings/bidi.ts';
 import { formatBytes } from '../settings/format.ts';
 import { describedBy, Field, Loading, Notice } from '../settings/parts.tsx';
 import { useLoad } from '../settings/use-load.ts';
+import { RestorePanel } from './RestorePanel.tsx';
 import { useBackup } from './store.ts';
 
 const loadStatus = () => api.backupStatus();
@@ -64,6 +65,7 @@ export function BackupSection() {
       {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
       {status.status === 'ready' && (
         <>
+          {status.value.fresh && <RestorePanel fresh />}
           <BackupState status={status.value} locale={locale} />
           <form className="st-form" onSubmit={(e) => save(e, status.value)} noValidate aria-label={t('backup.heading')}>
             <Field id="st-backup-folder" label={t('backup.folder')} hint={t('backup.folder.hint')} wide>
@@ -106,6 +108,7 @@ export function BackupSection() {
             )}
             {running.phase === 'failed' && <ErrorNotice error={running.error} onRetry={backUpNow} />}
           </form>
+          {!status.value.fresh && <RestorePanel fresh={false} />}
         </>
       )}
     </section>
