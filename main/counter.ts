@@ -265,20 +265,27 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...restoreHandlers({ dataDir: opts.dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
   };
 
+  const dispatch = createDispatcher(handlers, { role: () => desk.role(), onInternalError: (err) => log('internal error in a contract call', err) });
   return {
     get info() {
       return info();
     },
-    dispatch: createDispatcher(handlers, { role: () => desk.role(), onInternalError: (err) => log('internal error in a contract call', err) }),
+    // Closing, the counter takes no new work: every call is refused with the same answer.
+    dispatch: (name, arg) => (closed ? Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'The counter is closing', retryable: true } }) : dispatch(name, arg)),
     resume: () => session.sales.resumeAll(),
     printed: () => printer.idle(),
+    // Shutdown drains in order, the journal last: no new calls (above); the sales being sent get
+    // their answer (bounded) and nothing more is resumed; the print in progress finishes and is
+    // journalled, the queued ones stay owed (the next start prints them); a backup being written
+    // and a shipping round finish; then the journal closes.
     close: async () => {
       closed = true;
       await rewiring;
+      await session.sales.close();
+      await printer.close();
       await backups.close();
       await stationLink.close();
       await session.close();
-      await printer.close();
     },
   };
 }
