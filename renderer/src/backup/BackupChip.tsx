@@ -15,7 +15,7 @@ export function BackupChip() {
   }, []);
   if (status?.fresh && !status.warning) {
     return (
-      <span className="sync-chip sync-synced" role="status" data-testid="restore-chip">
+      <span className="sync-chip sync-synced" role="status" data-testid="restore-chip" title={t('backup.chip.fresh.where')}>
         {t('backup.chip.fresh')}
       </span>
     );

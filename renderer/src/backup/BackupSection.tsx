@@ -58,60 +58,62 @@ export function BackupSection() {
   }
 
   return (
-    <section aria-labelledby="st-backups" className="st-backups" data-testid="backup-section">
-      <h3 id="st-backups">{t('backup.heading')}</h3>
-      <p className="st-intro">{t('backup.intro')}</p>
-      {status.status === 'loading' && <Loading />}
-      {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
-      {status.status === 'ready' && (
-        <>
-          {status.value.fresh && <RestorePanel fresh />}
-          <BackupState status={status.value} locale={locale} />
-          <form className="st-form" onSubmit={(e) => save(e, status.value)} noValidate aria-label={t('backup.heading')}>
-            <Field id="st-backup-folder" label={t('backup.folder')} hint={t('backup.folder.hint')} wide>
-              <input
-                id="st-backup-folder"
-                className="mono"
-                dir="ltr"
-                value={shown(status.value).folder}
-                onChange={(e) => setDraft({ ...shown(status.value), folder: e.target.value })}
-                aria-describedby={describedBy('st-backup-folder', true, false)}
-                data-testid="backup-folder"
-              />
-            </Field>
-            {NUMBERS.map((k) => (
-              <Field key={k} id={`st-backup-${k}`} label={t(`backup.${k}`)}>
+    <>
+      {status.status === 'ready' && status.value.fresh && <RestorePanel fresh />}
+      <section aria-labelledby="st-backups" className="st-backups" data-testid="backup-section">
+        <h3 id="st-backups">{t('backup.heading')}</h3>
+        <p className="st-intro">{t('backup.intro')}</p>
+        {status.status === 'loading' && <Loading />}
+        {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
+        {status.status === 'ready' && (
+          <>
+            <BackupState status={status.value} locale={locale} />
+            <form className="st-form" onSubmit={(e) => save(e, status.value)} noValidate aria-label={t('backup.heading')}>
+              <Field id="st-backup-folder" label={t('backup.folder')} hint={t('backup.folder.hint')} wide>
                 <input
-                  id={`st-backup-${k}`}
-                  type="number"
-                  inputMode="numeric"
-                  min={k === 'keepWeeks' ? 0 : 1}
-                  value={shown(status.value).numbers[k]}
-                  onChange={(e) => setDraft({ ...shown(status.value), numbers: { ...shown(status.value).numbers, [k]: e.target.value } })}
+                  id="st-backup-folder"
+                  className="mono"
+                  dir="ltr"
+                  value={shown(status.value).folder}
+                  onChange={(e) => setDraft({ ...shown(status.value), folder: e.target.value })}
+                  aria-describedby={describedBy('st-backup-folder', true, false)}
+                  data-testid="backup-folder"
                 />
               </Field>
-            ))}
-            <div className="st-actions">
-              <button type="submit" className="st-btn st-btn-primary" aria-disabled={saving.phase === 'busy' || undefined} data-testid="backup-save">
-                {t('backup.save')}
-              </button>
-              <button type="button" className="st-btn" onClick={backUpNow} aria-disabled={running.phase === 'busy' || undefined} data-testid="backup-now">
-                {t('backup.now')}
-              </button>
-            </div>
-            {saving.phase === 'done' && <Notice kind="ok">{t('backup.saved')}</Notice>}
-            {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
-            {running.phase === 'busy' && (
-              <Notice kind="info" busy>
-                {t('backup.running')}
-              </Notice>
-            )}
-            {running.phase === 'failed' && <ErrorNotice error={running.error} onRetry={backUpNow} />}
-          </form>
-          {!status.value.fresh && <RestorePanel fresh={false} />}
-        </>
-      )}
-    </section>
+              {NUMBERS.map((k) => (
+                <Field key={k} id={`st-backup-${k}`} label={t(`backup.${k}`)}>
+                  <input
+                    id={`st-backup-${k}`}
+                    type="number"
+                    inputMode="numeric"
+                    min={k === 'keepWeeks' ? 0 : 1}
+                    value={shown(status.value).numbers[k]}
+                    onChange={(e) => setDraft({ ...shown(status.value), numbers: { ...shown(status.value).numbers, [k]: e.target.value } })}
+                  />
+                </Field>
+              ))}
+              <div className="st-actions">
+                <button type="submit" className="st-btn st-btn-primary" aria-disabled={saving.phase === 'busy' || undefined} data-testid="backup-save">
+                  {t('backup.save')}
+                </button>
+                <button type="button" className="st-btn" onClick={backUpNow} aria-disabled={running.phase === 'busy' || undefined} data-testid="backup-now">
+                  {t('backup.now')}
+                </button>
+              </div>
+              {saving.phase === 'done' && <Notice kind="ok">{t('backup.saved')}</Notice>}
+              {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
+              {running.phase === 'busy' && (
+                <Notice kind="info" busy>
+                  {t('backup.running')}
+                </Notice>
+              )}
+              {running.phase === 'failed' && <ErrorNotice error={running.error} onRetry={backUpNow} />}
+            </form>
+            {!status.value.fresh && <RestorePanel fresh={false} />}
+          </>
+        )}
+      </section>
+    </>
   );
 }
 
