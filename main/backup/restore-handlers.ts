@@ -29,13 +29,13 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const pool = d.station();
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
-      const fromFile = file ? verifyBackupFile(file) : null;
+      const fromFile = file ? await verifyBackupFile(file) : null;
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
       const station = pool && counterId ? stationCopy(pool, () => d.clock.now()) : null;
       if (station && counterId) await station.claim(counterId, installationHolderId(d.dataDir));
       const restored = await d.reopenAfter(async () => {
-        let r: Restored | null = file ? restoreFromBackup(d.dataDir, file, d.clock) : null;
+        let r: Restored | null = file ? await restoreFromBackup(d.dataDir, file, d.clock) : null;
         if (station && counterId) r = await restoreFromStation(d.dataDir, counterId, station, d.clock, r);
         return r!;
       });

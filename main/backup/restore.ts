@@ -73,8 +73,8 @@ function setAside(path: string, now: Date): void {
  * Restores from a backup file. The caller has closed its journals (the counter reopens them
  * after). Returns what was restored; the station's entries are added by `restoreFromStation`.
  */
-export function restoreFromBackup(dataDir: string, file: string, clock: Clock): Restored {
-  const verified = verifyBackupFile(file);
+export async function restoreFromBackup(dataDir: string, file: string, clock: Clock): Promise<Restored> {
+  const verified = await verifyBackupFile(file);
   refuseWhenInUse(dataDir);
   const now = clock.now();
   const target = journalPath(dataDir, verified.environment);

@@ -1,10 +1,11 @@
-// A backup file is good only when SQLite finds it whole (integrity_check), its hash chain holds
+// A backup file is good only when SQLite finds it whole (integrity_check, in a worker thread), its hash chain holds
 // from the first entry to its head, and, when written from a live journal, its last entry is the
 // live journal's entry of that seq (a copy of this counter's record, not of another one).
 import Database from 'better-sqlite3';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
-import { verifyChain } from '../journal/verify-chain.ts';
+import { integrityCheck } from './integrity.ts';
+import { verifyChainYielding, type ChainCheck } from '../journal/verify-chain.ts';
 
 export interface VerifiedBackup {
   environment: CounterEnvironment;
@@ -24,7 +25,14 @@ export interface BackupExpectation {
 
 const corrupt = (path: string, why: string) => new AppFailure('backup_corrupt', `The backup ${path} cannot be used: ${why}`);
 
-export function verifyBackupFile(path: string, expect: BackupExpectation = {}): VerifiedBackup {
+export async function verifyBackupFile(path: string, expect: BackupExpectation = {}): Promise<VerifiedBackup> {
+  let integrity: string[];
+  try {
+    integrity = await integrityCheck(path);
+  } catch (err) {
+    throw corrupt(path, `it is not a journal database (${(err as Error).message})`);
+  }
+  if (integrity.length !== 1 || integrity[0] !== 'ok') throw corrupt(path, `SQLite finds it damaged (${integrity.slice(0, 3).join('; ')})`);
   let db: Database.Database;
   try {
     db = new Database(path, { readonly: true, fileMustExist: true });
@@ -32,13 +40,6 @@ export function verifyBackupFile(path: string, expect: BackupExpectation = {}): 
     throw corrupt(path, `it cannot be opened (${(err as Error).message})`);
   }
   try {
-    let integrity: string[];
-    try {
-      integrity = (db.pragma('integrity_check') as { integrity_check: string }[]).map((r) => r.integrity_check);
-    } catch (err) {
-      throw corrupt(path, `it is not a journal database (${(err as Error).message})`);
-    }
-    if (integrity.length !== 1 || integrity[0] !== 'ok') throw corrupt(path, `SQLite finds it damaged (${integrity.slice(0, 3).join('; ')})`);
     const meta = new Map<string, string>();
     try {
       for (const r of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta.set(r.key, r.value);
@@ -49,9 +50,9 @@ export function verifyBackupFile(path: string, expect: BackupExpectation = {}): 
     const counterId = meta.get('counter_id');
     if (!environment || !counterId) throw corrupt(path, 'it names no environment or counter');
     if (expect.counterId && counterId !== expect.counterId) throw corrupt(path, `it is counter ${counterId}'s, not ${expect.counterId}'s`);
-    let chain: ReturnType<typeof verifyChain>;
+    let chain: ChainCheck;
     try {
-      chain = verifyChain(db);
+      chain = await verifyChainYielding(db);
     } catch (err) {
       throw corrupt(path, `its entries cannot be read (${(err as Error).message})`);
     }

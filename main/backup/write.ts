@@ -75,7 +75,7 @@ export async function writeBackup(journal: Journal, folder: string, at: Date, ho
     }
     chmodSync(partial, 0o600);
     fsyncPath(partial);
-    const verified = verifyBackupFile(partial, {
+    const verified = await verifyBackupFile(partial, {
       atLeastSeq: startSeq,
       counterId: journal.counterId,
       hashAt: (seq) => (journal.stmt('SELECT hash FROM entries WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null,

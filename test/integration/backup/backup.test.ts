@@ -39,6 +39,14 @@ function fill(t: Awaited<ReturnType<typeof setup>>, n: number) {
   for (let i = 0; i < n; i++) t.shifts.move(t.boss, 'pay_in', 100, `coins ${i} ${'x'.repeat(150)}`);
 }
 
+const refusal = (p: Promise<unknown>) =>
+  p.then(
+    () => {
+      throw new Error('did not fail');
+    },
+    (err: AppFailure) => err.error,
+  );
+
 const codeOf = (fn: () => unknown) => {
   try {
     fn();
@@ -57,7 +65,7 @@ describe('automatic backups', () => {
     expect(parseBackupName(file.path.split('/').pop()!)).toMatchObject({ environment: 'TRAINING', counterId: t.journal.counterId, seq: file.seq });
     expect(statSync(file.path).mode & 0o777).toBe(0o600);
     expect(readdirSync(t.folder)).toEqual([file.path.split('/').pop()]); // no -wal, -shm, partial
-    expect(verifyBackupFile(file.path)).toMatchObject({ environment: 'TRAINING', seq: file.seq });
+    await expect(verifyBackupFile(file.path)).resolves.toMatchObject({ environment: 'TRAINING', seq: file.seq });
     const status = t.service.status();
     expect(status).toMatchObject({ folder: t.folder, folderAvailable: true, sameDiskAsJournal: false, warning: null, lastFailure: null });
     expect(status.lastGood).toEqual(file);
@@ -81,7 +89,7 @@ describe('automatic backups', () => {
     expect(during).toBeGreaterThan(20);
     expect(file.seq).toBeGreaterThanOrEqual(before);
     expect(t.journal.verify()).toMatchObject({ ok: true, entries: before + 20 });
-    expect(verifyBackupFile(file.path).seq).toBe(file.seq);
+    expect((await verifyBackupFile(file.path)).seq).toBe(file.seq);
   });
 
   it('is due after a shift close, and after the interval while entries are written', async () => {
@@ -165,7 +173,7 @@ describe('automatic backups', () => {
     const bytes = readFileSync(file.path);
     bytes.fill(0x5a, Math.floor(bytes.length / 2), Math.floor(bytes.length / 2) + 8192);
     writeFileSync(damaged, bytes);
-    const d = codeOf(() => verifyBackupFile(damaged));
+    const d = await refusal(verifyBackupFile(damaged));
     expect(d.code).toBe('backup_corrupt');
     expect(d.message).toMatch(/damaged|cannot be read|not a journal/);
     // an entry edited in a copy (SQLite finds it whole, the chain does not)
@@ -175,12 +183,12 @@ describe('automatic backups', () => {
     db.exec('DROP TRIGGER entries_no_update');
     db.prepare("UPDATE entries SET payload = replace(payload, 'coins 5 ', 'coins 9 ') WHERE seq = (SELECT min(seq) FROM entries WHERE payload LIKE '%coins 5 %')").run();
     db.close();
-    expect(codeOf(() => verifyBackupFile(tampered)).message).toMatch(/hash chain is broken at entry \d+/);
+    expect((await refusal(verifyBackupFile(tampered))).message).toMatch(/hash chain is broken at entry \d+/);
     // not a database at all, and another counter's backup where this counter's is expected
     const junk = join(t.folder, 'junk.db');
     writeFileSync(junk, 'this is not a database');
-    expect(codeOf(() => verifyBackupFile(junk)).code).toBe('backup_corrupt');
-    expect(codeOf(() => verifyBackupFile(file.path, { counterId: 'ctr_00000000-0000-4000-8000-00000000ffff' })).message).toMatch(/not ctr_/);
+    expect((await refusal(verifyBackupFile(junk))).code).toBe('backup_corrupt');
+    expect((await refusal(verifyBackupFile(file.path, { counterId: 'ctr_00000000-0000-4000-8000-00000000ffff' }))).message).toMatch(/not ctr_/);
   });
 
   it('rotates the folder: older backups of this counter go, other files stay', async () => {
