@@ -144,7 +144,15 @@ export class JournalShipper {
 
   /** Renews the lease; when another PC holds the counter, shipping stops here (no entry of two writers reaches the station). */
   async #holdsLease(counterId: string, holder: string): Promise<boolean> {
-    const lease = await claimCounter(this.#d.pool, counterId, holder, null);
+    let lease: Awaited<ReturnType<typeof claimCounter>>;
+    try {
+      lease = await claimCounter(this.#d.pool, counterId, holder, null);
+    } catch (err) {
+      // A station database not yet migrated to leases (0007; `npm run station -- init` or a
+      // supervisor's Connect migrates it): shipping goes on as before, without the guard.
+      if ((err as { code?: string }).code === '42883') return true;
+      throw err;
+    }
     if (lease.granted) return true;
     const message = liveElsewhere(counterId, lease, this.#d.now?.() ?? new Date()).message;
     this.#state = { ...this.#state, status: 'stopped', lastError: `counter_live_elsewhere: ${message}` };
