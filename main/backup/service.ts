@@ -173,7 +173,10 @@ export class BackupService {
     const now = this.#opts.clock.now().getTime();
     // A success clears the failure: one remembered is one since the last good backup.
     const failedSince = lastFailure !== null;
-    const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && (!lastGood || now - Date.parse(lastGood.at) > settings.warnAfterHours * HOUR_MS);
+    // Too old: entries written since a good backup made longer ago than the threshold (or, never
+    // backed up, a journal older than it: a new counter is not warned in its first hours).
+    const since = lastGood ? Date.parse(lastGood.at) : Date.parse((journal.stmt('SELECT at FROM entries WHERE seq = 1').get() as { at: string } | undefined)?.at ?? new Date(now).toISOString());
+    const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
     const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : stale ? 'stale' : null;
     return {
       settings,

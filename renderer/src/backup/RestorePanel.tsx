@@ -44,19 +44,21 @@ export function RestorePanel({ fresh }: { fresh: boolean }) {
     <section aria-labelledby="st-restore" className="st-restore" data-testid="restore-panel">
       <h3 id="st-restore">{t('restore.heading')}</h3>
       <p className="st-intro">{t(fresh ? 'restore.intro.fresh' : 'restore.intro')}</p>
-      <form className="st-form" onSubmit={restore} noValidate aria-labelledby="st-restore">
-        <Field id="st-restore-file" label={t('restore.file')} hint={t('restore.file.hint')} wide>
-          <input id="st-restore-file" className="mono" dir="ltr" value={file} onChange={(e) => setFile(e.target.value)} data-testid="restore-file" />
-        </Field>
-        <Field id="st-restore-counter" label={t('restore.counter')} hint={t('restore.counter.hint')} wide>
-          <input id="st-restore-counter" className="mono" dir="ltr" value={counterId} onChange={(e) => setCounterId(e.target.value)} data-testid="restore-counter" />
-        </Field>
-        <div className="st-actions">
-          <button type="submit" className="st-btn st-btn-primary" aria-disabled={step.phase === 'busy' || (!file.trim() && !counterId.trim()) || undefined} data-testid="restore-go">
-            {t('restore.go')}
-          </button>
-        </div>
-      </form>
+      {fresh && (
+        <form className="st-form" onSubmit={restore} noValidate aria-labelledby="st-restore">
+          <Field id="st-restore-file" label={t('restore.file')} hint={t('restore.file.hint')} wide>
+            <input id="st-restore-file" className="mono" dir="ltr" value={file} onChange={(e) => setFile(e.target.value)} data-testid="restore-file" />
+          </Field>
+          <Field id="st-restore-counter" label={t('restore.counter')} hint={t('restore.counter.hint')} wide>
+            <input id="st-restore-counter" className="mono" dir="ltr" value={counterId} onChange={(e) => setCounterId(e.target.value)} data-testid="restore-counter" />
+          </Field>
+          <div className="st-actions">
+            <button type="submit" className="st-btn st-btn-primary" aria-disabled={step.phase === 'busy' || (!file.trim() && !counterId.trim()) || undefined} data-testid="restore-go">
+              {t('restore.go')}
+            </button>
+          </div>
+        </form>
+      )}
       {step.phase === 'busy' && (
         <Notice kind="info" busy>
           {t('restore.running')}
