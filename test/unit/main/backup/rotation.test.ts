@@ -13,7 +13,13 @@ interface Made {
 }
 
 const DAY_MS = 86_400_000;
-const dayOf = (at: Date) => Math.round(parseLocalDate(cairoDate(at))! / DAY_MS);
+const days = new Map<number, number>();
+/** The Cairo day number of an instant (memoised: the checks ask for the same backups' days many times). */
+function dayOf(at: Date): number {
+  let d = days.get(at.getTime());
+  if (d === undefined) days.set(at.getTime(), (d = Math.round(parseLocalDate(cairoDate(at))! / DAY_MS)));
+  return d;
+}
 
 function simulate(days: number, policy: RotationPolicy, check: (folder: Made[], all: Made[], now: Date) => void) {
   let folder: Made[] = [];
