@@ -2,8 +2,9 @@
 // harness: an old counter (TRAINING) sells and backs up to a "USB stick" folder; a new, empty
 // counter offers "New PC? Restore a counter", takes the backup's path in Settings → Journal, and
 // comes back as the old counter: its id, its sale in the journal, no restore offer any more (the
-// window's name is this PC's setting, not the journal's: entered again, as the README says). A damaged file is refused with its message in Arabic.
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+// window's name is this PC's setting, not the journal's: entered again, as the README says).
+// Then Replace: the identity retired from the same screen, after a confirmation. A damaged file is refused with its message in Arabic.
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -81,5 +82,20 @@ describe('a new PC becomes the old counter', () => {
     const sales = await caller(newPc.counter.dispatch).ok('listSales', { limit: 10 });
     expect(sales.map((s) => s.bookingReference)).toEqual([soldRef]);
     expect((await caller(newPc.counter.dispatch).ok('backupStatus')).fresh).toBe(false);
+  });
+
+  it('Replace: the supervisor retires the identity, confirms, and the PC starts as a new counter', async () => {
+    const restoredId = installationCounterId(newPc.dataDir);
+    await page.getByTestId('retire-reason').fill('This PC goes to window 4');
+    await page.getByTestId('retire-go').click();
+    await page.getByRole('button', { name: 'Retire this counter', exact: true }).last().click(); // the confirmation
+    const done = page.getByTestId('retire-done');
+    await expect.poll(() => done.count(), { timeout: 15_000 }).toBe(1);
+    const text = ((await done.textContent()) ?? '').replace(/[\u2066-\u2069]/g, '');
+    expect(text).toContain(`Counter ${restoredId} retired`);
+    expect(installationCounterId(newPc.dataDir)).not.toBe(restoredId);
+    await page.screenshot({ path: join(SCREENSHOTS, 'retire-done-en.png'), fullPage: true });
+    expect(await caller(newPc.counter.dispatch).ok('listSales', { limit: 10 })).toEqual([]);
+    expect(readdirSync(join(newPc.dataDir, 'retired')).some((d) => d.startsWith(restoredId))).toBe(true);
   });
 });

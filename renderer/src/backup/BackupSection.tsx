@@ -10,6 +10,7 @@ import { formatBytes } from '../settings/format.ts';
 import { describedBy, Field, Loading, Notice } from '../settings/parts.tsx';
 import { useLoad } from '../settings/use-load.ts';
 import { RestorePanel } from './RestorePanel.tsx';
+import { RetirePanel } from './RetirePanel.tsx';
 import { useBackup } from './store.ts';
 
 const loadStatus = () => api.backupStatus();
@@ -26,6 +27,7 @@ export function BackupSection() {
   const [draft, setDraft] = useState<{ folder: string; numbers: Record<(typeof NUMBERS)[number], string> } | null>(null);
   const [saving, setSaving] = useState<Step>({ phase: 'idle' });
   const [running, setRunning] = useState<Step>({ phase: 'idle' });
+  const [restoredHere, setRestoredHere] = useState(false);
 
   const shown = (s: BackupStatus) => draft ?? { folder: s.settings.folder ?? '', numbers: Object.fromEntries(NUMBERS.map((k) => [k, String(s.settings[k])])) as Record<(typeof NUMBERS)[number], string> };
   const adopt = (s: BackupStatus) => {
@@ -59,7 +61,15 @@ export function BackupSection() {
 
   return (
     <>
-      {status.status === 'ready' && status.value.fresh && <RestorePanel fresh />}
+      {status.status === 'ready' && (status.value.fresh || restoredHere) && (
+        <RestorePanel
+          fresh
+          onRestored={() => {
+            setRestoredHere(true); // the same panel stays, with its news
+            reload();
+          }}
+        />
+      )}
       <section aria-labelledby="st-backups" className="st-backups" data-testid="backup-section">
         <h3 id="st-backups">{t('backup.heading')}</h3>
         <p className="st-intro">{t('backup.intro')}</p>
@@ -109,7 +119,8 @@ export function BackupSection() {
               )}
               {running.phase === 'failed' && <ErrorNotice error={running.error} onRetry={backUpNow} />}
             </form>
-            {!status.value.fresh && <RestorePanel fresh={false} />}
+            {!status.value.fresh && !restoredHere && <RestorePanel fresh={false} />}
+            {!status.value.fresh && <RetirePanel />}
           </>
         )}
       </section>

@@ -18,7 +18,7 @@ type Step = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: Rest
  * the linked station database. Main refuses it on a PC with work of its own, and while the old PC
  * still holds the counter at the station.
  */
-export function RestorePanel({ fresh }: { fresh: boolean }) {
+export function RestorePanel({ fresh, onRestored }: { fresh: boolean; onRestored?: () => void }) {
   const t = useTi();
   const { locale } = useLocale();
   const [file, setFile] = useState('');
@@ -33,6 +33,7 @@ export function RestorePanel({ fresh }: { fresh: boolean }) {
     void api.restoreCounter(arg).then((r) => {
       setStep(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error });
       if (r.ok) {
+        onRestored?.();
         void useShell.getState().load();
         void useDesk.getState().load();
         void useBackup.getState().load();
