@@ -4,12 +4,10 @@ import type { AppError } from '../../../contract/errors.ts';
 import { formatNumber } from '../../../core/format.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { useDesk } from '../desk/store.ts';
 import { useLocale } from '../i18n/index.ts';
-import { useShell } from '../shell/store.ts';
 import { useTi } from '../settings/bidi.ts';
 import { Field, Notice } from '../settings/parts.tsx';
-import { useBackup } from './store.ts';
+import { reloadAfterIdentityChange } from './store.ts';
 
 type Step = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: RestoreResult } | { phase: 'failed'; error: AppError };
 
@@ -34,9 +32,7 @@ export function RestorePanel({ fresh, onRestored }: { fresh: boolean; onRestored
       setStep(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error });
       if (r.ok) {
         onRestored?.();
-        void useShell.getState().load();
-        void useDesk.getState().load();
-        void useBackup.getState().load();
+        reloadAfterIdentityChange();
       }
     });
   }

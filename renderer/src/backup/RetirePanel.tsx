@@ -3,11 +3,9 @@ import type { RetireResult } from '../../../contract/backup.ts';
 import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { useDesk } from '../desk/store.ts';
-import { useShell } from '../shell/store.ts';
 import { useTi } from '../settings/bidi.ts';
 import { Field, InlineConfirm, Notice } from '../settings/parts.tsx';
-import { useBackup } from './store.ts';
+import { reloadAfterIdentityChange } from './store.ts';
 
 type Step = { phase: 'idle' } | { phase: 'confirm' } | { phase: 'busy' } | { phase: 'done'; value: RetireResult } | { phase: 'failed'; error: AppError };
 
@@ -27,9 +25,7 @@ export function RetirePanel() {
     void api.retireCounter({ reason: reason.trim() }).then((r) => {
       setStep(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error });
       if (r.ok) {
-        void useShell.getState().load();
-        void useDesk.getState().load();
-        void useBackup.getState().load();
+        reloadAfterIdentityChange();
       }
     });
   }
