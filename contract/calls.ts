@@ -31,6 +31,7 @@ import type { TripChange } from './worklist.ts';
 import { TrainingAction, type TrainingDone } from './training.ts';
 import { UpdateSettingsInput, type UpdateStatus } from './updates.ts';
 import { RefundPolicy, type ClaimsView, type RefundQuote, type RefundSettings, type RefundView } from './refunds.ts';
+import { BackupSettingsInput, RestoreInput, RetireInput, type BackupStatus, type RestoreResult, type RetireResult } from './backup.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -277,7 +278,15 @@ export const calls = {
 
   // journal
   verifyJournal: call('agent', NoArg).returns<JournalCheck>(),
+  /** A verified backup now, to the backup folder (Settings → Journal), then the rotation. */
   backupJournal: call('supervisor', NoArg).returns<{ path: string; bytes: number }>(),
+  /** The automatic backups: where, the last good one, and the warning the top bar shows. */
+  backupStatus: call('agent', NoArg).returns<BackupStatus>(),
+  saveBackupSettings: call('supervisor', BackupSettingsInput).returns<BackupStatus>(),
+  /** A new or emptied PC becomes a counter again: from a backup file and/or the station database's copy. */
+  restoreCounter: call('supervisor', RestoreInput).returns<RestoreResult>(),
+  /** This PC's counter identity retired (old journals kept read-only), a new one started. */
+  retireCounter: call('supervisor', RetireInput).returns<RetireResult>(),
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */

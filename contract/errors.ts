@@ -58,6 +58,12 @@ export const AppErrorCode = z.enum([
   'ticket_already_refunded',
   'refund_needs_supervisor',
   'refund_not_sold_here',
+  // backups and restore
+  'backup_corrupt',
+  'backup_folder_unavailable',
+  'backup_failed',
+  'restore_refused',
+  'counter_live_elsewhere',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

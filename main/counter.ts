@@ -2,6 +2,9 @@ import type { AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
 import { AgentDesk } from './agents/desk.ts';
+import { backupHandlers } from './backup/handlers.ts';
+import { BackupService } from './backup/service.ts';
+import { restoreHandlers } from './backup/restore-handlers.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
@@ -31,7 +34,7 @@ import { worklistHandlers } from './worklist/handlers.ts';
 import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
-import { installationCounterId } from './settings/installation.ts';
+import { installationCounterId, installationHolderId } from './settings/installation.ts';
 import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
@@ -76,6 +79,8 @@ export interface CounterOptions {
   shipEveryMs?: number;
   /** How the app updates itself (electron-updater in the installed app); none by default. */
   updateEngine?: UpdateEngine;
+  /** How often the automatic backups look whether one is due (default a minute). */
+  backupCheckEveryMs?: number;
 }
 
 export interface Counter {
@@ -144,6 +149,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   };
   let follower: PrintFollower | null = null;
 
+  let target: SessionTarget = initial;
   let session: Session = await openSession(sessionDeps, initial);
   const desk = new AgentDesk({
     journal: () => session.journal,
@@ -158,10 +164,11 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
 
   // One re-wiring at a time; the old environment's work is finished before the new one starts.
   let rewiring: Promise<void> = Promise.resolve();
-  const rewire = (target: SessionTarget) => {
+  const rewire = (to: SessionTarget) => {
     const run = rewiring.then(async () => {
       if (closed) throw new AppFailure('not_configured', 'The counter is closing');
-      const next = await openSession(sessionDeps, target);
+      const next = await openSession(sessionDeps, to);
+      target = to;
       const prev = session;
       session = next;
       desk.reset();
@@ -171,6 +178,33 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       log(`counter now in ${next.environment} (${next.baseUrl})`);
     });
     rewiring = run.catch(() => undefined);
+    return run;
+  };
+
+  // The journals closed while `change` replaces them (a restore, a new identity), then opened again
+  // with the installation's counter id as it is now.
+  const reopenAfter = <T>(change: () => Promise<T>): Promise<T> => {
+    const run = rewiring.then(async () => {
+      if (closed) throw new AppFailure('not_configured', 'The counter is closing');
+      await session.close();
+      try {
+        return await change();
+      } finally {
+        const was = sessionDeps.counterId;
+        sessionDeps.counterId = installationCounterId(dataDir, log);
+        session = await openSession(sessionDeps, target);
+        // Another counter's journal: nobody is signed in to it yet.
+        if (sessionDeps.counterId !== was) desk.reset();
+        session.start();
+        follower?.resume();
+        await stationLink.close();
+        await stationLink.start();
+      }
+    });
+    rewiring = run.then(
+      () => undefined,
+      () => undefined,
+    );
     return run;
   };
 
@@ -232,8 +266,11 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     log,
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
+    holder: () => installationHolderId(dataDir, log),
   });
   await stationLink.start();
+  const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
+  backups.start();
   const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
   const updates = new UpdateService({
     engine: opts.updateEngine ?? unavailableEngine,
@@ -269,28 +306,38 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
     ...refundHandlers(deps, printService, () => stationLink.database()),
+    ...backupHandlers(backups),
+    ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
   };
 
+  const dispatch = createDispatcher(handlers, {
+    role: () => desk.role(),
+    override: (name) => desk.overrideFor(name),
+    // Without a keychain no call of a supervisor's runs, whoever asks: the counter says why.
+    refuseSupervisor: () => keychainFailed?.error ?? null,
+    onInternalError: (err) => log('internal error in a contract call', err),
+  });
   return {
     get info() {
       return info();
     },
-    dispatch: createDispatcher(handlers, {
-      role: () => desk.role(),
-      override: (name) => desk.overrideFor(name),
-      // Without a keychain no call of a supervisor's runs, whoever asks: the counter says why.
-      refuseSupervisor: () => keychainFailed?.error ?? null,
-      onInternalError: (err) => log('internal error in a contract call', err),
-    }),
+    // Closing, the counter takes no new work: every call is refused with the same answer.
+    dispatch: (name, arg) => (closed ? Promise.resolve({ ok: false, error: { code: 'not_configured', message: 'The counter is closing', retryable: true } }) : dispatch(name, arg)),
     resume: () => session.sales.resumeAll(),
     printed: () => printer.idle(),
+    // Shutdown drains in order, the journal last: no new calls (above); the sales being sent get
+    // their answer (bounded) and nothing more is resumed; the print in progress finishes and is
+    // journalled, the queued ones stay owed (the next start prints them); a backup being written
+    // and a shipping round finish; then the journal closes.
     close: async () => {
       closed = true;
       updates.close();
       await rewiring;
+      await session.sales.close();
+      await printer.close();
+      await backups.close();
       await stationLink.close();
       await session.close();
-      await printer.close();
     },
   };
 }

@@ -24,7 +24,14 @@ export interface EmbeddedSandbox {
   close(): Promise<void>;
 }
 
-export type StartSandbox = (opts: { port: number; host: string; dbPath: string; quiet: boolean }) => Promise<EmbeddedSandbox>;
+export type StartSandbox = (opts: { port: number; host: string; dbPath: string; quiet: boolean; pdfCacheBytes?: number }) => Promise<EmbeddedSandbox>;
+
+/**
+ * The embedded TRAINING sandbox keeps 4 MB of rendered ticket PDFs (the standalone one 64 MB):
+ * the counter keeps its own copies on disk (main/printing/ticket-cache.ts), so the sandbox's
+ * memory only saves a re-render of a ticket printed twice in a row.
+ */
+export const EMBEDDED_TICKET_PDF_CACHE_BYTES = 4 * 1024 * 1024;
 
 export type SessionTarget =
   | { kind: 'training' }
@@ -93,6 +100,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
       host: '127.0.0.1',
       dbPath: sandboxDb,
       quiet: true,
+      pdfCacheBytes: EMBEDDED_TICKET_PDF_CACHE_BYTES,
     });
     environment = 'TRAINING';
     baseUrl = sandbox.baseUrl;

@@ -52,6 +52,8 @@ export interface SandboxOptions {
   dbPath: string | ':memory:';
   seed?: number | undefined;
   log?: (...args: unknown[]) => void;
+  /** The rendered ticket PDFs kept in memory, in bytes (PdfCache's default when absent). */
+  pdfCacheBytes?: number | undefined;
 }
 
 export function createSandbox(options: SandboxOptions): Sandbox {
@@ -90,7 +92,7 @@ export function createSandbox(options: SandboxOptions): Sandbox {
   });
 
   const baseUrl = () => sandbox.baseUrl;
-  const tickets = new TicketService({ bookings, inventory, clock, baseUrl });
+  const tickets = new TicketService({ bookings, inventory, clock, baseUrl, pdfCacheBytes: options.pdfCacheBytes });
   const disruptions = new Disruptions({ bookings, outbox, clock });
   const log = options.log ?? (() => {});
   const webhooks = new Webhooks({ db, clock, accounts, log });

@@ -25,6 +25,8 @@ export interface StartOptions {
   seed?: number;
   /** No logging at all (the embedded TRAINING mode); errors are logged to stderr otherwise. */
   quiet?: boolean;
+  /** Bytes of rendered ticket PDFs kept in memory (64 MB by default; the embedded one keeps less). */
+  pdfCacheBytes?: number;
 }
 
 export interface RunningSandbox {
@@ -49,6 +51,7 @@ export async function startSandbox(options: StartOptions = {}): Promise<RunningS
   const sandbox = createSandbox({
     dbPath: options.dbPath ?? ':memory:',
     seed: options.seed,
+    pdfCacheBytes: options.pdfCacheBytes,
     log: options.quiet ? () => {} : (...args: unknown[]) => console.error('[sandbox]', ...args),
   });
   const app = buildApp(sandbox);

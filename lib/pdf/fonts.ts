@@ -10,6 +10,7 @@ import path from 'node:path';
 import { createRequire } from 'node:module';
 import { fileURLToPath } from 'node:url';
 import zlib from 'node:zlib';
+import { ByteBoundedLru, stringBytes } from '../../core/byte-bounded-lru.ts';
 
 export const FONT_REGULAR = 'PlexArabic';
 export const FONT_BOLD = 'PlexArabic-Bold';
@@ -149,15 +150,27 @@ class CachedRun {
   }
 }
 
-const LAYOUT_CACHE_LIMIT = 20_000;
+/** The layout cache's budget per font, in bytes (estimated by layoutBytes). */
+export const LAYOUT_CACHE_BYTES = 2 * 1024 * 1024;
+
+/**
+ * What one cached layout holds, estimated: its key, one reference per glyph (the glyph objects
+ * are the font's own, shared), one positions object per glyph, and the run's own fields.
+ */
+function layoutBytes(key: string, run: GlyphRunLike): number {
+  return stringBytes(key) + run.glyphs.length * 8 + run.positions.length * 72 + 240;
+}
 
 // Shaping (GSUB/GPOS) is most of the cost of a page, and the same strings are shaped again
 // and again (measure, wrap, draw, on every page and document). fontkit's layout is a pure
-// function of (text, features) for a given font, so its results are kept per font. Each call
-// gets its own copy of the positions, because pdfkit scales them in place.
+// function of (text, features) for a given font, so its results are kept per font, least
+// recently used out first within LAYOUT_CACHE_BYTES: receipts and the embedded sandbox's
+// ticket PDFs shape names, references and amounts that never come again, and a day of them
+// must not grow the process. Each call gets its own copy of the positions, because pdfkit
+// scales them in place.
 function memoizeLayout(font: FontkitFont): void {
   const original = font.layout.bind(font);
-  const cache = new Map<string, GlyphRunLike>();
+  const cache = new ByteBoundedLru<string, GlyphRunLike>(LAYOUT_CACHE_BYTES, layoutBytes);
   font.layout = (text: string, features?: unknown, ...rest: unknown[]): GlyphRunLike => {
     const plain = rest.length === 0 && typeof text === 'string' && (features === undefined || Array.isArray(features));
     if (!plain) return original(text, features, ...rest);
@@ -165,7 +178,6 @@ function memoizeLayout(font: FontkitFont): void {
     let run = cache.get(key);
     if (!run) {
       run = original(text, features === undefined ? undefined : [...(features as string[])]);
-      if (cache.size >= LAYOUT_CACHE_LIMIT) cache.clear();
       cache.set(key, run);
     }
     return new CachedRun(run) as unknown as GlyphRunLike;

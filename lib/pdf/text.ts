@@ -24,6 +24,7 @@
 // Known limit: a mirrored bracket in an RTL run is drawn with the glyph of its mirror, so
 // it copies out as its mirror ("(" as ")"); what is printed is right.
 import PDFDocument from 'pdfkit';
+import { ByteBoundedLru, stringBytes } from '../../core/byte-bounded-lru.ts';
 import { lineRuns, resolveParagraph, type BidiRun, type Direction, type Paragraph } from './bidi.ts';
 import { FONT_BOLD, FONT_REGULAR, fontKey, fontSource } from './fonts.ts';
 
@@ -161,15 +162,16 @@ function runGlyphText(run: BidiRun): string {
 }
 
 // Resolved bidi levels of recent paragraphs: labels and fixed wording repeat on every page.
-const paragraphs = new Map<string, Paragraph>();
-const PARAGRAPH_CACHE_LIMIT = 5_000;
+// Bounded in bytes (512 KB, estimated: the key, the text and a byte of level per character), as
+// receipts and tickets bring names, references and amounts that never repeat.
+export const PARAGRAPH_CACHE_BYTES = 512 * 1024;
+const paragraphs = new ByteBoundedLru<string, Paragraph>(PARAGRAPH_CACHE_BYTES, (key, p) => stringBytes(key) + stringBytes(p.text) + p.levels.byteLength + 160);
 
 function paragraphOf(text: string, dir: Direction | 'auto'): Paragraph {
   const key = `${dir}\u0000${text}`;
   let para = paragraphs.get(key);
   if (!para) {
     para = resolveParagraph(text, dir);
-    if (paragraphs.size >= PARAGRAPH_CACHE_LIMIT) paragraphs.clear();
     paragraphs.set(key, para);
   }
   return para;

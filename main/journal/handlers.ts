@@ -1,12 +1,10 @@
-import { join } from 'node:path';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
 import { dayReport } from './report.ts';
 
-export function journalHandlers(d: CounterDeps): HandlerGroup<'verifyJournal' | 'backupJournal' | 'dayReport'> {
+export function journalHandlers(d: CounterDeps): HandlerGroup<'verifyJournal' | 'dayReport'> {
   return {
     verifyJournal: () => d.session().journal.verify(),
-    backupJournal: () => d.session().journal.backup(join(d.dataDir, 'backups')),
     dayReport: (arg) => {
       const s = d.session();
       return dayReport(s.journal, s.environment, arg?.date ?? cairoDate(d.clock.now()), (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null);

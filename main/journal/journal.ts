@@ -1,11 +1,11 @@
-import { statSync, existsSync } from 'node:fs';
 import { ensurePrivateFile, privateDir } from '../files/private.ts';
-import { dirname, join } from 'node:path';
+import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { JournalCheck } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
+import { verifyChain } from './verify-chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
 import { keySalesOfOlderForm, keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
@@ -303,36 +303,8 @@ export class Journal {
 
   /** Walks the whole chain: the first entry that was edited, deleted, inserted or reordered. */
   verify(): JournalCheck {
-    let expected = 1;
-    let prev = GENESIS_HASH;
-    const bad = (seq: number): JournalCheck => ({ ok: false, entries: expected - 1, firstBadSeq: seq });
-    for (const r of this.db.prepare('SELECT * FROM entries ORDER BY seq').iterate() as Iterable<EntryRow>) {
-      if (r.seq !== expected) return bad(expected);
-      if (r.prev_hash !== prev) return bad(r.seq);
-      if (entryHash({ seq: r.seq, prevHash: r.prev_hash, type: r.type, payload: r.payload, at: r.at, counterId: r.counter_id, shiftId: r.shift_id }) !== r.hash) {
-        return bad(r.seq);
-      }
-      prev = r.hash;
-      expected++;
-    }
-    const last = expected - 1;
-    const head = this.#head.get();
-    if (!head) return last === 0 ? { ok: true, entries: 0, firstBadSeq: null } : bad(1);
-    if (head.seq > last) return bad(last + 1);
-    if (head.seq < last) return bad(head.seq + 1);
-    if (head.hash !== prev) return bad(last);
-    return { ok: true, entries: last, firstBadSeq: null };
-  }
-
-  /** A consistent copy made with SQLite's online backup while the app keeps writing. */
-  async backup(dir: string): Promise<{ path: string; bytes: number }> {
-    privateDir(dir);
-    const stamp = this.#clock.now().toISOString().replace(/[:.]/g, '-');
-    let path = join(dir, `journal-${stamp}.db`);
-    for (let n = 2; existsSync(path); n++) path = join(dir, `journal-${stamp}-${n}.db`);
-    ensurePrivateFile(path);
-    await this.db.backup(path);
-    return { path, bytes: statSync(path).size };
+    const { ok, entries, firstBadSeq } = verifyChain(this.db);
+    return { ok, entries, firstBadSeq };
   }
 
   close(): void {

@@ -1,4 +1,5 @@
 import type { PricedOffer, PricedOfferDetail } from '../../contract/counter.ts';
+import { ByteBoundedLru, stringBytes } from '../../core/byte-bounded-lru.ts';
 import type { Offer, OfferDetail } from '../../contract/partner/resources.ts';
 import type { OfferSummary } from '../journal/entries.ts';
 import type { PriceContext } from '../pricing/markup.ts';
@@ -12,7 +13,18 @@ interface Known {
   detail: OfferDetail | null;
 }
 
-const MAX_KNOWN = 5_000;
+/** What the book may hold, in bytes as knownBytes estimates them: a busy day's searches at most. */
+export const KNOWN_OFFERS_BYTES = 4 * 1024 * 1024;
+const HOLDS_BYTES = 512 * 1024;
+
+/**
+ * An offer as searched (~1.5 KB as parsed) and its detail (its seat map: ~160 bytes a seat, and
+ * its fare classes), estimated without serialising them.
+ */
+function knownBytes(id: string, k: Known): number {
+  const detail = k.detail ? 3_000 + k.detail.seats.length * 160 + k.detail.fare_classes.length * 200 : 0;
+  return stringBytes(id) + 200 + (k.offer ? 1_500 : 0) + detail;
+}
 
 /**
  * What the counter learnt about offers while searching and reading them: the search's city
@@ -20,8 +32,10 @@ const MAX_KNOWN = 5_000;
  * operator can be applied, and a sale's receipt knows its journey even after the offer lapsed.
  */
 export class OfferBook {
-  readonly #known = new Map<string, Known>();
-  readonly #holdOffer = new Map<string, string>();
+  // Least recently used out first, bounded in bytes: a counter searching all day keeps the last
+  // few thousand offers it saw (their seat maps included), not every one.
+  readonly #known = new ByteBoundedLru<string, Known>(KNOWN_OFFERS_BYTES, knownBytes);
+  readonly #holdOffer = new ByteBoundedLru<string, string>(HOLDS_BYTES, (hold, offer) => stringBytes(hold) + stringBytes(offer) + 64);
   readonly #rules: MarkupRules;
   readonly #reference: ReferenceService;
 
@@ -33,15 +47,12 @@ export class OfferBook {
   #remember(id: string, patch: Partial<Known>): Known {
     const prev = this.#known.get(id) ?? { originId: null, destinationId: null, offer: null, detail: null };
     const next = { ...prev, ...Object.fromEntries(Object.entries(patch).filter(([, v]) => v !== undefined && v !== null)) };
-    this.#known.delete(id);
     this.#known.set(id, next);
-    if (this.#known.size > MAX_KNOWN) this.#known.delete(this.#known.keys().next().value!);
     return next;
   }
 
   rememberHold(holdId: string, offerId: string): void {
     this.#holdOffer.set(holdId, offerId);
-    if (this.#holdOffer.size > MAX_KNOWN) this.#holdOffer.delete(this.#holdOffer.keys().next().value!);
   }
 
   offerOfHold(holdId: string): string | null {

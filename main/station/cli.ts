@@ -17,6 +17,9 @@
 //                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too), and
 //                                          the same as CSV and as an A4 PDF (English by default)
 //   summary [--date D]                      the head office's day: one line per station
+//   counters                               every counter: its last entry, which PC holds it, when heard
+//   release-counter --counter C [--retire --reason R]
+//                                          frees a dead PC's counter for a restore (retire: for good)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cairoDate } from '../../core/cairo-time.ts';
@@ -30,6 +33,7 @@ import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
 import { verifyStation } from './verify.ts';
+import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
 
@@ -52,6 +56,7 @@ const { positionals, values } = parseArgs({
     reason: { type: 'string' },
     ca: { type: 'string' },
     key: { type: 'string' },
+    retire: { type: 'boolean' },
   },
 });
 
@@ -190,7 +195,19 @@ async function main(): Promise<number> {
     }
     return 0;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD]');
+  if (command === 'counters') {
+    for (const c of await countersWithLeases(pool)) {
+      const heard = c.retiredAt ? `retired ${c.retiredAt.toISOString()}` : c.heartbeatAt ? `held by ${c.holder}, last heard ${c.heartbeatAt.toISOString()}` : 'no lease';
+      console.log(`${c.stationId} ${c.id} ${c.environment} entries 1..${c.lastSeq}  ${heard}`);
+    }
+    return 0;
+  }
+  if (command === 'release-counter' && values.counter) {
+    const done = await releaseCounterAsAdministrator(pool, values.counter, values.retire ?? false, values.reason ?? 'released by an administrator');
+    console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
+    return done ? 0 : 1;
+  }
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

@@ -41,6 +41,8 @@ export interface StationLinkDeps {
   now: () => Date;
   /** Pause between shipping rounds (default 5 s). */
   shipEveryMs?: number;
+  /** This PC's holder id of its counter's lease at the station (main/station/lease.ts). */
+  holder?: () => string;
 }
 
 const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
@@ -202,6 +204,11 @@ export class StationLink {
     await this.#close();
   }
 
+  /** The station database's connection pool while linked (restoring a counter reads it). */
+  pool(): ReturnType<typeof stationPool> | null {
+    return this.#live?.pool ?? null;
+  }
+
   #open(saved: Stored, password: string | null, signer: CounterSigner): void {
     const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: tlsOf(saved) });
     const environment = saved.environment;
@@ -216,6 +223,7 @@ export class StationLink {
       idleMs: this.#d.shipEveryMs ?? 5_000,
       log: this.#d.log,
       now: this.#d.now,
+      holder: this.#d.holder,
     });
     const active = () => this.#d.environment() === environment;
     const settings = new StationSettingsSync({

@@ -8,6 +8,7 @@ import type pg from 'pg';
 import type { Journal } from '../journal/journal.ts';
 import { registerCounter } from './database.ts';
 import { chainHeadMessage, type CounterSigner } from './counter-key.ts';
+import { claimCounter, liveElsewhere } from './lease.ts';
 
 export type ShippingStatus = 'shipping' | 'synced' | 'offline' | 'stopped';
 
@@ -47,6 +48,8 @@ export interface ShipperDeps {
   idleMs?: number;
   log: (message: string, err?: unknown) => void;
   now?: () => Date;
+  /** This PC's holder id: each round renews the counter's lease first, and ships nothing when another PC took it. */
+  holder?: () => string;
 }
 
 const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
@@ -112,6 +115,7 @@ export class JournalShipper {
     const counterId = journal.counterId;
     try {
       if (!this.#registered) await this.#register(counterId);
+      if (this.#d.holder && !(await this.#holdsLease(counterId, this.#d.holder()))) return;
       const acknowledged = await this.#d.pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM entries WHERE counter_id = $1', [counterId]);
       let shipped = Number(acknowledged.rows[0]?.seq ?? 0);
       this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
@@ -137,6 +141,24 @@ export class JournalShipper {
         this.#d.log(`station database not reachable, entries kept for later: ${message}`);
       }
     }
+  }
+
+  /** Renews the lease; when another PC holds the counter, shipping stops here (no entry of two writers reaches the station). */
+  async #holdsLease(counterId: string, holder: string): Promise<boolean> {
+    let lease: Awaited<ReturnType<typeof claimCounter>>;
+    try {
+      lease = await claimCounter(this.#d.pool, counterId, holder, null);
+    } catch (err) {
+      // A station database not yet migrated to leases (0008; `npm run station -- init` or a
+      // supervisor's Connect migrates it): shipping goes on as before, without the guard.
+      if ((err as { code?: string }).code === '42883') return true;
+      throw err;
+    }
+    if (lease.granted) return true;
+    const message = liveElsewhere(counterId, lease, this.#d.now?.() ?? new Date()).message;
+    this.#state = { ...this.#state, status: 'stopped', lastError: `counter_live_elsewhere: ${message}` };
+    this.#d.log(`station database: ${message}; shipping stopped`);
+    return false;
   }
 
   async #stoppedCounters(): Promise<StoppedCounter[]> {

@@ -30,9 +30,10 @@ export class TicketService {
   readonly #inventory: Inventory;
   readonly #clock: SimClock;
   readonly #baseUrl: () => string;
-  readonly cache = new PdfCache();
+  readonly cache: PdfCache;
 
-  constructor(deps: { bookings: BookingService; inventory: Inventory; clock: SimClock; baseUrl: () => string }) {
+  constructor(deps: { bookings: BookingService; inventory: Inventory; clock: SimClock; baseUrl: () => string; pdfCacheBytes?: number | undefined }) {
+    this.cache = new PdfCache(deps.pdfCacheBytes === undefined ? {} : { maxBytes: deps.pdfCacheBytes });
     this.#bookings = deps.bookings;
     this.#inventory = deps.inventory;
     this.#clock = deps.clock;

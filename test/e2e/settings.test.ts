@@ -313,11 +313,11 @@ describe('the supervisor settings', () => {
     expect(plain(await ok.textContent())).toMatch(/^The journal is intact: [\d,]+ entries checked/);
 
     await page.getByRole('button', { name: 'Back up now' }).click();
-    const path = page.getByTestId('journal-backup-path');
-    await expect.poll(() => path.count(), { timeout: 15_000 }).toBe(1);
-    const file = ((await path.textContent()) ?? '').trim();
-    expect(statSync(file).size).toBeGreaterThan(0);
-    expect(plain(await page.getByTestId('journal-backup-result').textContent())).toMatch(/Backup written \([\d.]+ (kB|MB|bytes)\)/);
+    const good = page.getByTestId('backup-last-good');
+    await expect.poll(async () => plain((await good.textContent()) ?? ''), { timeout: 15_000 }).toMatch(/^Last good backup: .+, entries up to [\d,]+ \([\d.]+ (kB|MB|bytes)\)\./);
+    const file = ((await good.locator('bdi.st-path').textContent()) ?? '').trim();
+    expect(file).toMatch(/shubbak-training-ctr_.+\.db$/);
+    expect(statSync(file).mode & 0o777).toBe(0o600);
 
     const sales = page.getByTestId('settings-journal');
     await expect.poll(() => sales.locator('[data-testid=journal-sales], .st-empty, .error-notice').count()).toBeGreaterThan(0);

@@ -237,6 +237,10 @@ export async function keyboardSaleToPayment(page: Page, s: KeyboardSale): Promis
   const combo = (i: number) => page.getByRole('combobox').nth(i);
 
   await k.press('F12'); // a fresh sale, whatever the screen was showing
+  // seats held or cash typed on the screen before: F12 asks first, and Enter leaves that sale
+  const leave = page.getByTestId('leave-sale');
+  await expect.poll(async () => (await leave.count()) > 0 || (await focused(page)).role === 'combobox').toBe(true);
+  if ((await leave.count()) > 0) await k.press('Enter');
   await expect.poll(() => focused(page).then((f) => f.role)).toBe('combobox');
   await k.type(s.from);
   await expect.poll(() => page.getByRole('option', { selected: true }).count()).toBe(1);

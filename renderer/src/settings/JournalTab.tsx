@@ -7,11 +7,11 @@ import { useTi } from './bidi.ts';
 import { cairoDateAndTime, formatMoney, formatNumber } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatBytes } from './format.ts';
 import { DateTime, Loading, Notice } from './parts.tsx';
 import { OpenSales } from './OpenSales.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PrintLine.tsx';
+import { BackupSection } from '../backup/BackupSection.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -22,19 +22,12 @@ export function JournalTab() {
   const { locale } = useLocale();
   const [sales, reloadSales] = useLoad(loadSales);
   const [check, setCheck] = useState<Step<JournalCheck>>({ phase: 'idle' });
-  const [backup, setBackup] = useState<Step<{ path: string; bytes: number }>>({ phase: 'idle' });
   const money = (minor: number) => formatMoney(minor, locale);
 
   function verify() {
     if (check.phase === 'busy') return;
     setCheck({ phase: 'busy' });
     void api.verifyJournal().then((r) => setCheck(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error }));
-  }
-
-  function backUp() {
-    if (backup.phase === 'busy') return;
-    setBackup({ phase: 'busy' });
-    void api.backupJournal().then((r) => setBackup(r.ok ? { phase: 'done', value: r.value } : { phase: 'failed', error: r.error }));
   }
 
   return (
@@ -70,30 +63,9 @@ export function JournalTab() {
             {check.phase === 'failed' && <ErrorNotice error={check.error} onRetry={verify} />}
           </div>
         </div>
-        <div className="st-tool">
-          <button type="button" className="st-btn" onClick={backUp} aria-disabled={backup.phase === 'busy' || undefined}>
-            {t('settings.journal.backup')}
-          </button>
-          <div data-testid="journal-backup-result">
-            {backup.phase === 'busy' && (
-              <Notice kind="info" busy>
-                {t('settings.journal.backingUp')}
-              </Notice>
-            )}
-            {backup.phase === 'done' && (
-              <Notice kind="ok">
-                {t('settings.journal.backup.done', { size: formatBytes(backup.value.bytes, locale) })}{' '}
-                <bdi className="mono st-path" data-testid="journal-backup-path">
-                  {backup.value.path}
-                </bdi>
-                <br />
-                <small>{t('settings.journal.backup.hint')}</small>
-              </Notice>
-            )}
-            {backup.phase === 'failed' && <ErrorNotice error={backup.error} onRetry={backUp} />}
-          </div>
-        </div>
       </section>
+
+      <BackupSection />
 
       <section aria-labelledby="st-sales">
         <div className="st-tab-head">

@@ -6,6 +6,7 @@ import { PendingIndicator } from '../sale/PendingWatch.tsx';
 import { useDesk } from '../desk/store.ts';
 import { useReports } from '../reports/store.ts';
 import { SyncChip } from '../station/SyncChip.tsx';
+import { BackupChip } from '../backup/BackupChip.tsx';
 import { WorklistChip } from '../worklist/WorklistPanel.tsx';
 import { Kbd } from './Kbd.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -38,6 +39,7 @@ export function TopBar() {
       {info && <EnvironmentBadge environment={info.environment} />}
       <PendingIndicator />
       <SyncChip />
+      <BackupChip />
       <WorklistChip />
       <span className={`wallet${wallet?.low ? ' low' : ''}`} data-testid="wallet" title={wallet?.low ? t('shell.wallet.low') : undefined}>
         <span className="wallet-label">{t('shell.wallet')}</span>

@@ -161,7 +161,7 @@ describe('TRAINING, out of the box', () => {
     expect(check).toMatchObject({ ok: true, firstBadSeq: null });
     expect(check.entries).toBeGreaterThan(4);
     const backup = await c.ok('backupJournal');
-    expect(backup.path).toMatch(/[/\\]backups[/\\]journal-[0-9TZ-]+\.db$/);
+    expect(backup.path).toMatch(/[/\\]backups[/\\]shubbak-training-ctr_[0-9a-f-]{36}-\d{8}T\d{9}Z-seq\d+\.db$/);
     expect(statSync(backup.path).size).toBe(backup.bytes);
     const copy = new Database(backup.path, { readonly: true });
     expect((copy.prepare('SELECT count(*) AS n FROM entries').get() as { n: number }).n).toBe(check.entries);

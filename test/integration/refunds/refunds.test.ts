@@ -36,7 +36,7 @@ let oneSeat: Awaited<ReturnType<typeof sellSeats>>;
 
 beforeAll(async () => {
   c = t.c;
-  const desk = await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '4321' });
+  const desk = await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '432100' });
   supervisorId = desk.signedIn!.id;
   agentId = (await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1111', active: true })).find((a) => a.name === 'Mona Agent')!.id;
   await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
@@ -101,7 +101,7 @@ describe('a ticket whose trip was only rescheduled', () => {
   });
 
   it('is paid under the station policy with a supervisor’s PIN, not claimable', async () => {
-    const { refund } = await c.ok('refund', { saleId: moved.saleId, language: 'en', approval: { supervisorId, pin: '4321', reason: 'Changed plans' } });
+    const { refund } = await c.ok('refund', { saleId: moved.saleId, language: 'en', approval: { supervisorId, pin: '432100', reason: 'Changed plans' } });
     const kept = Math.round(moved.total * 0.1);
     expect(refund).toMatchObject({ cause: 'station', claimable: false, claimNetMinor: 0, keptMinor: kept, amountMinor: moved.total - kept, approvedBy: 'Samir Supervisor', reason: 'Changed plans' });
   });
@@ -135,7 +135,7 @@ describe('the cash, the claims and the reports', () => {
   it('the claims are for a supervisor: an agent is refused', async () => {
     expect((await c.err('claims')).code).toBe('forbidden_role');
     expect((await c.err('matchAdjustment', { transactionId: 'x', bookingReference: twoSeats.ref, note: null })).code).toBe('forbidden_role');
-    await c.ok('signIn', { agentId: supervisorId, pin: '4321' });
+    await c.ok('signIn', { agentId: supervisorId, pin: '432100' });
   });
 
   it('opens a claim per cancelled booking for the NET, settled by the account manager’s adjustments', async () => {

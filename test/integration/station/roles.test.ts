@@ -106,6 +106,9 @@ describe('station roles', () => {
     // refunds: a ticket is claimed (or given back) only for the login's own counter
     await expect(loginA.query("SELECT claim_ticket_refunds('ctr_window_b', 'PB-X', '{0}'::int[], 'r-forged')")).rejects.toThrow(/not_your_counter/);
     await expect(loginA.query("SELECT release_ticket_refunds('ctr_window_b', 'r-b')")).rejects.toThrow(/not_your_counter/);
+    // nor take or give up another counter's lease (which would stop its shipping)
+    await expect(loginA.query("SELECT * FROM claim_counter('ctr_window_b', 'stolen-pc', 0)")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query("SELECT release_counter('ctr_window_b', 'any', true, 'mine')")).rejects.toThrow(/not_your_counter/);
     expect((await loginA.query("SELECT claim_ticket_refunds('ctr_window_a', 'PB-X', '{0}'::int[], 'r-a') AS taken")).rows[0].taken).toEqual([]);
   });
 

@@ -14,6 +14,7 @@ import { worklist } from './worklist.ts';
 import { training } from './training.ts';
 import { updates } from './updates.ts';
 import { refunds } from './refunds.ts';
+import { backup } from './backup.ts';
 
 // Every area's strings. Add an area here (one file per screen or feature).
-export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, training, updates, refunds] as const;
+export const areas = [common, errors, settings, shell, search, seatmap, sale, watch, desk, reports, station, lookup, worklist, training, updates, refunds, backup] as const;

@@ -248,10 +248,6 @@ export const settings = defineMessages({
     'settings.journal.verify.ok': 'The journal is intact: {count} entries checked, none changed or deleted.',
     'settings.journal.verify.bad':
       'The journal is broken at entry number {seq}: it was changed or deleted after it was written. Keep the last backup, do not delete anything, and call the station manager.',
-    'settings.journal.backup': 'Back up now',
-    'settings.journal.backingUp': 'Writing the backup…',
-    'settings.journal.backup.done': 'Backup written ({size}):',
-    'settings.journal.backup.hint': 'Copy the backup file to a USB stick or another computer at the end of each day.',
   },
   ar: {
     'settings.title': 'الإعدادات',
@@ -484,9 +480,5 @@ export const settings = defineMessages({
     'settings.journal.verify.ok': 'السجل سليم: تم فحص {count} قيد، ولم يُعدَّل أو يُحذف أي منها.',
     'settings.journal.verify.bad':
       'السجل به خلل عند القيد رقم {seq}: عُدّل أو حُذف بعد كتابته. احتفظ بآخر نسخة احتياطية، ولا تحذف أي شيء، واتصل بمدير المحطة.',
-    'settings.journal.backup': 'نسخ احتياطي الآن',
-    'settings.journal.backingUp': 'جارٍ كتابة النسخة الاحتياطية…',
-    'settings.journal.backup.done': 'تمت كتابة النسخة الاحتياطية ({size}):',
-    'settings.journal.backup.hint': 'انسخ ملف النسخة الاحتياطية على فلاشة أو جهاز آخر في نهاية كل يوم.',
   },
 });

@@ -1,0 +1,63 @@
+import type pg from 'pg';
+import type { RestoreResult, RetireResult } from '../../contract/backup.ts';
+import type { Clock } from '../clock.ts';
+import type { HandlerGroup } from '../deps.ts';
+import { AppFailure } from '../failure.ts';
+import { stationCopy } from '../station/restore-source.ts';
+import { releaseCounter } from '../station/lease.ts';
+import { installationHolderId } from '../settings/installation.ts';
+import { restoreFromBackup, restoreFromStation, type Restored } from './restore.ts';
+import { retireIdentity } from './retire.ts';
+import { verifyBackupFile } from './verify.ts';
+
+export interface RestoreDeps {
+  dataDir: string;
+  clock: Clock;
+  log: (message: string, err?: unknown) => void;
+  /** Closes the journals, runs `change`, opens them again with the installation's counter id. */
+  reopenAfter<T>(change: () => Promise<T>): Promise<T>;
+  counterId(): string;
+  /** The linked station database, if any. */
+  station(): pg.Pool | null;
+  /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
+  resume(): Promise<void>;
+}
+
+export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' | 'retireCounter'> {
+  return {
+    restoreCounter: async ({ file, stationCounterId }): Promise<RestoreResult> => {
+      const pool = d.station();
+      if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
+      // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
+      const fromFile = file ? await verifyBackupFile(file) : null;
+      const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
+      if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
+      const station = pool && counterId ? stationCopy(pool, () => d.clock.now()) : null;
+      if (station && counterId) await station.claim(counterId, installationHolderId(d.dataDir));
+      const restored = await d.reopenAfter(async () => {
+        let r: Restored | null = file ? await restoreFromBackup(d.dataDir, file, d.clock) : null;
+        if (station && counterId) r = await restoreFromStation(d.dataDir, counterId, station, d.clock, r);
+        return r!;
+      });
+      d.log(`counter ${restored.counterId} restored (${restored.environment}, entries up to ${restored.seq}, ${restored.fromStation} from the station)`);
+      // Before the first new sale: every sale left open is asked of the API once, with its own key.
+      await d.resume();
+      return restored;
+    },
+    retireCounter: async ({ reason }): Promise<RetireResult> => {
+      const oldCounterId = d.counterId();
+      const holder = installationHolderId(d.dataDir);
+      const pool = d.station();
+      let stationRetired = false;
+      if (pool) {
+        stationRetired = await releaseCounter(pool, oldCounterId, holder, true, reason).catch((err: unknown) => {
+          d.log('the station database could not record the retirement; it will refuse this counter id only once told', err);
+          return false;
+        });
+      }
+      const { keptIn, newCounterId } = await d.reopenAfter(async () => retireIdentity(d.dataDir, oldCounterId, d.clock.now()));
+      d.log(`counter ${oldCounterId} retired (${reason}); this PC is now ${newCounterId}; old journals in ${keptIn}`);
+      return { oldCounterId, newCounterId, keptIn, stationRetired };
+    },
+  };
+}

@@ -1,0 +1,211 @@
+// Automatic backups of the counter's journal: after every shift close and at least every few
+// hours while entries are written, one verified backup to the supervisor's folder, then the
+// rotation. Runs in the background, one at a time; a failure is remembered and shown, never
+// thrown at a sale. The counter closes it before the journal (close waits for a running backup).
+import { mkdirSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { isAbsolute, join, resolve } from 'node:path';
+import type { BackupFileInfo, BackupSettingsInput, BackupStatus } from '../../contract/backup.ts';
+import type { CounterEnvironment } from '../../contract/counter.ts';
+import type { AppError } from '../../contract/errors.ts';
+import type { Clock } from '../clock.ts';
+import { AppFailure, toAppError } from '../failure.ts';
+import type { Journal } from '../journal/journal.ts';
+import { SettingsFile } from '../settings/file.ts';
+import { hasWork } from './restore.ts';
+import { backupsToKeep } from './rotation.ts';
+import { BackupMemory, BackupSettingsStore } from './settings.ts';
+import { folderWritable, parseBackupName, writeBackup, type WriteHooks } from './write.ts';
+
+const HOUR_MS = 3_600_000;
+/** After a failed attempt, the next automatic one waits this long (a missing USB stick is not retried every minute). */
+const RETRY_AFTER_MS = 10 * 60_000;
+
+export interface BackupServiceOptions {
+  dataDir: string;
+  journal: () => Journal;
+  clock: Clock;
+  log: (message: string, err?: unknown) => void;
+  /** How often the service looks whether a backup is due (default a minute). */
+  checkEveryMs?: number;
+  hooks?: WriteHooks;
+}
+
+type Remembered = BackupMemory['byEnvironment'][string];
+
+export class BackupService {
+  readonly settings: BackupSettingsStore;
+  readonly #opts: BackupServiceOptions;
+  readonly #memory: SettingsFile<BackupMemory>;
+  #running: Promise<BackupFileInfo> | null = null;
+  #timer: NodeJS.Timeout | null = null;
+  #closed = false;
+
+  constructor(opts: BackupServiceOptions) {
+    this.#opts = opts;
+    this.settings = new BackupSettingsStore(opts.dataDir, opts.log);
+    this.#memory = new SettingsFile({ dir: opts.dataDir, file: 'backup-state.json', what: 'backup state', schema: BackupMemory, log: opts.log });
+  }
+
+  start(): void {
+    if (this.#timer || this.#closed) return;
+    this.#timer = setInterval(() => void this.tick(), this.#opts.checkEveryMs ?? 60_000);
+    this.#timer.unref();
+  }
+
+  /** Stops the schedule and waits for a backup being written (shutdown: before the journal closes). */
+  async close(): Promise<void> {
+    this.#closed = true;
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.#running?.catch(() => undefined);
+  }
+
+  #key(): string {
+    const j = this.#opts.journal();
+    return `${j.environment}:${j.counterId}`;
+  }
+
+  #remembered(): Remembered {
+    return this.#memory.load()?.byEnvironment[this.#key()] ?? { lastGood: null, lastFailure: null };
+  }
+
+  #remember(r: Remembered): void {
+    const all = this.#memory.load() ?? { version: 1 as const, byEnvironment: {} };
+    this.#memory.save({ version: 1, byEnvironment: { ...all.byEnvironment, [this.#key()]: r } });
+  }
+
+  /** Whether a backup is due now: a shift closed since the last good one, or it is older than the interval. */
+  due(): boolean {
+    const journal = this.#opts.journal();
+    const { lastGood, lastFailure } = this.#remembered();
+    const now = this.#opts.clock.now().getTime();
+    const lastSeq = journal.lastSeq();
+    if (lastSeq === 0 || lastSeq === lastGood?.seq) return false;
+    if (lastFailure && now - Date.parse(lastFailure.at) < RETRY_AFTER_MS) return false;
+    if (!lastGood) return true;
+    const closed = (journal.stmt('SELECT coalesce(max(closed_seq), 0) AS s FROM shifts').get() as { s: number }).s;
+    if (closed > lastGood.seq) return true;
+    return now - Date.parse(lastGood.at) >= this.settings.get().everyHours * HOUR_MS;
+  }
+
+  /** One look at the schedule (the timer calls it; tests call it with their clock). */
+  async tick(): Promise<void> {
+    if (this.#closed || this.#running || !this.due()) return;
+    await this.backUp().catch(() => undefined);
+  }
+
+  /** Writes one verified backup now (waits for one already running first), then rotates. */
+  async backUp(): Promise<BackupFileInfo> {
+    if (this.#closed) throw new AppFailure('backup_failed', 'The counter is closing');
+    while (this.#running) await this.#running.catch(() => undefined);
+    const run = this.#write();
+    this.#running = run;
+    try {
+      return await run;
+    } finally {
+      this.#running = null;
+    }
+  }
+
+  async #write(): Promise<BackupFileInfo> {
+    const journal = this.#opts.journal();
+    const folder = this.settings.folder();
+    const at = this.#opts.clock.now();
+    const before = this.#remembered();
+    try {
+      if (this.settings.get().folder === null) mkdirDefault(folder);
+      if (!folderWritable(folder)) throw new AppFailure('backup_folder_unavailable', `The backup folder ${folder} is missing or cannot be written`);
+      const file = await writeBackup(journal, folder, at, this.#opts.hooks);
+      this.#remember({ lastGood: file, lastFailure: null });
+      this.#rotate(folder, journal);
+      this.#opts.log(`backup written: ${file.path} (entries up to ${file.seq})`);
+      return file;
+    } catch (err) {
+      const error = toAppError(err);
+      this.#remember({ lastGood: before.lastGood, lastFailure: { at: at.toISOString(), error: { code: error.code, message: error.message } } });
+      this.#opts.log(`backup failed: ${error.message}`, err instanceof AppFailure ? undefined : err);
+      throw err;
+    }
+  }
+
+  /** Deletes this journal's backups the rotation no longer keeps, and partial files left by a crash. */
+  #rotate(folder: string, journal: Journal): void {
+    const mine = this.#list(folder, journal);
+    const keep = backupsToKeep(mine, this.#opts.clock.now(), { days: this.settings.get().keepDays, weeks: this.settings.get().keepWeeks });
+    for (const b of mine) if (!keep.has(b)) rmSync(b.path, { force: true });
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith('.partial-') && !name.startsWith(`.partial-${process.pid}-`)) rmSync(join(folder, name), { force: true });
+    }
+  }
+
+  #list(folder: string, journal: Journal): { path: string; at: Date; iso: string; seq: number; bytes: number }[] {
+    let names: string[];
+    try {
+      names = readdirSync(folder);
+    } catch {
+      return [];
+    }
+    return names.flatMap((name) => {
+      const p = parseBackupName(name);
+      if (!p || p.environment !== journal.environment || p.counterId !== journal.counterId) return [];
+      const path = join(folder, name);
+      return [{ path, at: p.at, iso: p.at.toISOString(), seq: p.seq, bytes: sizeOf(path) }];
+    });
+  }
+
+  saveSettings(input: BackupSettingsInput): BackupStatus {
+    if (input.folder !== null) {
+      if (!isAbsolute(input.folder)) throw new AppFailure('invalid_argument', 'The backup folder must be a full path', { fields: [{ field: 'folder', message: 'not a full path' }] });
+      const folder = resolve(input.folder);
+      if (!folderWritable(folder)) throw new AppFailure('backup_folder_unavailable', `The backup folder ${folder} is missing or cannot be written`);
+      input = { ...input, folder };
+    }
+    this.settings.save(input);
+    return this.status();
+  }
+
+  status(): BackupStatus {
+    const journal = this.#opts.journal();
+    const settings = this.settings.get();
+    const folder = this.settings.folder();
+    const folderAvailable = folderWritable(folder) || (settings.folder === null);
+    const { lastGood, lastFailure } = this.#remembered();
+    const now = this.#opts.clock.now().getTime();
+    // A success clears the failure: one remembered is one since the last good backup.
+    const failedSince = lastFailure !== null;
+    // Too old: entries written since a good backup made longer ago than the threshold (or, never
+    // backed up, a journal older than it: a new counter is not warned in its first hours).
+    const since = lastGood ? Date.parse(lastGood.at) : Date.parse((journal.stmt('SELECT at FROM entries WHERE seq = 1').get() as { at: string } | undefined)?.at ?? new Date(now).toISOString());
+    const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
+    const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : stale ? 'stale' : null;
+    return {
+      settings,
+      folder,
+      sameDiskAsJournal: settings.folder === null,
+      folderAvailable,
+      environment: journal.environment as CounterEnvironment,
+      lastGood,
+      lastFailure: failedSince ? { at: lastFailure.at, error: lastFailure.error as AppError } : null,
+      warning,
+      running: this.#running !== null,
+      fresh: !hasWork(journal.db),
+      kept: this.#list(folder, journal)
+        .sort((a, b) => b.at.getTime() - a.at.getTime())
+        .map(({ path, iso, seq, bytes }) => ({ path, at: iso, seq, bytes })),
+    };
+  }
+}
+
+function mkdirDefault(folder: string): void {
+  // Only the data folder's own backups/ is made on demand; a chosen folder (a USB stick, a share)
+  // must exist, or a missing stick would silently fill the mount point of the PC's own disk.
+  mkdirSync(folder, { recursive: true, mode: 0o700 });
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0;
+  }
+}

@@ -1,0 +1,70 @@
+// A backup file is good only when SQLite finds it whole (integrity_check, in a worker thread), its hash chain holds
+// from the first entry to its head, and, when written from a live journal, its last entry is the
+// live journal's entry of that seq (a copy of this counter's record, not of another one).
+import Database from 'better-sqlite3';
+import type { CounterEnvironment } from '../../contract/counter.ts';
+import { AppFailure } from '../failure.ts';
+import { integrityCheck } from './integrity.ts';
+import { verifyChainYielding, type ChainCheck } from '../journal/verify-chain.ts';
+
+export interface VerifiedBackup {
+  environment: CounterEnvironment;
+  counterId: string;
+  /** The last entry's seq and hash. */
+  seq: number;
+  lastHash: string;
+}
+
+export interface BackupExpectation {
+  /** The backup holds at least the entries up to this seq (the journal's head when it started). */
+  atLeastSeq?: number;
+  /** The hash the live journal has at a seq (null: no such entry). */
+  hashAt?: (seq: number) => string | null;
+  counterId?: string;
+}
+
+const corrupt = (path: string, why: string) => new AppFailure('backup_corrupt', `The backup ${path} cannot be used: ${why}`);
+
+export async function verifyBackupFile(path: string, expect: BackupExpectation = {}): Promise<VerifiedBackup> {
+  let integrity: string[];
+  try {
+    integrity = await integrityCheck(path);
+  } catch (err) {
+    throw corrupt(path, `it is not a journal database (${(err as Error).message})`);
+  }
+  if (integrity.length !== 1 || integrity[0] !== 'ok') throw corrupt(path, `SQLite finds it damaged (${integrity.slice(0, 3).join('; ')})`);
+  let db: Database.Database;
+  try {
+    db = new Database(path, { readonly: true, fileMustExist: true });
+  } catch (err) {
+    throw corrupt(path, `it cannot be opened (${(err as Error).message})`);
+  }
+  try {
+    const meta = new Map<string, string>();
+    try {
+      for (const r of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta.set(r.key, r.value);
+    } catch {
+      throw corrupt(path, 'it is not a Shubbak journal (no meta table)');
+    }
+    const environment = meta.get('environment') as CounterEnvironment | undefined;
+    const counterId = meta.get('counter_id');
+    if (!environment || !counterId) throw corrupt(path, 'it names no environment or counter');
+    if (expect.counterId && counterId !== expect.counterId) throw corrupt(path, `it is counter ${counterId}'s, not ${expect.counterId}'s`);
+    let chain: ChainCheck;
+    try {
+      chain = await verifyChainYielding(db);
+    } catch (err) {
+      throw corrupt(path, `its entries cannot be read (${(err as Error).message})`);
+    }
+    if (!chain.ok) throw corrupt(path, `its hash chain is broken at entry ${chain.firstBadSeq}`);
+    if (expect.atLeastSeq !== undefined && chain.entries < expect.atLeastSeq) {
+      throw corrupt(path, `it ends at entry ${chain.entries}, before the journal's ${expect.atLeastSeq}`);
+    }
+    if (expect.hashAt && chain.entries > 0 && expect.hashAt(chain.entries) !== chain.lastHash) {
+      throw corrupt(path, `its entry ${chain.entries} differs from the journal's`);
+    }
+    return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash };
+  } finally {
+    db.close();
+  }
+}

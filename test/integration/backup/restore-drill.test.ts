@@ -1,0 +1,208 @@
+// The drill of a dead counter PC (issue 24): a SANDBOX counter linked to a real PostgreSQL sells
+// (one sale left pending at the API), backs up, sells once more, ships, and its data folder is
+// deleted. Then, on new PCs (new data folders): restored from the backup alone; from the backup
+// plus the station's entries the backup missed (refused while the old PC still holds the counter
+// at the station, taken once an administrator released it); from the station alone. Each
+// continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
+// exactly once; a PC whose counter was taken over stops shipping; Replace retires the identity.
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DayReport, SaleOutcome } from '../../../contract/counter.ts';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { stationPool } from '../../../main/station/database.ts';
+import { claimCounter, releaseCounterAsAdministrator } from '../../../main/station/lease.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { installationCounterId } from '../../../main/settings/installation.ts';
+import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller, type Control } from '../main/helpers.ts';
+
+const PIN = '2468';
+let api: RunningSandbox & { control: Control };
+let db: TestPostgres;
+let admin: ReturnType<typeof stationPool>;
+const backupsDir = tempDir('shubbak-drill-backups-');
+const folders: { dir: string; cleanup(): void }[] = [];
+const running: Counter[] = [];
+
+async function newPc(): Promise<{ counter: Counter; c: Caller; dir: string }> {
+  const folder = tempDir('shubbak-drill-pc-');
+  folders.push(folder);
+  return openPc(folder.dir);
+}
+
+async function openPc(dir: string) {
+  // Sales are resumed only when the drill says so (restore does it first by itself).
+  const counter = await startCounter({ dataDir: dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 100, resumeEveryMs: 3_600_000 });
+  running.push(counter);
+  return { counter, c: caller(counter.dispatch), dir };
+}
+
+async function close(counter: Counter) {
+  await counter.close();
+  running.splice(running.indexOf(counter), 1);
+}
+
+const link = (c: Caller) => c.ok('connectStation', { stationId: 'stn_drill', stationName: 'Drill station', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+
+async function shipped(c: Caller) {
+  await expect.poll(async () => (await c.ok('stationStatus')) as { backlog: number; shipping: string }, { timeout: 15_000 }).toMatchObject({ backlog: 0, shipping: 'synced' });
+}
+
+async function signIn(c: Caller) {
+  // A PC linked to the station has the station's agents (their PINs work at every window).
+  await expect.poll(async () => (await c.ok('desk')).agents.length, { timeout: 15_000 }).toBeGreaterThan(0);
+  const desk = await c.ok('desk');
+  return c.ok('signIn', { agentId: desk.agents.find((a) => a.name === 'Samir Supervisor')!.id, pin: PIN });
+}
+
+beforeAll(async () => {
+  api = await sandbox();
+  db = await startPostgres();
+  admin = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+});
+afterAll(async () => {
+  for (const c of [...running]) await c.close();
+  await admin?.end();
+  db?.destroy();
+  await api?.close();
+  for (const f of folders) f.cleanup();
+  backupsDir.cleanup();
+});
+
+describe('a counter PC dies and comes back', () => {
+  let counterId: string;
+  let backupPath: string;
+  let backupSeq: number;
+  let lastSeq: number;
+  let atDeath: DayReport;
+  let floatAndPayIn: number;
+  const sold: SaleOutcome[] = [];
+  let pending: SaleOutcome;
+
+  it('the old PC sells, backs up, sells once more, ships, and dies', async () => {
+    const { counter, c, dir } = await newPc();
+    await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: PIN });
+    await c.ok('openShift', { float: { '20000': 2 } });
+    await c.ok('saveBackupSettings', { folder: backupsDir.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+    await link(c);
+    sold.push(await sellOneSeat(c, 'Hoda Salem', 500));
+    pending = await sellOneSeat(c, 'Hany TEST PENDING', 0);
+    expect(pending).toMatchObject({ status: 'pending', charged: true, cashRecorded: false });
+    await c.ok('moveCash', { kind: 'pay_in', amountMinor: 1_000, reason: 'coins from the bank' });
+    floatAndPayIn = 40_000 + 1_000;
+    const backup = await c.ok('backupJournal');
+    backupPath = backup.path;
+    backupSeq = (await c.ok('backupStatus')).lastGood!.seq;
+    sold.push(await sellOneSeat(c, 'Karim Nabil', 0)); // only the station will have this one
+    expect(sold.map((s) => s.status)).toEqual(['confirmed', 'confirmed']);
+    await shipped(c);
+    atDeath = await c.ok('dayReport');
+    lastSeq = (await c.ok('verifyJournal')).entries;
+    expect(lastSeq).toBeGreaterThan(backupSeq);
+    counterId = installationCounterId(dir);
+    expect(backupPath).toContain(counterId);
+    await close(counter);
+    rmSync(dir, { recursive: true, force: true }); // the disk is gone
+    // meanwhile the operator confirms the pending booking
+    await api.control.advance(31);
+  });
+
+  it('from the backup alone: the same counter, its open shift, the pending sale resolved once, selling on with no gap', async () => {
+    const { counter, c } = await newPc();
+    const restored = await c.ok('restoreCounter', { file: backupPath });
+    expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: backupSeq, fromStation: 0 });
+    const desk = await signIn(c);
+    expect(desk.shift).toMatchObject({ floatMinor: 40_000, closedAt: null });
+    const again = await c.ok('getSale', { saleId: pending.saleId });
+    expect(again).toMatchObject({ status: 'confirmed', cashRecorded: true, booking: { id: pending.booking!.id } });
+    const day = await c.ok('dayReport');
+    expect(day.counts).toEqual({ ...atDeath.counts, confirmed: 2, pending: 0 }); // Karim's sale came after this backup
+    expect(day.retailMinor).toBe(sold[0]!.retailTotalMinor + pending.retailTotalMinor);
+    const next = await sellOneSeat(c, 'Nour after backup', 0);
+    expect(next.status).toBe('confirmed');
+    const check = await c.ok('verifyJournal');
+    expect(check).toMatchObject({ ok: true, firstBadSeq: null });
+    expect(check.entries).toBeGreaterThan(backupSeq);
+    await close(counter);
+  });
+
+  it('from the backup and the station: refused while the old PC holds the counter, then whole', async () => {
+    const { counter, c } = await newPc();
+    await link(c);
+    await signIn(c); // the station's supervisor, PIN and all
+    const refused = await c.err('restoreCounter', { file: backupPath, stationCounterId: counterId });
+    expect(refused.code).toBe('counter_live_elsewhere');
+    expect(refused.message).toMatch(/held by another PC .* last heard 0 minute/);
+    // the README's step: the administrator frees the dead PC's counter
+    expect(await releaseCounterAsAdministrator(admin, counterId, false, 'PC died')).toBe(true);
+    const restored = await c.ok('restoreCounter', { file: backupPath, stationCounterId: counterId });
+    expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: lastSeq, fromStation: lastSeq - backupSeq });
+    await signIn(c);
+    const day = await c.ok('dayReport');
+    expect(day.counts).toEqual({ ...atDeath.counts, confirmed: atDeath.counts.confirmed + 1, pending: atDeath.counts.pending - 1 });
+    expect(day.retailMinor).toBe(atDeath.retailMinor + pending.retailTotalMinor);
+    expect(day.cashReceivedMinor).toBe(atDeath.cashReceivedMinor + pending.retailTotalMinor); // the pending sale's cash, once
+    // at the API: the pending booking charged once, whichever PCs asked about it since
+    const lines = (await c.ok('walletTransactions', { limit: 200 })).data.filter((t) => t.booking_ref === pending.booking!.id);
+    expect(lines.map((t) => t.type)).toEqual(['DEBIT']);
+    const sales = await c.ok('listSales', { limit: 50 });
+    expect(sales.map((s) => s.saleId).sort()).toEqual([...sold, pending].map((s) => s.saleId).sort());
+    // the drawer: float + pay-in + every confirmed sale's retail, once
+    const count = await c.ok('countDrawer', { count: { '20000': 2 } });
+    expect(count.expectedMinor).toBe(floatAndPayIn + day.retailMinor);
+    await c.ok('closeShift', { comment: 'after the restore' });
+    await c.ok('openShift', { float: { '10000': 1 } });
+    expect((await sellOneSeat(c, 'Salma after restore', 0)).status).toBe('confirmed');
+    // the station takes the continuation: the chain goes on from the dead PC's last entry
+    await shipped(c);
+    const status = await c.ok('stationStatus');
+    expect(status.shipping).toBe('synced');
+    expect((await c.ok('verifyJournal')).ok).toBe(true);
+    await close(counter);
+  });
+
+  it('from the station alone, on a third PC; the PC it was taken from stops shipping', async () => {
+    const { counter, c } = await newPc();
+    await link(c);
+    await signIn(c);
+    // the second PC still holds it (closed a moment ago): refused
+    expect((await c.err('restoreCounter', { stationCounterId: counterId })).code).toBe('counter_live_elsewhere');
+    await releaseCounterAsAdministrator(admin, counterId, false, 'moved to a third PC');
+    const restored = await c.ok('restoreCounter', { stationCounterId: counterId });
+    expect(restored.counterId).toBe(counterId);
+    expect(restored.fromStation).toBe(restored.seq);
+    await signIn(c);
+    const day = await c.ok('dayReport');
+    expect(day.counts.confirmed).toBe(atDeath.counts.confirmed + 2); // the pending one and Salma's
+    const check = await c.ok('verifyJournal'); // whole from entry 1, the sign-in after it
+    expect(check.ok).toBe(true);
+    expect(check.entries).toBeGreaterThanOrEqual(restored.seq);
+    expect((await sellOneSeat(c, 'Youssef third PC', 0)).status).toBe('confirmed');
+    await shipped(c);
+
+    // the second PC is switched on again: its counter is held elsewhere, so it ships nothing
+    const second = await openPc(folders[2]!.dir);
+    await signIn(second.c);
+    await expect.poll(async () => (await second.c.ok('stationStatus')).lastError ?? '', { timeout: 15_000 }).toMatch(/^counter_live_elsewhere/);
+    expect((await second.c.ok('stationStatus')).shipping).toBe('stopped');
+    await close(second.counter);
+    await close(counter);
+  });
+
+  it('Replace: a supervisor retires the identity; the old journal is kept read-only, the station refuses it from then on', async () => {
+    const { counter, c, dir } = await openPc(folders[3]!.dir);
+    await signIn(c);
+    const r = await c.ok('retireCounter', { reason: 'PC handed to another window' });
+    expect(r).toMatchObject({ oldCounterId: counterId, stationRetired: true });
+    expect(r.newCounterId).not.toBe(counterId);
+    const kept = readdirSync(r.keptIn);
+    expect(kept).toContain('journal-sandbox.db');
+    for (const f of kept) expect(statSync(join(r.keptIn, f)).mode & 0o777).toBe(0o400);
+    expect(existsSync(join(dir, 'journal-sandbox.db'))).toBe(true); // the new identity's own, fresh
+    expect((await c.ok('desk')).agentsInUse).toBe(false);
+    expect((await claimCounter(admin, counterId, 'hld_someone', 0)).retired).toBe(true);
+    await close(counter);
+  });
+});
