@@ -9,7 +9,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import { StationConnectionInput, type StationStatus } from '../../contract/station.ts';
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
-import type { Keychain } from '../vault/keychain.ts';
+import { KeychainUnavailable, type Keychain } from '../vault/keychain.ts';
 import { checkStationSchema, isLoopback, registerCounter, stationPool } from './database.ts';
 import { connectionFailure } from './connection-errors.ts';
 import { forgetPassword, keepPassword, passwordFor } from './password.ts';
@@ -67,7 +67,10 @@ export class StationLink {
 
   /** At start-up: ship to the saved station, if any (an unreachable one only means a backlog). */
   async start(): Promise<void> {
-    await this.#key().catch((err: unknown) => this.#d.log('the counter key cannot be read from the keychain', err));
+    await this.#key().catch((err: unknown) => {
+      // a keychain that cannot be read at all was said once already, at start-up
+      if (!(err instanceof KeychainUnavailable)) this.#d.log('the counter key cannot be read from the keychain', err);
+    });
     const saved = this.#file.load();
     if (!saved || !this.#signer) return;
     const password = await passwordFor(this.#d.keychain, saved).catch((err: unknown) => {

@@ -11,6 +11,8 @@ import { startCounter } from '../../main/counter.ts';
 import type { FaultPoint } from '../../main/selling/sales.ts';
 import { memoryKeychain } from '../../main/vault/keychain.ts';
 import { PIN_KEY_ACCOUNT } from '../../main/vault/pin-key.ts';
+import { COUNTER_KEY_ACCOUNT } from '../../main/station/counter-key.ts';
+import { createPrivateKey } from 'node:crypto';
 
 const env = process.env;
 const baseUrl = env.CHAOS_BASE_URL!;
@@ -25,12 +27,19 @@ const selfKill = Number(env.CHAOS_SELF_KILL ?? 0);
 const POINTS: FaultPoint[] = ['after-intent', 'before-send', 'after-send'];
 let killAt: FaultPoint | null = null;
 
+/** An Ed25519 private key made from a fixed seed (PKCS#8 DER of a 32-byte seed), the same in every process. */
+function fixedCounterKey(): string {
+  const der = Buffer.concat([Buffer.from('302e020100300506032b657004220420', 'hex'), Buffer.alloc(32, 0x3c)]);
+  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }).export({ format: 'pem', type: 'pkcs8' }).toString();
+}
+
 const credential = JSON.stringify({ clientId: 'cid_sandbox_demo', clientSecret: 'sk_sandbox_demo', baseUrl, savedAt: '2026-01-01T00:00:00.000Z' });
 const counter = await startCounter({
   dataDir: env.CHAOS_DATA_DIR!,
   version: 'chaos',
-  // One PIN key for every counter process of the run, as the OS keychain keeps it across restarts.
-  keychain: memoryKeychain({ primary: credential, [PIN_KEY_ACCOUNT]: Buffer.alloc(32, 0x5a).toString('base64url') }),
+  // One PIN key and one station signing key for every counter process of the run, as the OS
+  // keychain keeps them across restarts (the station knows the counter by its key).
+  keychain: memoryKeychain({ primary: credential, [PIN_KEY_ACCOUNT]: Buffer.alloc(32, 0x5a).toString('base64url'), [COUNTER_KEY_ACCOUNT]: fixedCounterKey() }),
   resumeEveryMs: 3_600_000,
   timeoutMs: 2_000,
   faults: (point) => {

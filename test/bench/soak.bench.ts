@@ -102,7 +102,7 @@ try {
       // the first shift ends mid-day: blind count, close (an automatic backup follows), the next opens
       const count = await ok('countDrawer', { count: { '20000': 5 } });
       if (!Number.isFinite(count.expectedMinor)) throw new Error('no expected cash');
-      await ok('closeShift', { comment: null });
+      await ok('closeShift', { comment: 'The soak closes its shift' });
       await ok('openShift', { float: { '20000': 5 } });
       closes++;
     }
@@ -145,7 +145,7 @@ try {
     if (i % 500 === 0) console.log(`# ${i} sales, ${((performance.now() - started) / 1000).toFixed(0)} s`);
   }
   await ok('countDrawer', { count: { '20000': 5 } });
-  await ok('closeShift', { comment: null });
+  await ok('closeShift', { comment: 'The soak closes its shift' });
   closes++;
   await counter.printed();
   const atEnd = memory();

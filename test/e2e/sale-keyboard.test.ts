@@ -293,6 +293,10 @@ describe('a sale by keyboard alone', () => {
     const second = await page.getByTestId('hold-status').first().getAttribute('data-hold-id');
     expect(await unnamedControls(page)).toEqual([]);
     await k.press('F12');
+    // seats are held: F12 asks first, and Enter leaves the sale
+    await page.getByTestId('leave-sale').waitFor();
+    expect(await sandbox.get<{ status: string }>(`/holds/${second}`)).toMatchObject({ status: 'held' });
+    await k.press('Enter');
     await expect.poll(async () => (await sandbox.get<{ status: string }>(`/holds/${second}`)).status, { timeout: 10_000 }).toBe('released');
     expect(await sandbox.bookingsOf('Guarded Traveller')).toEqual([]);
   });

@@ -101,9 +101,10 @@ export function writeEveryEntry(j: Journal, after: (type: EntryType, entry: Entr
     approvedBy: null,
     agentId: MONA.agentId,
     agentName: MONA.agentName,
-    shiftId: SHIFT,
+    // paid after the shift above closed: it belongs to the shift open then, never to a frozen one
+    shiftId: 'shift-agent-2-later',
     businessDay: DAY,
-  });
+  }, 'shift-agent-2-later');
   add('claim.matched', { transactionId: 'txn_adj_1', bookingReference: 'PB-A', amountMinor: 33_000, at: '2026-07-01T12:00:00.000Z', by: SAMIR, note: 'by hand' }, null);
   add('override.approved', { action: 'agents', calls: ['listAgents', 'saveAgent'], agent: MONA, supervisor: SAMIR }, null);
   const rule = { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 5, fixedMinor: 1_000 };

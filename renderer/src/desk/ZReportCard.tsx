@@ -12,11 +12,12 @@ import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 type Line = { key: string; label: string; value: string };
 
 /** A titled list of label → amount lines (by operator, count by denomination, movements…); nothing when empty. */
-function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId: string }) {
+function Lines({ title, lines, testId, level }: { title: string; lines: Line[]; testId: string; level: 'h2' | 'h3' }) {
   if (lines.length === 0) return null;
+  const Heading = level;
   return (
     <section className="z-lines" data-testid={testId}>
-      <h3>{title}</h3>
+      <Heading>{title}</Heading>
       <table className="z-cash">
         <tbody>
           {lines.map((l) => (
@@ -38,6 +39,8 @@ function Lines({ title, lines, testId }: { title: string; lines: Line[]; testId:
  */
 export function ZReportCard({ view, screen = false }: { view: ZReportView; /** the whole screen (after the close): its title is the h1 */ screen?: boolean }) {
   const Heading = screen ? 'h1' : 'h2';
+  // its parts one level under its title, whichever that is
+  const Sub = screen ? 'h2' : 'h3';
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const z = view.report;
@@ -90,12 +93,13 @@ export function ZReportCard({ view, screen = false }: { view: ZReportView; /** t
         <dd>{count(z.abandonedHolds ?? 0)}</dd>
       </dl>
       <Lines
+        level={Sub}
         title={t('desk.z.byOperator')}
         testId="z-by-operator"
         lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${l.operatorName ?? '—'} · ${count(l.passengers)}`, value: money(l.retailMinor) }))}
       />
-      <Lines title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${l.route} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
-      <h3>{t('desk.z.cash')}</h3>
+      <Lines level={Sub} title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${l.route} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
+      <Sub>{t('desk.z.cash')}</Sub>
       <table className="z-cash">
         <tbody>
           {rows.map(([label, value, strong]) => (
@@ -113,6 +117,7 @@ export function ZReportCard({ view, screen = false }: { view: ZReportView; /** t
         </p>
       )}
       <Lines
+        level={Sub}
         title={t('desk.z.count')}
         testId="z-count"
         lines={DENOMINATIONS.filter((d) => (z.cash.count[`${d}`] ?? 0) > 0).map((d) => {
@@ -121,15 +126,16 @@ export function ZReportCard({ view, screen = false }: { view: ZReportView; /** t
         })}
       />
       <Lines
+        level={Sub}
         title={t('desk.z.movements')}
         testId="z-movements"
         lines={z.movements.map((m, i) => ({ key: `${i}`, label: `${t(`desk.cash.${m.kind}`)}: ${m.reason}`, value: money(m.amountMinor) }))}
       />
-      <Lines title={t('desk.z.failed')} testId="z-failed" lines={z.failed.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
-      <Lines title={t('desk.z.open')} testId="z-open" lines={z.open.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
+      <Lines level={Sub} title={t('desk.z.failed')} testId="z-failed" lines={z.failed.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
+      <Lines level={Sub} title={t('desk.z.open')} testId="z-open" lines={z.open.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
       {view.corrections.length > 0 && (
         <section className="z-lines">
-          <h3>{t('desk.z.corrections')}</h3>
+          <Sub>{t('desk.z.corrections')}</Sub>
           <ul className="z-corrections">
             {view.corrections.map((c) => (
               <li key={c.correctionId}>

@@ -18,7 +18,7 @@ import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller, type Control } from '../main/helpers.ts';
 
-const PIN = '2468';
+const PIN = '246810';
 let api: RunningSandbox & { control: Control };
 let db: TestPostgres;
 let admin: ReturnType<typeof stationPool>;
@@ -59,7 +59,7 @@ async function signIn(c: Caller) {
 
 beforeAll(async () => {
   api = await sandbox();
-  db = await startPostgres();
+  db = await startPostgres({ station: true });
   admin = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
 });
 afterAll(async () => {

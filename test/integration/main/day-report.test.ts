@@ -14,7 +14,10 @@ beforeAll(() => {
 
 async function sell(names: string[], extraCashMinor: number) {
   const { priced, detail } = await findOffer(c, names.length);
-  const seats = detail.offer.seats.filter((s) => s.available).slice(0, names.length);
+  // the first class with room for everyone: one booking takes one fare class
+  const free = detail.offer.seats.filter((s) => s.available);
+  const cls = [...new Set(free.map((s) => s.class))].find((k) => free.filter((s) => s.class === k).length >= names.length);
+  const seats = free.filter((s) => s.class === cls).slice(0, names.length);
   const retail = seats.reduce((sum, s) => sum + detail.retailBySeat[s.number]!, 0);
   return c.ok('sell', {
     saleId: randomUUID(),

@@ -94,7 +94,7 @@ describe('TRAINING paper', () => {
 
   it('the Z-report and the day report', async () => {
     await c.ok('countDrawer', { count: { '10000': 2 } });
-    const z = await c.ok('closeShift', { comment: null });
+    const z = await c.ok('closeShift', { comment: 'Counted for the marking test' });
     let n = handed.length;
     await c.ok('printZReport', { zNumber: z.report.zNumber, language: 'ar' });
     n = await printedSince(n, 'z-report');

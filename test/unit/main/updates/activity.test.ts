@@ -14,12 +14,14 @@ describe('the counter’s activity, from its journal', () => {
     const j = t.journal;
     expect(activityOf(j)).toEqual({ openShifts: 0, salesInFlight: 0, lastEntryAt: null });
 
-    const shift = j.db.prepare('INSERT INTO shifts (id, agent_id, business_day, implicit, opened_seq, opened_at) VALUES (?, ?, ?, ?, ?, ?)');
-    shift.run('implicit-day', 'agent-1', '2026-11-26', 1, 1, '2026-11-26T07:00:00.000Z');
+    // the shifts as the journal's entries make them (the read model is their fold)
+    const add = <K extends 'shift.opened' | 'shift.closed'>(type: K, payload: Parameters<typeof j.append<K>>[1], at: string) =>
+      j.transaction(() => j.append(type, payload, { at: new Date(at), shiftId: (payload as { shiftId: string }).shiftId }));
+    add('shift.opened', { shiftId: 'implicit-day', agentId: 'agent-1', businessDay: '2026-11-26', implicit: true }, '2026-11-26T07:00:00.000Z');
     expect(activityOf(j).openShifts).toBe(0);
-    shift.run('counted', 'agent-1', '2026-11-26', 0, 2, '2026-11-26T07:05:00.000Z');
+    add('shift.opened', { shiftId: 'counted', agentId: 'agent-1', businessDay: '2026-11-26', implicit: false, floatMinor: 0, floatCount: {} }, '2026-11-26T07:05:00.000Z');
     expect(activityOf(j).openShifts).toBe(1);
-    j.db.prepare("UPDATE shifts SET closed_seq = 3, closed_at = '2026-11-26T15:00:00.000Z' WHERE id = 'counted'").run();
+    add('shift.closed', { shiftId: 'counted', agentId: 'agent-1', implicit: false }, '2026-11-26T15:00:00.000Z');
     expect(activityOf(j).openShifts).toBe(0);
 
     j.transaction(() => j.append('agent.signed_in', { agentId: 'agent-1' }, { at: new Date('2026-11-26T15:01:00.000Z') }));
