@@ -18,8 +18,8 @@ import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { addSale, memoryJournal } from '../../support/station-chain.ts';
 
 const ROOT = join(import.meta.dirname, '../../..');
-/** Where the steps are written (the README once the lead folds them in). */
-const STEPS_FILE = join(ROOT, 'docs/pending/trust-station.md');
+/** Where the steps are written: the README, word for word. */
+const STEPS_FILE = join(ROOT, 'README.md');
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 function stepsOf(markdown: string): Map<string, string> {
