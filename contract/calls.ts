@@ -161,6 +161,8 @@ export const calls = {
 
   // the counter itself (supervisor): its name, from then on in the top bar and on new receipts
   saveStationName: call('supervisor', z.strictObject({ stationName: StationName })).returns<AppInfo>(),
+  /** The digits of Arabic screens and paper on this counter: Arabic-Indic or Latin. */
+  saveArabicDigits: call('supervisor', z.strictObject({ digits: z.enum(['arab', 'latn']) })).returns<AppInfo>(),
 
   // printing
   listPrinters: call('agent', NoArg).returns<PrinterInfo[]>(),

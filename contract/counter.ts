@@ -20,6 +20,8 @@ export interface AppInfo {
   /** Where the Partner API calls go (the embedded sandbox's loopback URL in TRAINING). */
   apiBaseUrl: string;
   stationName: string;
+  /** The digits of Arabic screens and paper: Arabic-Indic (default) or Latin (Settings → Counter). */
+  arabicDigits: 'arab' | 'latn';
   /** Who the counter acts for now: the signed-in agent (null when nobody is), or the default agent before agents exist. */
   agent: { id: string; name: string } | null;
 }

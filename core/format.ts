@@ -5,14 +5,39 @@
 
 export type Language = 'ar' | 'en';
 
-/** Numbers and money: Egyptian Arabic (Arabic-Indic digits, ج.م.) or English as written in Egypt. */
-export function numberLocale(lang: Language): 'ar-EG' | 'en-EG' {
-  return lang === 'ar' ? 'ar-EG' : 'en-EG';
+/**
+ * The digits an Arabic screen and Arabic paper write numbers with: Arabic-Indic (١٢٣, the
+ * default) or Latin (123), a counter setting (Settings → Counter). One choice for every number,
+ * money, date, chart and count in Arabic; English always uses Latin digits.
+ */
+export type ArabicDigits = 'arab' | 'latn';
+let arabicDigits: ArabicDigits = 'arab';
+
+/** Sets the counter's choice (main at start and when a supervisor changes it; the renderer from the app info). */
+export function setArabicDigits(style: ArabicDigits): void {
+  if (style === arabicDigits) return;
+  arabicDigits = style;
+  numberFormats.clear();
+  cairoFormats.clear();
+}
+
+export function currentArabicDigits(): ArabicDigits {
+  return arabicDigits;
+}
+
+/** Numbers and money: Egyptian Arabic (its digits as chosen, ج.م.) or English as written in Egypt. */
+export function numberLocale(lang: Language): string {
+  return lang === 'ar' ? (arabicDigits === 'latn' ? 'ar-EG-u-nu-latn' : 'ar-EG') : 'en-EG';
 }
 
 /** Dates: en-GB for English, day before month and a 24-hour clock, as Egypt writes them. */
-function dateLocale(lang: Language): 'ar-EG' | 'en-GB' {
-  return lang === 'ar' ? 'ar-EG' : 'en-GB';
+export function dateLocale(lang: Language): string {
+  return lang === 'ar' ? (arabicDigits === 'latn' ? 'ar-EG-u-nu-latn' : 'ar-EG') : 'en-GB';
+}
+
+/** Latin digits written in a text (a time from the API, a count) in the language's digits. */
+export function localDigits(text: string, lang: Language): string {
+  return lang === 'ar' && arabicDigits === 'arab' ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();

@@ -9,6 +9,7 @@ import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
 import type { CounterDeps, PrintingDeps } from './deps.ts';
+import { setArabicDigits } from '../core/format.ts';
 import { TrainingControl } from './training/control.ts';
 import { trainingHandlers } from './training/handlers.ts';
 import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
@@ -126,6 +127,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
   privateDir(dataDir);
   const counterSettings = new CounterSettingsStore(dataDir, log);
+  // Paper made here (receipts, reports) writes Arabic numbers in the digits the counter chose.
+  setArabicDigits(counterSettings.arabicDigits());
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
   // Bound below, once the session exists: the desk reads the agents of the session's journal.
   const agent = () => desk.agent();
@@ -214,6 +217,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     environment: session.environment,
     apiBaseUrl: session.baseUrl,
     stationName: station(),
+    arabicDigits: counterSettings.arabicDigits(),
     agent: actingAgent(),
   });
   const actingAgent = (): AppInfo['agent'] => {
@@ -288,6 +292,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     saveStationName: ({ stationName }) => {
       counterSettings.saveStationName(stationName, clock.now());
       log(`counter renamed to "${station()}"`);
+      return info();
+    },
+    saveArabicDigits: ({ digits }) => {
+      setArabicDigits(counterSettings.saveArabicDigits(digits, clock.now()));
       return info();
     },
     ...referenceHandlers(deps),

@@ -4,6 +4,7 @@
 import { z } from 'zod';
 import { StationName } from '../../contract/calls.ts';
 import { SettingsFile } from './file.ts';
+import type { ArabicDigits } from '../../core/format.ts';
 
 export const COUNTER_SETTINGS_FILE = 'counter-settings.json';
 
@@ -14,6 +15,8 @@ const Stored = z.object({
   version: z.literal(1),
   stationName: StationName.optional(),
   idleLockMinutes: z.int().min(0).max(240).optional(),
+  /** The digits of Arabic screens and paper (core/format.ts); Arabic-Indic when not saved. */
+  arabicDigits: z.enum(['arab', 'latn']).optional(),
   savedAt: z.string(),
 });
 type Stored = z.infer<typeof Stored>;
@@ -45,6 +48,14 @@ export class CounterSettingsStore {
 
   saveIdleLockMinutes(minutes: number, at: Date = new Date()): number {
     return this.#save({ idleLockMinutes: minutes }, at).idleLockMinutes ?? minutes;
+  }
+
+  arabicDigits(): ArabicDigits {
+    return this.#file.load()?.arabicDigits ?? 'arab';
+  }
+
+  saveArabicDigits(style: ArabicDigits, at: Date = new Date()): ArabicDigits {
+    return this.#save({ arabicDigits: style }, at).arabicDigits ?? style;
   }
 
   #save(change: Partial<Stored>, at: Date): Stored {

@@ -91,6 +91,31 @@ describe('the counter as staff find it', () => {
     await expect.poll(() => page.locator('main.sale').getAttribute('data-step')).toBe('search');
   });
 
+  it('a supervisor chooses Latin digits for Arabic screens: the wallet, the chart and the counts change, and back', async () => {
+    const { page } = c;
+    await setLanguage(page, 'ar');
+    const wallet = page.getByTestId('wallet');
+    await expect.poll(async () => plain(await wallet.textContent())).toMatch(/[٠-٩]/);
+    await page.getByRole('button', { name: 'الإعدادات' }).click();
+    await page.getByRole('tab', { name: 'الشباك' }).click();
+    const digits = page.getByTestId('settings-digits');
+    await digits.getByText('لاتينية (123)').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => plain(await wallet.textContent())).toMatch(/^[^٠-٩]*[0-9][^٠-٩]*$/);
+    await page.keyboard.press('F7');
+    await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
+    expect(plain(await page.getByTestId('hour-chart').textContent())).toContain('12:00');
+    await shot(page, 'staff-5-latin-digits-ar');
+    await page.keyboard.press('Escape');
+    expect((await c.call('appInfo')).arabicDigits).toBe('latn');
+    await page.getByRole('button', { name: 'الإعدادات' }).click();
+    await page.getByRole('tab', { name: 'الشباك' }).click();
+    await digits.getByText('هندية (١٢٣)').click();
+    await page.keyboard.press('Escape');
+    await expect.poll(async () => plain(await wallet.textContent())).toMatch(/[٠-٩]/);
+    await setLanguage(page, 'en');
+  });
+
   it("an agent's supervisor action asks for a supervisor's PIN at their side instead of failing", async () => {
     const { page } = c;
     await setLanguage(page, 'en');

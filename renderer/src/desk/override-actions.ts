@@ -10,7 +10,7 @@ export const SUPERVISOR_ACTIONS = {
   journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport'],
   credentials: ['saveCredential', 'removeCredential'],
   prices: ['saveMarkupRule', 'deleteMarkupRule'],
-  counter: ['saveStationName', 'saveRefundSettings'],
+  counter: ['saveStationName', 'saveRefundSettings', 'saveArabicDigits'],
   printers: ['savePrintSettings'],
   agents: ['listAgents', 'saveAgent', 'saveIdleLock'],
   station: ['connectStation', 'disconnectStation', 'renameStation'],

@@ -1,3 +1,4 @@
+import { currentArabicDigits, setArabicDigits, type ArabicDigits } from '../../../core/format.ts';
 import { create } from 'zustand';
 import { areas } from './messages/index.ts';
 
@@ -24,7 +25,10 @@ function applyToDocument(locale: Locale) {
 
 interface LocaleState {
   locale: Locale;
+  /** The digits Arabic screens write numbers with (the counter's setting, from the app info). */
+  digits: ArabicDigits;
   setLocale(locale: Locale): void;
+  setDigits(digits: ArabicDigits): void;
   toggle(): void;
 }
 
@@ -34,6 +38,11 @@ export const useLocale = create<LocaleState>((set, get) => ({
     localStorage.setItem(STORAGE_KEY, locale);
     applyToDocument(locale);
     set({ locale });
+  },
+  digits: currentArabicDigits(),
+  setDigits(digits) {
+    setArabicDigits(digits);
+    set({ digits });
   },
   toggle() {
     get().setLocale(get().locale === 'ar' ? 'en' : 'ar');
@@ -51,5 +60,7 @@ export function translate(locale: Locale, key: MessageKey, params?: Record<strin
 /** The translate function of the current locale; re-renders when the agent switches language. */
 export function useT(): Translate {
   const locale = useLocale((s) => s.locale);
+  // every screen that says something re-renders when the counter's digits change, and so does its numbers' formatting
+  useLocale((s) => s.digits);
   return (key, params) => translate(locale, key, params);
 }

@@ -1,14 +1,14 @@
 import { wallClockTime } from '../../../core/wall-clock.ts';
-import { toArabicIndicDigits } from '../../../core/digits.ts';
+import { dateLocale, localDigits as digitsOf } from '../../../core/format.ts';
 import type { Locale } from '../i18n/index.ts';
 
 // Display helpers for the sale flow, pure and DOM-free (money and numbers: core/format.ts);
 // departure/arrival strings are shown with the digits written in them, never converted through
 // the PC's time zone (architecture.md, "Time and money on screen").
 
-/** Western digits to Arabic-Indic in the Arabic UI (times, dates, counts). */
+/** Western digits in the UI's digits (times, dates, counts): core/format.ts decides. */
 export function localDigits(text: string, locale: Locale): string {
-  return locale === 'ar' ? toArabicIndicDigits(text) : text;
+  return digitsOf(text, locale);
 }
 
 /** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
@@ -30,10 +30,10 @@ const dayLabels = new Map<string, Intl.DateTimeFormat>();
 
 /** "Wed 1 Jul" / "الأربعاء، ١ يوليو" for a calendar date, computed in UTC so no zone can shift it. */
 export function formatDay(date: string, locale: Locale, withYear = false): string {
-  const key = `${locale}:${withYear}`;
+  const key = `${dateLocale(locale)}:${withYear}`;
   let f = dayLabels.get(key);
   if (!f) {
-    f = new Intl.DateTimeFormat(locale === 'ar' ? 'ar-EG' : 'en-GB', {
+    f = new Intl.DateTimeFormat(dateLocale(locale), {
       timeZone: 'UTC',
       weekday: 'short',
       day: 'numeric',

@@ -6,6 +6,7 @@ import { useShell } from '../shell/store.ts';
 import { useTi } from './bidi.ts';
 import { describedBy, Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
+import { DigitsSection } from './DigitsSection.tsx';
 import { RefundSettingsSection } from '../refunds/RefundSettingsSection.tsx';
 
 /** As the contract has it: trimmed, 1 to 80 characters. */
@@ -85,6 +86,7 @@ export function CounterTab() {
           {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
         </form>
       )}
+      <DigitsSection />
       <RefundSettingsSection />
     </div>
   );

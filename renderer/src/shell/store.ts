@@ -2,6 +2,7 @@ import { create } from 'zustand';
 import type { AppInfo, ReferenceData, WalletView } from '../../../contract/counter.ts';
 import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
+import { useLocale } from '../i18n/index.ts';
 
 // The counter's frame: who and where we are, the cached reference data, the wallet.
 
@@ -28,6 +29,7 @@ export const useShell = create<ShellState>((set, get) => ({
   async load() {
     set({ loadError: null });
     const [info, reference] = await Promise.all([api.appInfo(), api.referenceData()]);
+    if (info.ok) useLocale.getState().setDigits(info.value.arabicDigits);
     set({
       info: info.ok ? info.value : get().info,
       reference: reference.ok ? reference.value : get().reference,

@@ -176,6 +176,10 @@ export const settings = defineMessages({
 
     // the counter
     'settings.counter.heading': 'This counter',
+    'settings.digits.heading': 'Digits in Arabic',
+    'settings.digits.legend': 'Numbers on Arabic screens and paper',
+    'settings.digits.arab': 'Arabic-Indic (١٢٣)',
+    'settings.digits.latn': 'Latin (123)',
     'settings.counter.intro': 'The counter’s name is shown in the top bar and printed on every receipt and test page.',
     'settings.counter.name': 'Counter name',
     'settings.counter.name.hint':
@@ -412,6 +416,10 @@ export const settings = defineMessages({
 
     // الشباك
     'settings.counter.heading': 'هذا الشباك',
+    'settings.digits.heading': 'الأرقام بالعربية',
+    'settings.digits.legend': 'الأرقام على الشاشات والأوراق العربية',
+    'settings.digits.arab': 'هندية (١٢٣)',
+    'settings.digits.latn': 'لاتينية (123)',
     'settings.counter.intro': 'اسم الشباك يظهر في الشريط العلوي ويُطبع على كل إيصال وكل صفحة تجربة.',
     'settings.counter.name': 'اسم الشباك',
     'settings.counter.name.hint': `حتى {max} حرفًا، مثل ${L('Cairo Gateway counter 1')}. إيصالات المبيعات السابقة تحتفظ بالاسم الذي بيعت به.`,
