@@ -52,7 +52,7 @@ const config: Configuration = {
     target: [{ target: 'nsis', arch: ['x64'] }],
     icon: 'resources/icon.ico',
     // Signing: set CSC_LINK (the .pfx) and CSC_KEY_PASSWORD in the environment, or the
-    // certificate's subject / SHA-1 for a certificate in the Windows store (docs/pending/installers.md).
+    // certificate's subject / SHA-1 for a certificate in the Windows store (docs/installing.md).
     signtoolOptions: {
       signingHashAlgorithms: ['sha256'],
       rfc3161TimeStampServer: 'http://timestamp.digicert.com',
@@ -66,7 +66,7 @@ const config: Configuration = {
     allowElevation: true,
     allowToChangeInstallationDirectory: true,
     // The journal is the station's record of cash: uninstalling never deletes it (the uninstaller
-    // leaves %APPDATA%\Shubbak; docs/pending/installers.md says how to remove it on purpose).
+    // leaves %APPDATA%\Shubbak; docs/installing.md says how to remove it on purpose).
     deleteAppDataOnUninstall: false,
     createDesktopShortcut: true,
     createStartMenuShortcut: true,

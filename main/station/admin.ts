@@ -73,6 +73,30 @@ export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ passw
   return { password, fingerprint: keyFingerprint(e.publicKey) };
 }
 
+/**
+ * A counter restored on a new PC signs with that PC's new key: enrolled from the entry after the
+ * last one the station holds, the earlier keys kept for the heads they signed (migration 0009).
+ */
+export async function rekeyCounter(pool: pg.Pool, counterId: string, publicKey: string, reason: string): Promise<{ fromSeq: number; fingerprint: string }> {
+  publicKeyObject(publicKey);
+  const fromSeq = await inTransaction(pool, async (c) => {
+    const known = await c.query<{ public_key: string | null; revoked_at: Date | null }>('SELECT public_key, revoked_at FROM counters WHERE id = $1 FOR UPDATE', [counterId]);
+    const row = known.rows[0];
+    if (!row) throw new Error(`no counter ${counterId} in this database`);
+    if (row.revoked_at) throw new Error(`counter ${counterId} was revoked; a replacement PC has a counter id of its own`);
+    // the key in force so far, from the first entry, when none was recorded yet
+    if (row.public_key) {
+      await c.query('INSERT INTO counter_keys (counter_id, from_seq, public_key, reason) VALUES ($1, 1, $2, $3) ON CONFLICT DO NOTHING', [counterId, row.public_key, 'enrolled']);
+    }
+    const last = await c.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM entries WHERE counter_id = $1', [counterId]);
+    const from = Number(last.rows[0]!.n) + 1;
+    await c.query('INSERT INTO counter_keys (counter_id, from_seq, public_key, reason) VALUES ($1, $2, $3, $4)', [counterId, from, publicKey, reason]);
+    await c.query('UPDATE counters SET public_key = $2 WHERE id = $1', [counterId, publicKey]);
+    return from;
+  });
+  return { fromSeq, fingerprint: keyFingerprint(publicKey) };
+}
+
 /** A stolen or retired PC: its login can neither sign in nor (in a session already open) write or read. */
 export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{ login: string | null }> {
   return inTransaction(pool, async (c) => {

@@ -29,7 +29,7 @@ import { AppFailure } from '../failure.ts';
 import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
 import { isLoopback, migrateStation, stationPool } from './database.ts';
-import { clearStop, enrolCounter, revokeCounter } from './admin.ts';
+import { clearStop, enrolCounter, rekeyCounter, revokeCounter } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
 import { verifyStation } from './verify.ts';
@@ -104,6 +104,12 @@ async function main(): Promise<number> {
     console.log(`key fingerprint: ${fingerprint} (the same as on the counter's Settings → Station)`);
     console.log(`password: ${password}`);
     console.log('Type this user and password in that counter\'s Settings → Station; it is not shown again.');
+    return 0;
+  }
+  if (command === 'rekey') {
+    if (!values.counter || !values.key) throw new Error('rekey needs --counter and --key');
+    const { fromSeq, fingerprint } = await rekeyCounter(pool, values.counter, values.key, values.reason ?? 'restored on a new PC');
+    console.log(`counter ${values.counter} signs with the new key from entry ${fromSeq}; key fingerprint: ${fingerprint} (the same as on the counter's Settings → Station)`);
     return 0;
   }
   if (command === 'revoke') {
@@ -207,7 +213,7 @@ async function main(): Promise<number> {
     console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
     return done ? 0 : 1;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

@@ -58,7 +58,7 @@ export class StationSettingsSync {
   /** The first row of the stream that did not verify: an alarm for every supervisor, nothing after it applied. */
   #refused: StationSettingRefusal | null = null;
   /** The enrolled public keys of the station's counters (read again for a counter not known yet). */
-  #keys = new Map<string, string | null>();
+  #keys = new Map<string, { key: string; since: number }[]>();
 
   constructor(deps: SettingsSyncDeps) {
     this.#d = deps;
@@ -173,17 +173,34 @@ export class StationSettingsSync {
     }
   }
 
-  /** Why a row must not be applied (unsigned, or not signed by its counter's enrolled key), or null. */
+  /** Why a row must not be applied (unsigned, or not signed by its counter's key in force when it was added), or null. */
   async #refusal(row: StationSettingRow): Promise<string | null> {
     if (!row.signature) return `unsigned row from counter ${row.counterId}`;
-    if (!this.#keys.has(row.counterId)) {
-      const { rows } = await this.#d.pool.query<{ id: string; public_key: string | null }>('SELECT id, public_key FROM counters WHERE station_id = $1', [this.#d.place.stationId]);
-      for (const r of rows) this.#keys.set(r.id, r.public_key);
-    }
-    const key = this.#keys.get(row.counterId);
-    if (!key) return `counter ${row.counterId} has no enrolled key`;
     const message = settingMessage({ ...this.#d.place, counterId: row.counterId }, row, row.basedOn, row.author);
-    return verifySignature(key, message, row.signature) ? null : `the signature of counter ${row.counterId} does not verify (a forged row)`;
+    const verifies = () => {
+      const key = keyInForce(this.#keys.get(row.counterId) ?? [], Date.parse(row.at));
+      return key !== null && verifySignature(key, message, row.signature!);
+    };
+    if (this.#keys.has(row.counterId) && verifies()) return null;
+    // a counter not seen yet, or re-keyed since the keys were read: read them again, once
+    await this.#loadKeys();
+    if (!(this.#keys.get(row.counterId) ?? []).length) return `counter ${row.counterId} has no enrolled key`;
+    return verifies() ? null : `the signature of counter ${row.counterId} does not verify (a forged row)`;
+  }
+
+  /** Every counter's keys over time (a counter restored on a new PC was re-keyed: migration 0009). */
+  async #loadKeys(): Promise<void> {
+    const { rows } = await this.#d.pool.query<{ id: string; public_key: string | null; history: { key: string; since: string | null }[] | null }>(
+      `SELECT c.id, c.public_key,
+              (SELECT json_agg(json_build_object('key', k.public_key, 'since', CASE WHEN k.from_seq = 1 THEN NULL ELSE k.enrolled_at END) ORDER BY k.from_seq)
+                 FROM counter_keys k WHERE k.counter_id = c.id) AS history
+         FROM counters c WHERE c.station_id = $1`,
+      [this.#d.place.stationId],
+    );
+    for (const r of rows) {
+      const history = (r.history ?? []).map((k) => ({ key: k.key, since: k.since === null ? -Infinity : Date.parse(k.since) }));
+      this.#keys.set(r.id, history.length > 0 ? history : r.public_key ? [{ key: r.public_key, since: -Infinity }] : []);
+    }
   }
 
   /** A row that replaced another one its counter had not seen is a concurrent edit: say which stands. */
@@ -216,4 +233,9 @@ export class StationSettingsSync {
     const since = this.#lastReceivedAt ? ` (last received ${this.#lastReceivedAt})` : '';
     return new AppFailure('station_settings_offline', `The station database is unreachable: station-wide settings cannot be changed now${since}`, { retryable: true });
   }
+}
+
+/** The key a counter signed with at a time: the last one enrolled by then (the first, from the start). */
+export function keyInForce(keys: readonly { key: string; since: number }[], at: number): string | null {
+  return keys.filter((k) => k.since <= at).at(-1)?.key ?? null;
 }

@@ -34,13 +34,16 @@ export interface CounterVerification {
 async function signedHeads(pool: pg.Pool, counterId: string, key: string | null, from: number, problems: IntegrityProblem[]): Promise<Map<number, string>> {
   const heads = new Map<number, string>();
   if (!key) return heads;
+  // each head with the key in force at its entry (a counter restored on a new PC was re-keyed)
+  const history = (await pool.query<{ from_seq: string; public_key: string }>('SELECT from_seq, public_key FROM counter_keys WHERE counter_id = $1 ORDER BY from_seq', [counterId])).rows;
+  const keyAt = (seq: number) => history.filter((k) => Number(k.from_seq) <= seq).at(-1)?.public_key ?? key;
   const { rows } = await pool.query<{ seq: string; hash: string; signature: string }>(
     'SELECT seq, hash, signature FROM chain_heads WHERE counter_id = $1 AND seq >= $2 ORDER BY seq',
     [counterId, from],
   );
   for (const h of rows) {
     const seq = Number(h.seq);
-    if (verifySignature(key, chainHeadMessage(counterId, seq, h.hash), h.signature)) heads.set(seq, h.hash);
+    if (verifySignature(keyAt(seq), chainHeadMessage(counterId, seq, h.hash), h.signature)) heads.set(seq, h.hash);
     else problems.push({ counterId, kind: 'bad_signature', seq, detail: `the signed head at entry ${seq} does not verify with the counter's enrolled key` });
   }
   return heads;

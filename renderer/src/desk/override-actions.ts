@@ -7,7 +7,7 @@ import type { CallName } from '../../../contract/calls.ts';
  */
 export const SUPERVISOR_ACTIONS = {
   reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport', 'claims', 'matchAdjustment', 'exportClaims'],
-  journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport'],
+  journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport', 'saveBackupSettings'],
   credentials: ['saveCredential', 'removeCredential'],
   prices: ['saveMarkupRule', 'deleteMarkupRule'],
   counter: ['saveStationName', 'saveRefundSettings', 'saveArabicDigits'],
@@ -20,8 +20,11 @@ export const SUPERVISOR_ACTIONS = {
 
 export type SupervisorAction = keyof typeof SUPERVISOR_ACTIONS;
 
-/** Supervisor calls no approval opens: the station secret is shown only to a supervisor signed in. */
-export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret'];
+/**
+ * Supervisor calls no approval opens, only a supervisor signed in: the station secret, and
+ * restoring or retiring the counter's identity (what the whole counter is, not one action).
+ */
+export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret', 'restoreCounter', 'retireCounter'];
 
 /** The action a supervisor-only call belongs to (null: not one an agent may ask for). */
 export function actionOf(call: CallName): SupervisorAction | null {

@@ -5,6 +5,8 @@
 // at the station, taken once an administrator released it); from the station alone. Each
 // continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
 // exactly once; a PC whose counter was taken over stops shipping; Replace retires the identity.
+import { rekeyCounter } from '../../../main/station/admin.ts';
+import { verifyStation } from '../../../main/station/verify.ts';
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -25,6 +27,7 @@ let admin: ReturnType<typeof stationPool>;
 const backupsDir = tempDir('shubbak-drill-backups-');
 const folders: { dir: string; cleanup(): void }[] = [];
 const running: Counter[] = [];
+let stationSecret = '';
 
 async function newPc(): Promise<{ counter: Counter; c: Caller; dir: string }> {
   const folder = tempDir('shubbak-drill-pc-');
@@ -32,9 +35,13 @@ async function newPc(): Promise<{ counter: Counter; c: Caller; dir: string }> {
   return openPc(folder.dir);
 }
 
+/** Each PC's own keychain: a PC started again keeps it (its PIN key, its signing key, its credential). */
+const keychains = new Map<string, ReturnType<typeof memoryKeychain>>();
+
 async function openPc(dir: string) {
+  if (!keychains.has(dir)) keychains.set(dir, memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)));
   // Sales are resumed only when the drill says so (restore does it first by itself).
-  const counter = await startCounter({ dataDir: dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 100, resumeEveryMs: 3_600_000 });
+  const counter = await startCounter({ dataDir: dir, version: '0.1.0', keychain: keychains.get(dir)!, shipEveryMs: 100, resumeEveryMs: 3_600_000 });
   running.push(counter);
   return { counter, c: caller(counter.dispatch), dir };
 }
@@ -84,6 +91,8 @@ describe('a counter PC dies and comes back', () => {
   it('the old PC sells, backs up, sells once more, ships, and dies', async () => {
     const { counter, c, dir } = await newPc();
     await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: PIN });
+    // the station secret (the PIN key of the station), written down on the first PC
+    stationSecret = (await c.ok('exportStationSecret', { pin: PIN })).secret;
     await c.ok('openShift', { float: { '20000': 2 } });
     await c.ok('saveBackupSettings', { folder: backupsDir.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
     await link(c);
@@ -111,6 +120,7 @@ describe('a counter PC dies and comes back', () => {
 
   it('from the backup alone: the same counter, its open shift, the pending sale resolved once, selling on with no gap', async () => {
     const { counter, c } = await newPc();
+    await c.ok('importStationSecret', { secret: stationSecret });
     const restored = await c.ok('restoreCounter', { file: backupPath });
     expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: backupSeq, fromStation: 0 });
     const desk = await signIn(c);
@@ -130,6 +140,7 @@ describe('a counter PC dies and comes back', () => {
 
   it('from the backup and the station: refused while the old PC holds the counter, then whole', async () => {
     const { counter, c } = await newPc();
+    await c.ok('importStationSecret', { secret: stationSecret });
     await link(c);
     await signIn(c); // the station's supervisor, PIN and all
     const refused = await c.err('restoreCounter', { file: backupPath, stationCounterId: counterId });
@@ -139,6 +150,9 @@ describe('a counter PC dies and comes back', () => {
     expect(await releaseCounterAsAdministrator(admin, counterId, false, 'PC died')).toBe(true);
     const restored = await c.ok('restoreCounter', { file: backupPath, stationCounterId: counterId });
     expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: lastSeq, fromStation: lastSeq - backupSeq });
+    // the new PC signs with a key of its own: the administrator enrols it from the entry after the station's last (the README's step)
+    await signIn(c);
+    await rekeyCounter(admin, counterId, (await c.ok('stationStatus')).publicKey!, 'restored on a new PC');
     await signIn(c);
     const day = await c.ok('dayReport');
     expect(day.counts).toEqual({ ...atDeath.counts, confirmed: atDeath.counts.confirmed + 1, pending: atDeath.counts.pending - 1 });
@@ -165,6 +179,7 @@ describe('a counter PC dies and comes back', () => {
 
   it('from the station alone, on a third PC; the PC it was taken from stops shipping', async () => {
     const { counter, c } = await newPc();
+    await c.ok('importStationSecret', { secret: stationSecret });
     await link(c);
     await signIn(c);
     // the second PC still holds it (closed a moment ago): refused
@@ -173,6 +188,9 @@ describe('a counter PC dies and comes back', () => {
     const restored = await c.ok('restoreCounter', { stationCounterId: counterId });
     expect(restored.counterId).toBe(counterId);
     expect(restored.fromStation).toBe(restored.seq);
+    // the new PC signs with a key of its own: the administrator enrols it from the entry after the station's last (the README's step)
+    await signIn(c);
+    await rekeyCounter(admin, counterId, (await c.ok('stationStatus')).publicKey!, 'restored on a new PC');
     await signIn(c);
     const day = await c.ok('dayReport');
     expect(day.counts.confirmed).toBe(atDeath.counts.confirmed + 2); // the pending one and Salma's
@@ -181,12 +199,18 @@ describe('a counter PC dies and comes back', () => {
     expect(check.entries).toBeGreaterThanOrEqual(restored.seq);
     expect((await sellOneSeat(c, 'Youssef third PC', 0)).status).toBe('confirmed');
     await shipped(c);
+    // the station's copy verifies whole: each signed head with the key in force at its entry
+    const verified = (await verifyStation(admin, { stationId: 'stn_drill' })).find((v) => v.counterId === counterId)!;
+    expect(verified.problems).toEqual([]);
 
     // the second PC is switched on again: its counter is held elsewhere, so it ships nothing
     const second = await openPc(folders[2]!.dir);
     await signIn(second.c);
-    await expect.poll(async () => (await second.c.ok('stationStatus')).lastError ?? '', { timeout: 15_000 }).toMatch(/^counter_live_elsewhere/);
-    expect((await second.c.ok('stationStatus')).shipping).toBe('stopped');
+    // (the counter is held by the third PC, and its enrolled key is the third PC's now)
+    const before = (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM entries WHERE counter_id = $1', [counterId])).rows[0]!.n;
+    await expect.poll(async () => (await second.c.ok('stationStatus')).lastError ?? '', { timeout: 15_000 }).toMatch(/^(counter_live_elsewhere|not_enrolled)/);
+    expect((await second.c.ok('stationStatus')).shipping).not.toBe('synced');
+    expect((await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM entries WHERE counter_id = $1', [counterId])).rows[0]!.n).toBe(before);
     await close(second.counter);
     await close(counter);
   });

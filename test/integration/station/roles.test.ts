@@ -85,6 +85,8 @@ describe('station roles', () => {
       ["INSERT INTO station_settings (station_id, environment, kind, key, value, counter_id) VALUES ('stn_asyut', 'LIVE', 'station_name', 'name', '{\"name\":\"X\"}', 'ctr_window_a')", /permission denied for table station_settings/],
       ["INSERT INTO ticket_refunds (station_id, booking_ref, passenger_index, counter_id, refund_id) VALUES ('stn_asyut', 'PB-X', 0, 'ctr_window_b', 'r')", /permission denied for table ticket_refunds/],
       ["DELETE FROM ticket_refunds WHERE counter_id = 'ctr_window_b'", /permission denied for table ticket_refunds/],
+      ["INSERT INTO counter_keys (counter_id, from_seq, public_key) VALUES ('ctr_window_b', 99, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=')", /permission denied for table counter_keys/],
+      ["UPDATE counters SET public_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' WHERE id = 'ctr_window_b'", /permission denied for table counters/],
       ['DROP TABLE entries', /must be owner of table entries/],
       ['CREATE ROLE sneaky LOGIN', /permission denied to create role/],
     ];
