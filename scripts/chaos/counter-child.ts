@@ -124,9 +124,10 @@ if (env.CHAOS_MODE === 'sell') {
     }
   }
 }
-// With a station database: what this counter wrote is shipped before it stops (when it can be).
+// With a station database: what this counter wrote is shipped before it stops (when it can be;
+// at most half a minute: a busy machine ships slower, and each round renews the counter's lease first).
 if (env.CHAOS_SHIP === '1') {
-  for (let i = 0; i < 50; i++) {
+  for (let i = 0; i < 150; i++) {
     const s = await call<{ shipping: string; backlog: number }>('stationStatus').catch(() => null);
     if (s?.shipping === 'synced' && s.backlog === 0) break;
     await new Promise((r) => setTimeout(r, 200));
