@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { AppFailure } from '../failure.ts';
 import { KeychainUnavailable, type Keychain } from './keychain.ts';
 
@@ -59,7 +59,19 @@ export class PinKeyStore {
   }
 }
 
-const checkOf = (key: Buffer) => createHash('sha256').update(key).digest().subarray(0, CHECK_BYTES);
+/**
+ * The check written after the key: CRC-16/CCITT of the key's bytes. A one-letter typo changes at
+ * most five adjacent bits of what is read back, and a CRC-16 catches every burst of up to 16 bits,
+ * so every one-letter typo is caught (a truncated hash would miss one in 65,536).
+ */
+function checkOf(key: Buffer): Buffer {
+  let crc = 0xffff;
+  for (const byte of key) {
+    crc ^= byte << 8;
+    for (let i = 0; i < 8; i++) crc = crc & 0x8000 ? ((crc << 1) ^ 0x1021) & 0xffff : (crc << 1) & 0xffff;
+  }
+  return Buffer.from([crc >> 8, crc & 0xff]).subarray(0, CHECK_BYTES);
+}
 
 function base32(bytes: Buffer): string {
   let bits = 0;

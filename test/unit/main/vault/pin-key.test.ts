@@ -19,7 +19,7 @@ describe('the PIN key and the station secret', () => {
   });
 
   it('reads back as written, forgiving case, spaces and the letters people confuse; catches every one-letter typo', () => {
-    for (let i = 0; i < 50; i++) {
+    for (let i = 0; i < 400; i++) {
       const key = randomBytes(32);
       const text = stationSecretText(key);
       expect(text).toMatch(/^SHB1(-[0-9A-HJKMNP-TV-Z]{1,4}){14}$/);
