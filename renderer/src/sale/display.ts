@@ -1,15 +1,13 @@
 import { wallClockTime } from '../../../core/wall-clock.ts';
-import { dateLocale, localDigits as digitsOf } from '../../../core/format.ts';
+import { dateLocale, localDigits } from '../../../core/format.ts';
 import type { Locale } from '../i18n/index.ts';
 
 // Display helpers for the sale flow, pure and DOM-free (money and numbers: core/format.ts);
 // departure/arrival strings are shown with the digits written in them, never converted through
 // the PC's time zone (architecture.md, "Time and money on screen").
 
-/** Western digits in the UI's digits (times, dates, counts): core/format.ts decides. */
-export function localDigits(text: string, locale: Locale): string {
-  return digitsOf(text, locale);
-}
+// Western digits in the UI's digits (times, dates, counts): one rule, core/format.ts.
+export { localDigits };
 
 /** "23:30" from "2026-07-01T23:30:00+03:00", in the UI's digits. */
 export function clockTime(iso: string, locale: Locale): string {
