@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startCounter, type Counter, type CounterOptions } from '../../main/counter.ts';
+import { KEYCHAIN_SERVICE, keytarKeychain } from '../../main/vault/keychain.ts';
 import { startHarness, type Harness } from '../../main/web/harness.ts';
 import { assertRebuildsIn } from './read-models.ts';
 
@@ -27,7 +28,10 @@ export interface AppOptions {
  */
 export async function startApp(opts: AppOptions = {}): Promise<RunningApp> {
   const dataDir = opts.dataDir ?? mkdtempSync(join(tmpdir(), 'shubbak-app-'));
-  const counter = await startCounter({ ...opts.counter, dataDir, version: '0.0.0-test' });
+  // The real keychain, under a service name of this data folder's own: apps running side by side
+  // (and the keychain test) never see each other's entries, and a restart finds its own again.
+  const keychain = keytarKeychain({ service: `${KEYCHAIN_SERVICE} (test ${dataDir})` });
+  const counter = await startCounter({ keychain, ...opts.counter, dataDir, version: '0.0.0-test' });
   const harness = await startHarness({ dispatch: counter.dispatch, rendererDir: RENDERER_DIR });
   return {
     counter,

@@ -15,8 +15,9 @@ import { caller, contact, filesUnder, findOffer, sandbox, tempDir } from '../hel
 
 const ROOT = join(import.meta.dirname, '../../../..');
 let sbx: Awaited<ReturnType<typeof sandbox>>;
-/** The app's entries but the PIN key (main/vault/pin-key.ts): the credentials. */
-const credentialsHeld = async () => (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter((c) => c.account !== PIN_KEY_ACCOUNT);
+/** The credential slots: the app's other entries (PIN key, station password, signing key) are not credentials. */
+const SLOTS = ['primary', 'secondary'];
+const credentialsHeld = async () => (await keytar.findCredentials(KEYCHAIN_SERVICE)).filter((c) => SLOTS.includes(c.account));
 
 beforeAll(async () => {
   try {
@@ -27,7 +28,6 @@ beforeAll(async () => {
       { cause: err },
     );
   }
-  // The PIN key another test's counter made in this throw-away keyring is no credential.
   const existing = await credentialsHeld();
   if (existing.length > 0) {
     throw new Error(`The keychain already holds "${KEYCHAIN_SERVICE}" entries: refusing to touch a real counter's credentials`);
@@ -35,7 +35,7 @@ beforeAll(async () => {
   sbx = await sandbox();
 });
 afterAll(async () => {
-  for (const c of await keytar.findCredentials(KEYCHAIN_SERVICE).catch(() => [])) await keytar.deletePassword(KEYCHAIN_SERVICE, c.account);
+  for (const c of await credentialsHeld().catch(() => [])) await keytar.deletePassword(KEYCHAIN_SERVICE, c.account);
   await sbx?.close();
 });
 
@@ -98,7 +98,8 @@ describe('the OS keychain (Secret Service)', () => {
       const last = await c.ok('removeCredential', { slot: 'secondary' });
       expect(last).toEqual({ environment: 'TRAINING', keychainAvailable: true, keychainProblem: null, credentials: [] });
       // the credentials are gone; the PIN key stays (the agents' PINs are sealed with it)
-      expect((await keytar.findCredentials(KEYCHAIN_SERVICE)).map((x) => x.account)).toEqual(['pin-key']);
+      expect(await credentialsHeld()).toEqual([]);
+      expect(await keytar.getPassword(KEYCHAIN_SERVICE, PIN_KEY_ACCOUNT)).not.toBeNull();
       await counter.close();
     } finally {
       tmp.cleanup();
