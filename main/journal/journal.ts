@@ -242,11 +242,11 @@ export class Journal {
    */
   transactionFlushedByNext<T>(fn: () => T): T {
     if (this.db.inTransaction) return fn();
-    this.db.pragma('synchronous = NORMAL');
+    this.stmt('PRAGMA synchronous = NORMAL').run();
     try {
       return this.db.transaction(fn).immediate();
     } finally {
-      this.db.pragma('synchronous = FULL');
+      this.stmt('PRAGMA synchronous = FULL').run();
       this.#afterCommit();
     }
   }
