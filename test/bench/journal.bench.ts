@@ -23,7 +23,7 @@ import { systemClock } from '../../main/clock.ts';
 import { DEFAULT_AGENT } from '../../main/journal/agents.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
-import { Journal } from '../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../main/journal/journal.ts';
 import { dayFigures } from '../../main/journal/report.ts';
 import { stationDayReport } from '../../main/reports/station-day.ts';
 import { SalesStore } from '../../main/selling/store.ts';
@@ -50,7 +50,7 @@ const dir = mkdtempSync(join(tmpdir(), 'shubbak-bench-'));
 const path = join(dir, 'journal.db');
 const COUNTER_ID = 'ctr_00000000-0000-4000-8000-0000000000b1';
 const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING', counterId: COUNTER_ID });
-const db = journal.db;
+const db = journalDatabase(journal);
 
 const ms = (t0: number) => performance.now() - t0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;
