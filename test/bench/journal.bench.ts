@@ -30,7 +30,7 @@ import { SalesStore } from '../../main/selling/store.ts';
 import { computeZ } from '../../main/shifts/z-report.ts';
 import { ShiftService } from '../../main/shifts/service.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
-import { idempotencyKeyOf } from '../../main/selling/sales.ts';
+import { idempotencyKeyOf } from '../../main/selling/sale-request.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
 import { saleKeys } from '../../main/journal/sale-lookup.ts';
 import { findInJournal } from '../../main/lookup/service.ts';
