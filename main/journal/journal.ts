@@ -13,6 +13,7 @@ import { backupBeforeUpgrade } from './migration-backup.ts';
 import { applyEntry, rebuildReadModels } from './read-models.ts';
 import { entryProblem } from './schemas.ts';
 import { AppFailure } from '../failure.ts';
+import { openArchivedDatabase } from './archive.ts';
 
 export interface Entry<K extends EntryType = EntryType> {
   seq: number;
@@ -100,6 +101,8 @@ export class Journal {
   readonly #statements = new Map<string, Database.Statement>();
   /** Set when an entry fails its schema: the journal is read, never written (see readOnlyFailure). */
   #invalid: { seq: number; problem: string } | null = null;
+  /** A retired counter's journal, opened for reports: nothing is ever appended to it. */
+  #retired = false;
 
   private constructor(db: Database.Database, opts: JournalOptions, counterId: string) {
     this.db = db;
@@ -153,6 +156,28 @@ export class Journal {
   }
 
   /**
+   * A retired counter's journal (main/journal/archive.ts), for its reports: opened read-only,
+   * nothing can be appended. Its read models are read as they were left, or rebuilt in memory
+   * when it was written by an older schema.
+   */
+  static openRetired(path: string, clock: Clock): Journal {
+    const { db, migrated } = openArchivedDatabase(path);
+    try {
+      const meta = new Map((db.prepare("SELECT key, value FROM meta WHERE key IN ('environment', 'counter_id')").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      const environment = meta.get('environment');
+      const counterId = meta.get('counter_id');
+      if (!environment || !counterId) throw new AppFailure('not_found', `${path} is not a counter's journal`);
+      const journal = new Journal(db, { path, clock, environment, counterId }, counterId);
+      if (migrated && journal.lastSeq() > 0) rebuildReadModels(journal);
+      journal.#retired = true;
+      return journal;
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  }
+
+  /**
    * Checks every entry not yet checked against its schema (all of them the first time; then only
    * the ones added since, as entries are also checked when written). The first that fails makes
    * the journal read-only, naming its seq, instead of folding it into wrong figures.
@@ -173,6 +198,7 @@ export class Journal {
 
   /** Why the journal is read-only (an entry that fails its schema), or null when it is writable. */
   get readOnlyFailure(): AppFailure | null {
+    if (this.#retired) return new AppFailure('journal_read_only', `The journal of retired counter ${this.counterId} is kept read-only: nothing is appended to it`);
     return this.#invalid ? invalidEntryFailure(this.#invalid.seq, this.#invalid.problem) : null;
   }
 
@@ -192,6 +218,7 @@ export class Journal {
 
   /** Runs `fn` in one IMMEDIATE transaction: its entries and read-model writes land together or not at all. */
   transaction<T>(fn: () => T): T {
+    if (this.#retired) throw this.readOnlyFailure!;
     if (this.db.inTransaction) return fn();
     return this.db.transaction(fn).immediate();
   }
@@ -218,7 +245,7 @@ export class Journal {
    */
   append<K extends EntryType>(type: K, payload: EntryPayloads[K], opts: AppendOptions = {}): Entry<K> {
     if (!this.db.inTransaction) throw new Error('Journal.append outside a transaction');
-    if (this.#invalid) throw this.readOnlyFailure!;
+    if (this.#invalid || this.#retired) throw this.readOnlyFailure!;
     const problem = entryProblem(type, payload);
     if (problem) throw new Error(`Refusing to journal an invalid entry: ${problem}`);
     const head = this.#head.get();
