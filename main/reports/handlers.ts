@@ -1,3 +1,5 @@
+import type { TicketLanguage } from '../../contract/counter.ts';
+import type { RetiredMark } from '../../contract/backup.ts';
 import type { StationDayReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { CounterDeps, HandlerGroup } from '../deps.ts';
@@ -6,49 +8,72 @@ import { dayReportCsv, daySalesCsv } from './day-report-csv.ts';
 import { saleLinesOfDay } from '../journal/report.ts';
 import { renderDayReport } from './day-report-pdf.ts';
 import { saveReportFile } from './report-file.ts';
-import { stationDayReport, statementOf } from './station-day.ts';
+import { stationDayReport, statementOf, type StationDayDeps } from './station-day.ts';
 
 type ReportCalls = 'stationDayReport' | 'printDayReport' | 'exportDayReport';
 
-export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<ReportCalls> {
-  const build = (date: string | undefined): Promise<StationDayReport> => {
-    const now = d.clock.now();
-    const s = d.session();
-    return stationDayReport(
-      {
-        journal: s.journal,
-        environment: s.environment,
-        shifts: s.shifts,
-        operatorName: (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null,
-        statement: (day) => statementOf(s.client, day),
-        stationName: d.info().stationName,
-        now,
-        log: d.log,
-      },
-      date ?? cairoDate(now),
-    );
+/** The journal a day report reads: this counter's, or a retired one of this PC (retired.ts). */
+export type DaySource = Omit<StationDayDeps, 'now' | 'log'> & {
+  /** A retired counter's journal: the report says so, on screen and on paper. */
+  retired?: RetiredMark;
+  /** The day reported when none is asked for (default: today in Cairo). */
+  defaultDate?: string | null;
+};
+
+/** Runs `fn` with a day source (a retired journal is opened for the call and closed after). */
+export type WithDaySource = <T>(fn: (source: DaySource) => Promise<T>) => Promise<T>;
+
+/** The day report of a source: made, printed, saved as a file. Written once for this counter's journal and a retired one. */
+export function dayReportOf(d: Pick<CounterDeps, 'clock' | 'log' | 'dataDir'>, printer: Pick<PrintService, 'report'>, withSource: WithDaySource) {
+  const build = async (s: DaySource, date: string): Promise<StationDayReport> => {
+    const report = await stationDayReport({ ...s, now: d.clock.now(), log: d.log }, date);
+    return s.retired ? { ...report, retired: s.retired } : report;
   };
+  /** Which paper a print is (its second print a COPY) and which file an export is: a retired journal's are its own. */
+  const named = (s: DaySource, name: string) => (s.retired ? `retired-${s.retired.counterId}-${name}` : name);
+  const dateOf = (s: DaySource, date: string | undefined) => date ?? s.defaultDate ?? cairoDate(d.clock.now());
   return {
-    stationDayReport: (arg) => build(arg?.date),
-    printDayReport: async ({ date, language }) => {
-      const report = await build(date);
-      return printer.report({
-        document: `day:${report.date}`,
-        title: `Shubbak day report ${report.date}`,
-        language,
-        render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy }),
-      });
-    },
-    exportDayReport: async ({ date, language, format }) => {
-      if (format === 'sales-csv') {
-        const day = date ?? cairoDate(d.clock.now());
-        const bytes = Buffer.from(daySalesCsv(saleLinesOfDay(d.session().journal, day), language), 'utf8');
-        return saveReportFile(d, { name: `day-sales-${day}-${language}`, madeAt: d.clock.now().toISOString(), format: 'csv', bytes });
-      }
-      const report = await build(date);
-      const bytes =
-        format === 'csv' ? Buffer.from(dayReportCsv(report, language), 'utf8') : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false })).pdf;
-      return saveReportFile(d, { name: `station-day-${report.date}-${language}`, madeAt: report.madeAt, format, bytes });
-    },
+    report: (date: string | undefined) => withSource((s) => build(s, dateOf(s, date))),
+    print: ({ date, language }: { date?: string | undefined; language: TicketLanguage }) =>
+      withSource(async (s) => {
+        const report = await build(s, dateOf(s, date));
+        return printer.report({
+          document: named(s, `day:${report.date}`),
+          title: `Shubbak day report ${report.date}${s.retired ? ` (retired counter ${s.retired.counterId})` : ''}`,
+          language,
+          render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy }),
+        });
+      }),
+    export: ({ date, language, format }: { date?: string | undefined; language: TicketLanguage; format: 'csv' | 'pdf' | 'sales-csv' }) =>
+      withSource(async (s) => {
+        if (format === 'sales-csv') {
+          const day = dateOf(s, date);
+          const bytes = Buffer.from(daySalesCsv(saleLinesOfDay(s.journal, day), language), 'utf8');
+          return saveReportFile(d, { name: named(s, `day-sales-${day}-${language}`), madeAt: d.clock.now().toISOString(), format: 'csv', bytes });
+        }
+        const report = await build(s, dateOf(s, date));
+        const bytes =
+          format === 'csv' ? Buffer.from(dayReportCsv(report, language), 'utf8') : (await renderDayReport(report, { paper: 'A4', lang: language, copy: false })).pdf;
+        return saveReportFile(d, { name: named(s, `station-day-${report.date}-${language}`), madeAt: report.madeAt, format, bytes });
+      }),
+  };
+}
+
+export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<ReportCalls> {
+  const day = dayReportOf(d, printer, (fn) => {
+    const s = d.session();
+    return fn({
+      journal: s.journal,
+      environment: s.environment,
+      shifts: s.shifts,
+      operatorName: (id) => s.reference.cached().operators.find((o) => o.id === id)?.name ?? null,
+      statement: (date) => statementOf(s.client, date),
+      stationName: d.info().stationName,
+    });
+  });
+  return {
+    stationDayReport: (arg) => day.report(arg?.date),
+    printDayReport: day.print,
+    exportDayReport: day.export,
   };
 }
