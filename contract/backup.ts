@@ -77,3 +77,25 @@ export interface RetireResult {
   /** Whether the station database recorded the retirement (false: unreachable or not linked). */
   stationRetired: boolean;
 }
+
+/** A retired journal of this PC, as Reports lists it: `retired/<counter id>-<UTC time>/journal-<environment>.db`. */
+export const RetiredJournalId = z.string().regex(/^ctr_[0-9a-f-]{36}-\d{8}T\d{9}Z\/journal-(training|sandbox|live)\.db$/);
+
+/** A journal of a counter identity retired on this PC (Replace), kept read-only for its reports. */
+export interface RetiredJournal {
+  id: string;
+  counterId: string;
+  environment: CounterEnvironment;
+  /** When the identity was retired (ISO UTC). */
+  retiredAt: string;
+  entries: number;
+  /** The first and last business days of its shifts (null: none). */
+  firstDay: string | null;
+  lastDay: string | null;
+}
+
+/** What a report of a retired journal says about it, on screen and on paper. */
+export interface RetiredMark {
+  counterId: string;
+  retiredAt: string;
+}

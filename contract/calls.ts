@@ -32,6 +32,7 @@ import { TrainingAction, type TrainingDone } from './training.ts';
 import { UpdateSettingsInput, type UpdateStatus } from './updates.ts';
 import { RefundPolicy, type ClaimsView, type RefundQuote, type RefundSettings, type RefundView } from './refunds.ts';
 import { BackupSettingsInput, RestoreInput, RetireInput, type BackupStatus, type RestoreResult, type RetireResult } from './backup.ts';
+import { RetiredJournalId, type RetiredJournal } from './backup.ts';
 
 export { CounterEnvironment } from './counter.ts';
 export type { AppInfo } from './counter.ts';
@@ -289,6 +290,15 @@ export const calls = {
   restoreCounter: call('supervisor', RestoreInput).returns<RestoreResult>(),
   /** This PC's counter identity retired (old journals kept read-only), a new one started. */
   retireCounter: call('supervisor', RetireInput).returns<RetireResult>(),
+  /** The journals of identities retired on this PC, for their reports (Reports → Journal). */
+  retiredJournals: call('supervisor', NoArg).returns<RetiredJournal[]>(),
+  /** A retired journal's day report (default: its last business day), read-only, marked with its counter id. */
+  retiredDayReport: call('supervisor', z.strictObject({ journal: RetiredJournalId, date: z.iso.date().optional() })).returns<StationDayReport>(),
+  printRetiredDayReport: call('supervisor', ReportPrint.extend({ journal: RetiredJournalId })).returns<PrintResult>(),
+  exportRetiredDayReport: call('supervisor', DayReportExport.extend({ journal: RetiredJournalId })).returns<{ path: string; bytes: number }>(),
+  /** A frozen Z-report of a retired journal. */
+  retiredZReport: call('supervisor', z.strictObject({ journal: RetiredJournalId, zNumber: z.int().min(1) })).returns<ZReportView>(),
+  printRetiredZReport: call('supervisor', z.strictObject({ journal: RetiredJournalId, zNumber: z.int().min(1), language: TicketLanguage })).returns<PrintResult>(),
   /** The station day report of a Cairo date (default: today): shifts, figures, sales by hour, the wallet reconciled. */
   stationDayReport: call('supervisor', z.strictObject({ date: z.iso.date().optional() }).optional()).returns<StationDayReport>(),
   /** The station day report on the receipt printer (its paper), in a language; a second print of a day is a COPY. */

@@ -64,6 +64,7 @@ export const AppErrorCode = z.enum([
   'backup_failed',
   'restore_refused',
   'counter_live_elsewhere',
+  'station_copy_refused',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 
@@ -80,6 +81,9 @@ export interface AppError {
   until?: string;
   /** Per-field problems of an invalid argument or request. */
   fields?: { field: string; message: string }[];
+  /** The counter and the journal entry a failure names (a station copy refused at an entry). */
+  counterId?: string;
+  seq?: number;
 }
 
 export type Result<T> = { ok: true; value: T } | { ok: false; error: AppError };

@@ -1,5 +1,6 @@
 import type { CounterEnvironment, DayReport, ShiftView } from './counter.ts';
 import type { AppError } from './errors.ts';
+import type { RetiredMark } from './backup.ts';
 import type { Transaction } from './partner/resources.ts';
 import type { DayRefunds } from './refunds.ts';
 
@@ -72,6 +73,8 @@ export interface StationDayReport {
   madeAt: string;
   /** Refunds paid and adjustments received (issue 23). */
   refunds?: DayRefunds;
+  /** The report of a retired counter's journal (read-only), not this counter's. */
+  retired?: RetiredMark;
 }
 
 /** Figures of a group of sales (a counter, an agent, the whole station). */

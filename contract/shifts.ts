@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { ShiftView, ZReport } from './counter.ts';
+import type { RetiredMark } from './backup.ts';
 
 // Agents and their shifts as the contract carries them: the sign-in desk, cash counts by
 // Egyptian denomination, cash movements. Money in piastres.
@@ -89,6 +90,8 @@ export interface ShiftCorrectionView {
 export interface ZReportView {
   report: ZReport;
   corrections: ShiftCorrectionView[];
+  /** A Z-report of a retired counter's journal (read-only), not this counter's. */
+  retired?: RetiredMark;
 }
 
 export type { ShiftView, ZReport };

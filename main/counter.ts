@@ -4,6 +4,7 @@ import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock
 import { AgentDesk } from './agents/desk.ts';
 import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
+import { retiredReportHandlers } from './reports/retired.ts';
 import { restoreHandlers } from './backup/restore-handlers.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
@@ -316,6 +317,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...refundHandlers({ current: current('journal', 'client', 'agents'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
     ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
+    ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };
 
   const dispatch = createDispatcher(handlers, {

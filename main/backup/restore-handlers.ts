@@ -6,7 +6,7 @@ import { AppFailure } from '../failure.ts';
 import { stationCopy } from '../station/restore-source.ts';
 import { releaseCounter } from '../station/lease.ts';
 import { installationHolderId } from '../settings/installation.ts';
-import { restoreFromBackup, restoreFromStation, type Restored } from './restore.ts';
+import { restoreCounter } from './restore.ts';
 import { retireIdentity } from './retire.ts';
 import { verifyBackupFile } from './verify.ts';
 
@@ -32,13 +32,9 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const fromFile = file ? await verifyBackupFile(file) : null;
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
-      const station = pool && counterId ? stationCopy(pool, () => d.clock.now()) : null;
-      if (station && counterId) await station.claim(counterId, installationHolderId(d.dataDir));
-      const restored = await d.reopenAfter(async () => {
-        let r: Restored | null = file ? await restoreFromBackup(d.dataDir, file, d.clock) : null;
-        if (station && counterId) r = await restoreFromStation(d.dataDir, counterId, station, d.clock, r);
-        return r!;
-      });
+      const station = pool && counterId ? { copy: stationCopy(pool, () => d.clock.now()), counterId } : undefined;
+      if (station) await station.copy.claim(station.counterId, installationHolderId(d.dataDir));
+      const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, station }, d.clock));
       d.log(`counter ${restored.counterId} restored (${restored.environment}, entries up to ${restored.seq}, ${restored.fromStation} from the station)`);
       // Before the first new sale: every sale left open is asked of the API once, with its own key.
       await d.resume();

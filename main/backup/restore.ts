@@ -29,8 +29,12 @@ export interface Restored {
 /** What restoring from the station reads of its database (main/station/restore-source.ts). */
 export interface StationCopy {
   environmentOf(counterId: string): Promise<CounterEnvironment | null>;
-  /** Up to `limit` entries of the counter after `afterSeq`, as received. */
-  entriesAfter(counterId: string, afterSeq: number, limit: number): Promise<StoredEntry[]>;
+  /**
+   * The counter's entries after `afterSeq`, handed to `take` page by page as they are checked,
+   * then judged whole: throws station_copy_refused (naming the counter and the first entry) when
+   * a row was changed, a link or a signed head fails, or rows follow the last signed head.
+   */
+  readVerified(counterId: string, afterSeq: number, take: (page: StoredEntry[]) => void): Promise<void>;
   /** Takes the counter's lease for this PC, or throws counter_live_elsewhere (before anything is restored). */
   claim(counterId: string, holder: string): Promise<void>;
 }
@@ -43,66 +47,76 @@ function refuseWhenInUse(dataDir: string): void {
   }
 }
 
-/** The journal file of `environment` set aside (a fresh, unused one made by this PC's first start). */
+/** The journal file at `path` set aside (a fresh, unused one made by this PC's first start). */
 function setAside(path: string, now: Date): void {
   const stamp = now.toISOString().replace(/[-:.]/g, '');
   for (const suffix of ['', '-wal', '-shm']) if (existsSync(path + suffix)) renameSync(path + suffix, `${path}.unused-${stamp}${suffix}`);
 }
 
-/**
- * Restores from a backup file. The caller has closed its journals (the counter reopens them
- * after). Returns what was restored; the station's entries are added by `restoreFromStation`.
- */
-export async function restoreFromBackup(dataDir: string, file: string, clock: Clock): Promise<Restored> {
-  const verified = await verifyBackupFile(file);
-  refuseWhenInUse(dataDir);
-  const now = clock.now();
-  const target = journalPath(dataDir, verified.environment);
-  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
-  setAside(target, now);
-  const partial = `${target}.restoring`;
-  try {
-    closeSync(openSync(partial, 'w', 0o600));
-    copyFileSync(file, partial);
-    chmodSync(partial, 0o600);
-    const fd = openSync(partial, 'r');
-    fsyncSync(fd);
-    closeSync(fd);
-    renameSync(partial, target);
-  } finally {
-    rmSync(partial, { force: true });
-  }
-  adoptCounterId(dataDir, verified.counterId, now, basename(file));
-  return { environment: verified.environment, counterId: verified.counterId, seq: verified.seq, fromStation: 0 };
+const removeFile = (path: string) => {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(path + suffix, { force: true });
+};
+
+/** A copy of `file`, 0600, on disk before it is used. */
+function copyDurably(file: string, to: string): void {
+  closeSync(openSync(to, 'w', 0o600));
+  copyFileSync(file, to);
+  chmodSync(to, 0o600);
+  const fd = openSync(to, 'r');
+  fsyncSync(fd);
+  closeSync(fd);
+}
+
+export interface RestoreSources {
+  /** A backup file (the journal up to its last entry). */
+  file?: string | undefined;
+  /** The station database's copy, for the entries after the backup's last (or all of them). */
+  station?: { copy: StationCopy; counterId: string } | undefined;
 }
 
 /**
- * Restores a counter from the station database: on top of a backup already restored (`from`),
- * or from nothing (the station holds the whole journal). The caller took the counter's lease
- * first (StationCopy.claim), so a counter still selling on its old PC is never restored beside it.
+ * Restores a counter from a backup file and/or the station database's copy of its entries. The
+ * journal is built beside its place (`….restoring`) and put in place, with the installation's
+ * counter id, only once every source checked out: a refused backup or station copy leaves the
+ * data folder as it was. The caller closed its journals (the counter reopens them after) and,
+ * from the station, took the counter's lease first (StationCopy.claim), so a counter still
+ * selling on its old PC is never restored beside it.
  */
-export async function restoreFromStation(dataDir: string, counterId: string, station: StationCopy, clock: Clock, from: Restored | null = null): Promise<Restored> {
-  const environment = from?.environment ?? (await station.environmentOf(counterId));
+export async function restoreCounter(dataDir: string, sources: RestoreSources, clock: Clock): Promise<Restored> {
+  const { file, station } = sources;
+  const verified = file ? await verifyBackupFile(file) : null;
+  const counterId = verified?.counterId ?? station?.counterId;
+  if (!counterId) throw new AppFailure('invalid_argument', 'Restore from a backup file, the station database, or both');
+  if (station && station.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${counterId}'s, not ${station.counterId}'s`);
+  const environment = verified?.environment ?? (await station!.copy.environmentOf(counterId));
   if (!environment) throw new AppFailure('not_found', `The station database does not know counter ${counterId}`);
-  if (!from) refuseWhenInUse(dataDir);
-  const now = clock.now();
-  if (!from) {
-    setAside(journalPath(dataDir, environment), now);
-    adoptCounterId(dataDir, counterId, now, 'station');
-  }
-  const journal = Journal.open({ path: journalPath(dataDir, environment), clock, environment, counterId });
+  refuseWhenInUse(dataDir);
+  const target = journalPath(dataDir, environment);
+  mkdirSync(dirname(target), { recursive: true, mode: 0o700 });
+  const staging = `${target}.restoring`;
+  removeFile(staging);
   try {
-    if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
-    let taken = 0;
-    for (;;) {
-      const page = await station.entriesAfter(counterId, journal.lastSeq(), 1000);
-      if (page.length === 0) break;
-      taken += adoptEntries(journal, page);
+    if (file) copyDurably(file, staging);
+    let fromStation = 0;
+    let seq = verified?.seq ?? 0;
+    if (station) {
+      const journal = Journal.open({ path: staging, clock, environment, counterId });
+      try {
+        if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
+        await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
+        const check = journal.verify();
+        if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
+        seq = check.entries;
+      } finally {
+        journal.close();
+      }
     }
-    const check = journal.verify();
-    if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
-    return { environment, counterId, seq: check.entries, fromStation: taken };
+    const now = clock.now();
+    setAside(target, now);
+    renameSync(staging, target);
+    adoptCounterId(dataDir, counterId, now, file ? basename(file) : 'station');
+    return { environment, counterId, seq, fromStation };
   } finally {
-    journal.close();
+    removeFile(staging);
   }
 }

@@ -1,22 +1,28 @@
 // Replace: a supervisor retires this PC's counter identity and starts a new one. The old
-// journals are moved, whole, to retired/<counter id>-<time>/ and made read-only (0400): kept for
-// reports and audits, never written again. The new identity starts empty journals.
+// journals are sealed (main/journal/archive.ts), moved, whole, to retired/<counter id>-<time>/ and
+// made read-only (0400): kept for reports (main/reports/retired.ts) and audits, never written
+// again. The new identity starts empty journals.
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { CounterEnvironment } from '../../contract/counter.ts';
+import { sealJournalFile } from '../journal/archive.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
 
 const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
 
+/** The data folder's folder of retired journals: retired/<counter id>-<UTC time>/journal-<environment>.db. */
+export const RETIRED_DIR = 'retired';
+
 /** Moves every journal of the data folder aside, read-only, and gives the installation a new counter id. */
 export function retireIdentity(dataDir: string, oldCounterId: string, now: Date): { keptIn: string; newCounterId: string } {
-  const keptIn = join(dataDir, 'retired', `${oldCounterId}-${now.toISOString().replace(/[-:.]/g, '')}`);
+  const keptIn = join(dataDir, RETIRED_DIR, `${oldCounterId}-${now.toISOString().replace(/[-:.]/g, '')}`);
+  const journals = ENVIRONMENTS.map((env) => ({ env, path: journalPath(dataDir, env) })).filter((j) => existsSync(j.path));
+  // every journal sealed before any is moved: one that cannot be (held open elsewhere) leaves them all in place
+  for (const { path } of journals) sealJournalFile(path);
   mkdirSync(keptIn, { recursive: true, mode: 0o700 });
-  for (const env of ENVIRONMENTS) {
-    const path = journalPath(dataDir, env);
-    if (!existsSync(path)) continue;
+  for (const { env, path } of journals) {
     const name = env === 'TRAINING' ? 'journal-training.db' : basename(path);
     for (const suffix of ['-wal', '-shm', '']) {
       if (!existsSync(path + suffix)) continue;

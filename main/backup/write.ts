@@ -8,6 +8,7 @@ import type { BackupFileInfo } from '../../contract/backup.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
+import { backupJournal } from '../journal/backup-copy.ts';
 import { verifyBackupFile } from './verify.ts';
 
 const NAME = /^shubbak-(training|sandbox|live)-(ctr_[0-9a-f-]{36})-(\d{8}T\d{6}\d{3}Z)-seq(\d+)\.db$/;
@@ -60,7 +61,7 @@ export async function writeBackup(journal: Journal, folder: string, at: Date, ho
   try {
     // Made first with mode 0600, so the copy is never readable by others, not even for a moment.
     closeSync(openSync(partial, 'wx', 0o600));
-    await journal.backupTo(partial, { pagesPerStep: hooks.pagesPerStep ?? 256, onStep: hooks.onProgress });
+    await backupJournal(journal, partial, { pagesPerStep: hooks.pagesPerStep ?? 256, onStep: hooks.onProgress });
     chmodSync(partial, 0o600);
     fsyncPath(partial);
     const verified = await verifyBackupFile(partial, {

@@ -14,60 +14,11 @@ import { applyEntry, rebuildReadModels } from './read-models.ts';
 import { entryProblem } from './schemas.ts';
 import { databaseHasWork } from './journal-file.ts';
 import { AppFailure } from '../failure.ts';
+import { openArchivedDatabase } from './archive.ts';
+import { invalidEntryFailure, storedEntryOf, type Entry, type EntryRow, type StoredEntry } from './entry-row.ts';
+import { CheckpointBetweenCommits } from './checkpoint.ts';
 
-export interface Entry<K extends EntryType = EntryType> {
-  seq: number;
-  at: string;
-  type: K;
-  payload: EntryPayloads[K];
-  /** The counter that wrote it (entries older than counter ids: the journal's own). */
-  counterId: string;
-  shiftId: string | null;
-  hash: string;
-}
-
-/** An entry as stored: the payload's canonical text, and whether its hash covers the counter (v2). */
-export interface StoredEntry {
-  seq: number;
-  at: string;
-  type: string;
-  payload: string;
-  prevHash: string;
-  hash: string;
-  chainedCounter: boolean;
-  shiftId: string | null;
-}
-
-/** A row of the entries table, as stored. */
-export interface EntryRow {
-  seq: number;
-  at: string;
-  type: string;
-  payload: string;
-  prev_hash: string;
-  hash: string;
-  counter_id: string | null;
-  shift_id: string | null;
-}
-
-/** An entries row as shipping reads it. */
-export function storedEntryOf(r: EntryRow): StoredEntry {
-  return {
-    seq: r.seq,
-    at: r.at,
-    type: r.type,
-    payload: r.payload,
-    prevHash: r.prev_hash,
-    hash: r.hash,
-    chainedCounter: r.counter_id !== null,
-    shiftId: r.shift_id,
-  };
-}
-
-/** An entry that fails its schema: the journal is read-only, and says which entry. */
-export function invalidEntryFailure(seq: number, problem: string): AppFailure {
-  return new AppFailure('journal_read_only', `Journal entry ${seq} is not valid (${problem}): the journal is open read-only`);
-}
+export { invalidEntryFailure, storedEntryOf, type Entry, type EntryRow, type StoredEntry } from './entry-row.ts';
 
 export interface AppendOptions {
   at?: Date;
@@ -83,10 +34,6 @@ export interface JournalOptions {
   /** This installation's counter id: a new journal takes it; an existing one keeps its own. */
   counterId: string;
 }
-
-/** Commits after which a checkpoint runs once the event loop turns; and after which it runs at once. */
-const CHECKPOINT_AFTER = 100;
-const CHECKPOINT_FORCED = 1_000;
 
 let databaseOf: (journal: Journal) => Database.Database;
 
@@ -117,15 +64,17 @@ export class Journal {
   readonly #statements = new Map<string, Database.Statement>();
   /** Set when an entry fails its schema: the journal is read, never written (see readOnlyFailure). */
   #invalid: { seq: number; problem: string } | null = null;
-  #commitsSinceCheckpoint = 0;
-  #checkpointQueued = false;
+  readonly #checkpoints: CheckpointBetweenCommits;
 
   static {
     databaseOf = (journal) => journal.#db;
   }
+  /** A retired counter's journal, opened for reports: nothing is ever appended to it. */
+  #retired = false;
 
   private constructor(db: Database.Database, opts: JournalOptions, counterId: string) {
     this.#db = db;
+    this.#checkpoints = new CheckpointBetweenCommits(db);
     this.path = opts.path;
     this.environment = opts.environment;
     this.counterId = counterId;
@@ -177,6 +126,28 @@ export class Journal {
   }
 
   /**
+   * A retired counter's journal (main/journal/archive.ts), for its reports: opened read-only,
+   * nothing can be appended. Its read models are read as they were left, or rebuilt in memory
+   * when it was written by an older schema.
+   */
+  static openRetired(path: string, clock: Clock): Journal {
+    const { db, migrated } = openArchivedDatabase(path);
+    try {
+      const meta = new Map((db.prepare("SELECT key, value FROM meta WHERE key IN ('environment', 'counter_id')").all() as { key: string; value: string }[]).map((r) => [r.key, r.value]));
+      const environment = meta.get('environment');
+      const counterId = meta.get('counter_id');
+      if (!environment || !counterId) throw new AppFailure('not_found', `${path} is not a counter's journal`);
+      const journal = new Journal(db, { path, clock, environment, counterId }, counterId);
+      if (migrated && journal.lastSeq() > 0) rebuildReadModels(journal);
+      journal.#retired = true;
+      return journal;
+    } catch (err) {
+      db.close();
+      throw err;
+    }
+  }
+
+  /**
    * Checks every entry not yet checked against its schema (all of them the first time; then only
    * the ones added since, as entries are also checked when written). The first that fails makes
    * the journal read-only, naming its seq, instead of folding it into wrong figures.
@@ -197,6 +168,7 @@ export class Journal {
 
   /** Why the journal is read-only (an entry that fails its schema), or null when it is writable. */
   get readOnlyFailure(): AppFailure | null {
+    if (this.#retired) return new AppFailure('journal_read_only', `The journal of retired counter ${this.counterId} is kept read-only: nothing is appended to it`);
     return this.#invalid ? invalidEntryFailure(this.#invalid.seq, this.#invalid.problem) : null;
   }
 
@@ -219,39 +191,16 @@ export class Journal {
 
   /** Runs `fn` in one IMMEDIATE transaction: its entries and read-model writes land together or not at all. */
   transaction<T>(fn: () => T): T {
+    if (this.#retired) throw this.readOnlyFailure!;
     if (this.#db.inTransaction) return fn();
     const result = this.#db.transaction(fn).immediate();
-    this.#afterCommit();
+    this.#checkpoints.afterCommit();
     return result;
-  }
-
-  /**
-   * SQLite's automatic checkpoint (copying the WAL into the database file, with an fsync of its
-   * own) would run inside whichever commit passes 1,000 WAL pages: about one sale in a hundred
-   * would pay two durable writes more, which is the sale commit's p99. It is off (Journal.open);
-   * the checkpoint runs here instead, once the event loop turns after a commit, i.e. between
-   * sales. A caller committing in a loop without yielding still gets one every CHECKPOINT_FORCED
-   * commits, so the WAL stays bounded.
-   */
-  #afterCommit(): void {
-    this.#commitsSinceCheckpoint++;
-    if (this.#commitsSinceCheckpoint >= CHECKPOINT_FORCED) return this.#checkpoint();
-    if (this.#commitsSinceCheckpoint < CHECKPOINT_AFTER || this.#checkpointQueued) return;
-    this.#checkpointQueued = true;
-    setImmediate(() => this.#checkpoint()).unref();
   }
 
   /** The WAL's frames and how many of them are already in the database file (checkpointing nothing). */
   walState(): { log: number; checkpointed: number } {
-    const [row] = this.#db.pragma('wal_checkpoint(NOOP)') as { log: number; checkpointed: number }[];
-    return { log: row!.log, checkpointed: row!.checkpointed };
-  }
-
-  #checkpoint(): void {
-    this.#checkpointQueued = false;
-    if (!this.#db.open || this.#db.inTransaction) return;
-    this.#commitsSinceCheckpoint = 0;
-    this.#db.pragma('wal_checkpoint(PASSIVE)');
+    return this.#checkpoints.state();
   }
 
   /**
@@ -267,7 +216,7 @@ export class Journal {
       return this.#db.transaction(fn).immediate();
     } finally {
       this.stmt('PRAGMA synchronous = FULL').run();
-      this.#afterCommit();
+      this.#checkpoints.afterCommit();
     }
   }
 
@@ -278,6 +227,8 @@ export class Journal {
   append<K extends EntryType>(type: K, payload: EntryPayloads[K], opts: AppendOptions = {}): Entry<K> {
     if (!this.#db.inTransaction) throw new Error('Journal.append outside a transaction');
     if (this.#invalid) throw this.readOnlyFailure!;
+    if (!this.#db.inTransaction) throw new Error('Journal.append outside a transaction');
+    if (this.#invalid || this.#retired) throw this.readOnlyFailure!;
     const problem = entryProblem(type, payload);
     if (problem) throw new Error(`Refusing to journal an invalid entry: ${problem}`);
     const head = this.#head.get();
@@ -364,26 +315,6 @@ export class Journal {
   /** Whether an agent worked with this journal (a sale, a shift, a cash movement), beyond its set-up. */
   hasWork(): boolean {
     return databaseHasWork(this.#db);
-  }
-
-  /**
-   * Copies the journal into the file at `path` with SQLite's online backup (page by page between
-   * turns of the event loop, so sales go on; `pagesPerStep` pages at a time, `onStep` between
-   * steps), then makes the copy self-contained (no -wal beside it). The journal is only read.
-   */
-  async backupTo(path: string, opts: { pagesPerStep: number; onStep?: () => void }): Promise<void> {
-    await this.#db.backup(path, {
-      progress: () => {
-        opts.onStep?.();
-        return opts.pagesPerStep;
-      },
-    });
-    const copy = new Database(path);
-    try {
-      copy.pragma('journal_mode = DELETE');
-    } finally {
-      copy.close();
-    }
   }
 
   #parse<K extends EntryType>(r: EntryRow): Entry<K> {

@@ -29,6 +29,7 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.title, r.stationName],
     [s.date, r.date],
     [s.counters, r.counters.join(' ')],
+    ...(r.retired ? [[s.retired.replace('{counter}', r.retired.counterId)]] : []),
     [s.made, formatCairo(r.madeAt, 'en')],
     [],
     [s.sales, f.counts.confirmed],

@@ -21,7 +21,7 @@ function bar(p: Painter, share: number, width: number): void {
 }
 
 export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Promise<RenderedPage> {
-  const head = { environment: r.environment, stationName: r.stationName, title: DAY_REPORT_STRINGS[o.lang].title, date: r.date };
+  const head = { environment: r.environment, stationName: r.stationName, title: DAY_REPORT_STRINGS[o.lang].title, date: r.date, retiredCounter: r.retired?.counterId };
   return renderReport(o, head, r.madeAt, (p, ink) => {
     const { s, money, count, when } = ink;
     const small = { size: p.size(0.9) };

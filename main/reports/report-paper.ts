@@ -23,6 +23,8 @@ export interface ReportHead {
   title: string;
   /** The day the report is of (YYYY-MM-DD), under the title. */
   date?: string;
+  /** The report is of a retired counter's journal: its id, in a banner under the title. */
+  retiredCounter?: string | undefined;
 }
 
 /** Money, counts and Cairo times in the report's language, and its words. */
@@ -59,6 +61,10 @@ export function reportHead(p: Painter, o: ReportPaperOptions, h: ReportHead): vo
   p.line(h.stationName, { size: p.size(1.3), bold: true, align: 'center', lineHeight: 1.3 });
   p.line(h.title, { size: p.size(1.15), bold: true, align: 'center' });
   if (h.date) p.line(ltr(h.date), { size: p.size(1.05), align: 'center' });
+  if (h.retiredCounter) {
+    p.gap(0.4);
+    p.banner(DAY_REPORT_STRINGS[o.lang].retired.replace('{counter}', ltr(h.retiredCounter)), p.size(0.95));
+  }
   if (o.copy) {
     p.gap(0.5);
     p.stamp(o.lang === 'ar' ? `${words.copy} · ${RECEIPT_STRINGS.en.copy}` : words.copy, p.size(1.6));
@@ -69,7 +75,8 @@ export function reportHead(p: Painter, o: ReportPaperOptions, h: ReportHead): vo
 /** One report on one page: its head, its body, and when it was made (Cairo time) at the foot. */
 export function renderReport(o: ReportPaperOptions, h: ReportHead, madeAt: string, body: (p: Painter, ink: ReportInk) => void): Promise<RenderedPage> {
   const ink = reportInk(o.lang);
-  return renderPage(o.paper, o.lang, { title: h.date ? `${h.title} ${h.date}` : h.title, author: h.stationName, environment: h.environment }, (p) => {
+  const title = `${h.retiredCounter ? `${h.retiredCounter} ` : ''}${h.date ? `${h.title} ${h.date}` : h.title}`;
+  return renderPage(o.paper, o.lang, { title, author: h.stationName, environment: h.environment }, (p) => {
     reportHead(p, o, h);
     body(p, ink);
     p.rule(1);

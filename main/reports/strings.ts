@@ -56,6 +56,8 @@ export interface DayReportStrings {
     notVerified: string;
   };
   counter: string;
+  /** A report of a retired counter's journal ({counter}: its id), on its head. */
+  retired: string;
   /** The accountant's file: one line per sale of the day. */
   perSale: {
     col: { time: string; counter: string; agent: string; booking: string; route: string; departure: string; passengers: string; retail: string; net: string; margin: string; tendered: string; change: string; status: string };
@@ -122,6 +124,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       notVerified: 'NOT VERIFIED: {count} problems in the rows this report covers (changed, missing or foreign). These figures are not clean.',
     },
     counter: 'counter',
+    retired: 'RETIRED COUNTER {counter} — its journal, kept read-only; not this counter’s',
     perSale: {
       col: { time: 'Time (Cairo)', counter: 'Counter', agent: 'Agent', booking: 'Booking reference', route: 'Route', departure: 'Departure', passengers: 'Passengers', retail: 'Retail (EGP)', net: 'NET (EGP)', margin: 'Margin (EGP)', tendered: 'Cash tendered (EGP)', change: 'Change (EGP)', status: 'Status' },
       status: { sending: 'being sent', unknown: 'no answer yet', pending: 'pending', confirmed: 'confirmed', failed: 'failed' },
@@ -185,6 +188,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
       notVerified: 'غير موثّق: {count} مشكلة في الصفوف التي يغطيها هذا التقرير (مُغيَّرة أو ناقصة أو دخيلة). هذه الأرقام ليست سليمة.',
     },
     counter: 'الشباك',
+    retired: 'شباك موقوف {counter} — سجله محفوظ للقراءة فقط، وليس سجل هذا الشباك',
     perSale: {
       col: { time: 'الوقت (القاهرة)', counter: 'الشباك', agent: 'الموظف', booking: 'رقم الحجز', route: 'الخط', departure: 'موعد القيام', passengers: 'الركاب', retail: 'سعر البيع (جنيه)', net: 'الصافي (جنيه)', margin: 'الهامش (جنيه)', tendered: 'النقدية المستلمة (جنيه)', change: 'الباقي (جنيه)', status: 'الحالة' },
       status: { sending: 'قيد الإرسال', unknown: 'لا رد بعد', pending: 'قيد التأكيد', confirmed: 'مؤكد', failed: 'فشل' },

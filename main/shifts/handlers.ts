@@ -3,12 +3,24 @@ import type { AgentDesk } from '../agents/desk.ts';
 import type { Clock } from '../clock.ts';
 import type { ActingAgent, HandlerGroup } from '../deps.ts';
 import type { ZReportView } from '../../contract/shifts.ts';
+import type { TicketLanguage } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import type { PrintService } from '../printing/service.ts';
 import type { ShiftService } from './service.ts';
 import { renderZReport } from './z-report-pdf.ts';
 
 type ShiftCalls = 'openShift' | 'moveCash' | 'countDrawer' | 'closeShift' | 'zReport' | 'printZReport' | 'correctShift' | 'listShifts';
+
+/** A Z-report on the receipt printer and its paper; its second print (same `document`) is a COPY. */
+export function printZ(printer: Pick<PrintService, 'report'>, view: ZReportView, o: { language: TicketLanguage; printedAt: Date; document: string }) {
+  const retired = view.retired ? ` (retired counter ${view.retired.counterId})` : '';
+  return printer.report({
+    document: o.document,
+    title: `Shubbak Z-report ${view.report.zNumber}${retired}`,
+    language: o.language,
+    render: (paper, copy) => renderZReport(view, { paper, lang: o.language, copy, printedAt: o.printedAt }),
+  });
+}
 
 export interface ShiftHandlerDeps {
   /** The shifts of the environment in force (main/deps.ts `Current`: why a getter). */
@@ -42,15 +54,7 @@ export function shiftHandlers(d: ShiftHandlerDeps): HandlerGroup<ShiftCalls> {
     countDrawer: ({ count }) => shifts().count(d.agent(), count),
     closeShift: ({ comment }) => shifts().view(shifts().close(d.agent(), comment).zNumber),
     zReport: ({ zNumber }) => zView(zNumber),
-    printZReport: ({ zNumber, language }) => {
-      const view = zView(zNumber);
-      return printer.report({
-        document: `z:${zNumber}`,
-        title: `Shubbak Z-report ${zNumber}`,
-        language,
-        render: (paper, copy) => renderZReport(view, { paper, lang: language, copy, printedAt: d.clock.now() }),
-      });
-    },
+    printZReport: ({ zNumber, language }) => printZ(printer, zView(zNumber), { language, printedAt: d.clock.now(), document: `z:${zNumber}` }),
     correctShift: async ({ zNumber, amountMinor, reason, pin }) => {
       const approvedBy = await desk.approve(pin);
       shifts().correct(d.agent(), approvedBy, zNumber, amountMinor, reason);

@@ -106,12 +106,13 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
   const money = (minor: number) => formatMoney(minor, o.lang);
   const count = (n: number) => formatCount(n, o.lang);
   const title = s.title(count(z.zNumber));
-  return renderPage(o.paper, o.lang, { title, author: z.stationName, environment: z.environment }, (p) => {
+  const retired = view.retired?.counterId;
+  return renderPage(o.paper, o.lang, { title: retired ? `${retired} ${title}` : title, author: z.stationName, environment: z.environment }, (p) => {
     const end = { align: 'end' as const };
     const labelWidth = p.w * 0.55;
     const amount = (label: string, minor: number, bold = false) =>
       p.row(label, money(minor), { labelWidth, value: { ...end, bold }, label: { bold } });
-    reportHead(p, o, { environment: z.environment, stationName: z.stationName, title });
+    reportHead(p, o, { environment: z.environment, stationName: z.stationName, title, retiredCounter: retired });
     p.row(s.counter, ltr(z.counterId.slice(0, 12)));
     p.row(s.agent, z.agent.name);
     p.row(s.businessDay, ltr(z.businessDay));

@@ -6,11 +6,13 @@
 import type pg from 'pg';
 import type { IntegrityProblem } from '../../contract/reports.ts';
 import { entryHash, GENESIS_HASH } from '../journal/chain.ts';
+import type { StoredEntry } from '../journal/journal.ts';
 import { chainHeadMessage, verifySignature } from './counter-key.ts';
 
 const PAGE = 20_000;
 
-interface Row {
+/** A counter's entry as the station database holds it. */
+export interface StationEntryRow {
   seq: string;
   at: string;
   type: string;
@@ -49,11 +51,30 @@ async function signedHeads(pool: pg.Pool, counterId: string, key: string | null,
   return heads;
 }
 
+const storedOf = (r: StationEntryRow, seq: number): StoredEntry => ({ seq, at: r.at, type: r.type, payload: r.payload, prevHash: r.prev_hash, hash: r.hash, chainedCounter: r.chained_counter, shiftId: r.shift_id });
+
+/** A page of rows as verification read them, with how far they check out so far (a restore takes only those). */
+export interface VerifiedPage {
+  rows: StoredEntry[];
+  /** The last seq a valid signature covers so far (the rows up to it are the counter's, if `clean`). */
+  signedUpTo: number;
+  /** No problem found so far. */
+  clean: boolean;
+}
+
 /**
  * Verifies a counter's entries with seq in [from, to] (to: null, to the end), reading from the
- * entry before `from` for the first link. The whole chain: from = 1.
+ * entry before `from` for the first link. The whole chain: from = 1. `read`, when given, gets
+ * every page of rows as it was checked (a restore takes exactly the rows verified, read once).
  */
-export async function verifyCounterRange(pool: pg.Pool, counterId: string, key: string | null, from: number, to: number | null): Promise<CounterVerification> {
+export async function verifyCounterRange(
+  pool: pg.Pool,
+  counterId: string,
+  key: string | null,
+  from: number,
+  to: number | null,
+  read?: (page: VerifiedPage) => void,
+): Promise<CounterVerification> {
   const problems: IntegrityProblem[] = [];
   const heads = await signedHeads(pool, counterId, key, from, problems);
   let previous: { seq: number; hash: string } | null = { seq: 0, hash: GENESIS_HASH };
@@ -65,7 +86,7 @@ export async function verifyCounterRange(pool: pg.Pool, counterId: string, key: 
   let signedUpTo = 0;
   let after = from - 1;
   for (;;) {
-    const { rows } = await pool.query<Row>(
+    const { rows } = await pool.query<StationEntryRow>(
       `SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries
        WHERE counter_id = $1 AND seq > $2 AND ($3::bigint IS NULL OR seq <= $3) ORDER BY seq LIMIT $4`,
       [counterId, after, to, PAGE],
@@ -94,10 +115,17 @@ export async function verifyCounterRange(pool: pg.Pool, counterId: string, key: 
       }
       previous = { seq, hash: r.hash };
     }
+    read?.({ rows: rows.map((r) => storedOf(r, Number(r.seq))), signedUpTo, clean: problems.length === 0 });
     if (rows.length < PAGE) break;
     after = Number(rows.at(-1)!.seq);
   }
   const lastSeq = previous?.seq ?? 0;
+  // A head the counter signed past the last row here: the rows up to it were taken away.
+  const signedBeyond = [...heads.keys()].filter((seq) => seq > lastSeq && (to === null || seq <= to));
+  if (signedBeyond.length > 0) {
+    const upTo = Math.max(...signedBeyond);
+    problems.push({ counterId, kind: 'gap', seq: lastSeq + 1, detail: `entries ${lastSeq + 1}–${upTo} are missing: the counter signed up to ${upTo}` });
+  }
   if (entries > 0 && !key) {
     problems.push({ counterId, kind: 'foreign', seq: null, detail: `${entries} entries of a counter without an enrolled key` });
   } else if (entries > 0 && signedUpTo < lastSeq) {

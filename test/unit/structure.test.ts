@@ -12,6 +12,7 @@ import { printingHandlers } from '../../main/printing/handlers.ts';
 import { referenceHandlers } from '../../main/reference/handlers.ts';
 import { refundHandlers } from '../../main/refunds/handlers.ts';
 import { reportHandlers } from '../../main/reports/handlers.ts';
+import { retiredReportHandlers } from '../../main/reports/retired.ts';
 import { sellingHandlers } from '../../main/selling/handlers.ts';
 import type { Session } from '../../main/session.ts';
 import { shiftHandlers } from '../../main/shifts/handlers.ts';
@@ -51,6 +52,7 @@ const GROUPS = {
   referenceHandlers,
   refundHandlers,
   reportHandlers,
+  retiredReportHandlers,
   sellingHandlers,
   shiftHandlers,
   stationHandlers,

@@ -1,5 +1,5 @@
 import type { AppError } from '../../../contract/errors.ts';
-import { formatCairo } from '../../../core/format.ts';
+import { formatCairo, formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { isRefusal } from './error-kind.ts';
 
@@ -11,7 +11,7 @@ export function ErrorNotice({ error, onRetry }: { error: AppError; onRetry?: () 
   return (
     <div className="error-notice" role="alert" data-code={error.code}>
       {!refusal && <strong>{t('error.title')}</strong>}
-      <p>{t(`error.${error.code}`)}</p>
+      <p>{t(`error.${error.code}`, { counter: error.counterId ? `\u2068${error.counterId}\u2069` : '', seq: error.seq === undefined ? '' : formatNumber(error.seq, locale) })}</p>
       {error.until && <p data-testid="error-until">{t('error.until', { time: formatCairo(error.until, locale, 'paper') })}</p>}
       {error.bookingReference && <p className="mono">{error.bookingReference}</p>}
       {onRetry && !refusal && (

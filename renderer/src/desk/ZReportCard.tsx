@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { PrintResult } from '../../../contract/counter.ts';
-import type { AppError } from '../../../contract/errors.ts';
+import type { AppError, Result } from '../../../contract/errors.ts';
 import { DENOMINATIONS, type ZReportView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -37,7 +37,17 @@ function Lines({ title, lines, testId, level }: { title: string; lines: Line[]; 
  * the cash with the count by denomination and each movement's reason, failed and unconfirmed
  * bookings, the close comment, corrections) and its print button (a second print is a COPY).
  */
-export function ZReportCard({ view, screen = false }: { view: ZReportView; /** the whole screen (after the close): its title is the h1 */ screen?: boolean }) {
+export function ZReportCard({
+  view,
+  screen = false,
+  print: printWith,
+}: {
+  view: ZReportView;
+  /** the whole screen (after the close): its title is the h1 */
+  screen?: boolean;
+  /** How it is printed when not as this counter's own (a retired journal's). */
+  print?: ((language: 'ar' | 'en') => Promise<Result<PrintResult>>) | undefined;
+}) {
   const Heading = screen ? 'h1' : 'h2';
   // its parts one level under its title, whichever that is
   const Sub = screen ? 'h2' : 'h3';
@@ -51,7 +61,7 @@ export function ZReportCard({ view, screen = false }: { view: ZReportView; /** t
   const [busy, setBusy] = useState(false);
   const print = async () => {
     setBusy(true);
-    const r = await api.printZReport({ zNumber: z.zNumber, language: locale });
+    const r = printWith ? await printWith(locale) : await api.printZReport({ zNumber: z.zNumber, language: locale });
     setBusy(false);
     if (r.ok) {
       setPrinted(r.value);

@@ -11,6 +11,7 @@ import { ReportActions } from './ReportActions.tsx';
 import { MatchedLines } from './MatchedLines.tsx';
 import { StationSection } from './StationSection.tsx';
 import { UnmatchedTable } from './UnmatchedTable.tsx';
+import { JournalChoice, RetiredBanner } from './RetiredJournal.tsx';
 import { useStation } from '../station/store.ts';
 import { useReports } from './store.ts';
 import './reports.css';
@@ -21,9 +22,10 @@ import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 export function ReportsScreen() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const { report, error, loading, date, z } = useReports();
+  const { report, error, loading, date, z, retired, journal } = useReports();
   useFocusReturn();
   const { load, show, openZ } = useReports.getState();
+  const chosen = retired.find((j) => j.id === journal) ?? null;
   const money = (minor: number | null) => (minor === null ? '—' : formatMoney(minor, locale));
   const f = report?.figures;
   const r = report?.reconciliation;
@@ -45,16 +47,20 @@ export function ReportsScreen() {
         <button type="button" className="st-btn st-btn-quiet" onClick={() => void load()}>
           {t('reports.reload')}
         </button>
+        <JournalChoice />
         <button type="button" className="st-btn" onClick={() => show(false)} autoFocus>
           {t('reports.close')}
         </button>
       </header>
+      {chosen && <RetiredBanner journal={chosen} />}
       {report && !z && (
         <ReportActions
           report="day"
           printLabel={t('reports.print')}
-          print={(language) => api.printDayReport({ language, date: report.date })}
-          exportAs={(format, language) => api.exportDayReport({ format, language, date: report.date })}
+          print={(language) => (chosen ? api.printRetiredDayReport({ journal: chosen.id, language, date: report.date }) : api.printDayReport({ language, date: report.date }))}
+          exportAs={(format, language) =>
+            chosen ? api.exportRetiredDayReport({ journal: chosen.id, format, language, date: report.date }) : api.exportDayReport({ format, language, date: report.date })
+          }
           perSale
         />
       )}
@@ -64,7 +70,7 @@ export function ReportsScreen() {
         </p>
       )}
       {error && <ErrorNotice error={error} onRetry={() => void load()} />}
-      {z && <ZReportCard view={z} />}
+      {z && <ZReportCard view={z} print={chosen ? (language) => api.printRetiredZReport({ journal: chosen.id, zNumber: z.report.zNumber, language }) : undefined} />}
       {report && f && r && !z && (
         <>
           <DayFigures report={f} />
@@ -151,8 +157,9 @@ export function ReportsScreen() {
               <UnmatchedTable lines={r.unmatched} />
             </section>
           )}
-          <StationSection date={report.date} />
-          <ClaimsSection />
+          {/* the station and the claims are this counter's, whichever journal is reported on */}
+          {!chosen && <StationSection date={report.date} />}
+          {!chosen && <ClaimsSection />}
           <p className="reports-made">{t('reports.made', { at: formatCairo(report.madeAt, locale) })}</p>
         </>
       )}

@@ -5,9 +5,12 @@
 // at the station, taken once an administrator released it); from the station alone. Each
 // continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
 // exactly once; a PC whose counter was taken over stops shipping; Replace retires the identity.
+// A station copy the database's owner changed behind the triggers (re-chained so that only the
+// counter's signatures give it away, or with a forged entry after the last signed head) is refused
+// by name, and the new PC's data folder is left as it was.
 import { rekeyCounter } from '../../../main/station/admin.ts';
-import { verifyStation } from '../../../main/station/verify.ts';
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { verifyStation, type StationEntryRow } from '../../../main/station/verify.ts';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DayReport, SaleOutcome } from '../../../contract/counter.ts';
@@ -17,6 +20,7 @@ import { claimCounter, releaseCounterAsAdministrator } from '../../../main/stati
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { entryHash } from '../../../main/journal/chain.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller, type Control } from '../main/helpers.ts';
 
@@ -64,6 +68,22 @@ async function signIn(c: Caller) {
   return c.ok('signIn', { agentId: desk.agents.find((a) => a.name === 'Samir Supervisor')!.id, pin: PIN });
 }
 
+/** What the station's owner can do to shipped rows: set a table's append-only trigger aside, change them, put it back. */
+async function behindTheTriggers(table: 'entries' | 'chain_heads', sql: string, params: unknown[] = []) {
+  await admin.query(`ALTER TABLE ${table} DISABLE TRIGGER ${table}_no_update`);
+  try {
+    await admin.query(sql, params);
+  } finally {
+    await admin.query(`ALTER TABLE ${table} ENABLE TRIGGER ${table}_no_update`);
+  }
+}
+
+/** The data folder as a restore could change it: its files (a backup being written aside) and the installation's identity. */
+function folderState(dir: string) {
+  const files = (readdirSync(dir, { recursive: true }) as string[]).filter((f) => !/(-wal|-shm)$/.test(f) && !f.startsWith('backups')).sort();
+  return { files, installation: readFileSync(join(dir, 'installation.json'), 'utf8') };
+}
+
 beforeAll(async () => {
   api = await sandbox();
   db = await startPostgres({ station: true });
@@ -87,6 +107,9 @@ describe('a counter PC dies and comes back', () => {
   let floatAndPayIn: number;
   const sold: SaleOutcome[] = [];
   let pending: SaleOutcome;
+  /** The data folders of the PCs restored from the backup and the station, and from the station alone. */
+  let secondPc = '';
+  let thirdPc = '';
 
   it('the old PC sells, backs up, sells once more, ships, and dies', async () => {
     const { counter, c, dir } = await newPc();
@@ -138,8 +161,65 @@ describe('a counter PC dies and comes back', () => {
     await close(counter);
   });
 
+  it("a station copy the owner changed is refused by name, the data folder untouched; a forged entry after the last signed head too", async () => {
+    const { counter, c, dir } = await newPc();
+    await c.ok('importStationSecret', { secret: stationSecret });
+    await link(c);
+    await signIn(c);
+    expect(await releaseCounterAsAdministrator(admin, counterId, false, 'PC died')).toBe(true);
+    const rows = (await admin.query<StationEntryRow>('SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
+    const heads = (await admin.query<{ seq: string; hash: string }>('SELECT seq, hash FROM chain_heads WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
+    expect(rows.length).toBe(lastSeq);
+    const before = folderState(dir);
+
+    // 1. Karim's sale (only the station has it) made cheaper; every row after it and every head re-chained: only the signatures tell.
+    const forged = rows.find((r) => Number(r.seq) > backupSeq && r.payload.includes('Karim Nabil'))!;
+    const changedSeq = Number(forged.seq);
+    const changed = new Map<number, string>();
+    let prevHash = rows[changedSeq - 2]!.hash;
+    for (const r of rows.slice(changedSeq - 1)) {
+      const payload = Number(r.seq) === changedSeq ? r.payload.replace('Karim Nabil', 'Karim Nabih') : r.payload;
+      const hash = entryHash({ seq: Number(r.seq), prevHash, type: r.type, at: r.at, payload, counterId, shiftId: r.shift_id });
+      await behindTheTriggers('entries', 'UPDATE entries SET payload = $3, prev_hash = $4, hash = $5 WHERE counter_id = $1 AND seq = $2', [counterId, r.seq, payload, prevHash, hash]);
+      changed.set(Number(r.seq), hash);
+      prevHash = hash;
+    }
+    for (const h of heads.filter((x) => changed.has(Number(x.seq)))) {
+      await behindTheTriggers('chain_heads', 'UPDATE chain_heads SET hash = $3 WHERE counter_id = $1 AND seq = $2', [counterId, h.seq, changed.get(Number(h.seq))]);
+    }
+    const signatures = await c.err('restoreCounter', { file: backupPath, stationCounterId: counterId });
+    expect(signatures).toMatchObject({ code: 'station_copy_refused', counterId });
+    expect(signatures.seq).toBeGreaterThan(backupSeq);
+    expect(signatures.seq).toBeLessThanOrEqual(changedSeq);
+    expect(signatures.message).toMatch(/does not verify with the counter's enrolled key/);
+    expect(folderState(dir)).toEqual(before);
+    expect((await c.ok('backupStatus')).fresh).toBe(true);
+    // the owner puts the rows back as the counter shipped them
+    for (const r of rows.slice(changedSeq - 1)) {
+      await behindTheTriggers('entries', 'UPDATE entries SET payload = $3, prev_hash = $4, hash = $5 WHERE counter_id = $1 AND seq = $2', [counterId, r.seq, r.payload, r.prev_hash, r.hash]);
+    }
+    for (const h of heads.filter((x) => changed.has(Number(x.seq)))) {
+      await behindTheTriggers('chain_heads', 'UPDATE chain_heads SET hash = $3 WHERE counter_id = $1 AND seq = $2', [counterId, h.seq, h.hash]);
+    }
+
+    // 2. one entry more after the last signed head: chained right, signed by nobody
+    const last = rows.at(-1)!;
+    const tail = { seq: lastSeq + 1, at: last.at, type: last.type, payload: last.payload, shiftId: last.shift_id };
+    const tailHash = entryHash({ ...tail, prevHash: last.hash, counterId });
+    await admin.query('INSERT INTO entries (counter_id, seq, at, type, payload, prev_hash, hash, chained_counter, shift_id) VALUES ($1, $2, $3, $4, $5, $6, $7, true, $8)', [
+      counterId, tail.seq, tail.at, tail.type, tail.payload, last.hash, tailHash, tail.shiftId,
+    ]);
+    const unsigned = await c.err('restoreCounter', { stationCounterId: counterId });
+    expect(unsigned).toMatchObject({ code: 'station_copy_refused', counterId, seq: lastSeq + 1 });
+    expect(unsigned.message).toMatch(new RegExp(`entries ${lastSeq + 1}–${lastSeq + 1} are covered by no signature`));
+    expect(folderState(dir)).toEqual(before);
+    await behindTheTriggers('entries', 'DELETE FROM entries WHERE counter_id = $1 AND seq = $2', [counterId, tail.seq]);
+    await close(counter);
+  });
+
   it('from the backup and the station: refused while the old PC holds the counter, then whole', async () => {
-    const { counter, c } = await newPc();
+    const { counter, c, dir } = await newPc();
+    secondPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
     await link(c);
     await signIn(c); // the station's supervisor, PIN and all
@@ -178,7 +258,8 @@ describe('a counter PC dies and comes back', () => {
   });
 
   it('from the station alone, on a third PC; the PC it was taken from stops shipping', async () => {
-    const { counter, c } = await newPc();
+    const { counter, c, dir } = await newPc();
+    thirdPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
     await link(c);
     await signIn(c);
@@ -204,7 +285,7 @@ describe('a counter PC dies and comes back', () => {
     expect(verified.problems).toEqual([]);
 
     // the second PC is switched on again: its counter is held elsewhere, so it ships nothing
-    const second = await openPc(folders[2]!.dir);
+    const second = await openPc(secondPc);
     await signIn(second.c);
     // (the counter is held by the third PC, and its enrolled key is the third PC's now)
     const before = (await admin.query<{ n: number }>('SELECT count(*)::int AS n FROM entries WHERE counter_id = $1', [counterId])).rows[0]!.n;
@@ -216,7 +297,7 @@ describe('a counter PC dies and comes back', () => {
   });
 
   it('Replace: a supervisor retires the identity; the old journal is kept read-only, the station refuses it from then on', async () => {
-    const { counter, c, dir } = await openPc(folders[3]!.dir);
+    const { counter, c, dir } = await openPc(thirdPc);
     await signIn(c);
     const r = await c.ok('retireCounter', { reason: 'PC handed to another window' });
     expect(r).toMatchObject({ oldCounterId: counterId, stationRetired: true });

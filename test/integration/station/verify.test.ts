@@ -138,4 +138,11 @@ describe('verification after arrival', () => {
     expect(kinds).toContain('ctr_qus_b gap');
     expect(kinds).toContain('ctr_made_up foreign');
   });
+
+  it("a counter's last batch taken away (its rows, not its signed head): verify names the missing entries", async () => {
+    await asOwnerBehindTheTriggers("DELETE FROM entries WHERE counter_id = 'ctr_qus_b' AND seq > 6");
+    const run = await verifyCli();
+    expect(run.code).toBe(1);
+    expect(run.out).toMatch(/counter ctr_qus_b: 5 entries, signed up to 6, 2 problems\n {2}gap 5: entries 5–5 are missing\n {2}gap 7: entries 7–12 are missing: the counter signed up to 12/);
+  });
 });

@@ -59,6 +59,10 @@ export const reports = defineMessages({
     'reports.col.counter': 'Counter',
     'reports.printed': 'Sent to {printer}.',
     'reports.exported': 'Saved as {path}',
+    'reports.journal': 'Journal',
+    'reports.journal.own': 'This counter',
+    'reports.journal.retired': 'Retired counter {counter} ({environment}, retired {at})',
+    'reports.retired.banner': 'Retired counter {counter}, retired {at}: its journal, opened read-only. Nothing can be sold or changed in it; what you print or save from it is marked with its counter id.',
   },
   ar: {
     'reports.title': 'تقرير اليوم للمحطة',
@@ -117,5 +121,9 @@ export const reports = defineMessages({
     'reports.col.counter': 'الشباك',
     'reports.printed': 'أُرسل إلى {printer}.',
     'reports.exported': 'حُفظ في {path}',
+    'reports.journal': 'السجل',
+    'reports.journal.own': 'هذا الشباك',
+    'reports.journal.retired': 'الشباك الموقوف {counter} ({environment}، أُوقف {at})',
+    'reports.retired.banner': 'الشباك الموقوف {counter}، أُوقف {at}: سجله مفتوح للقراءة فقط. لا يمكن البيع أو التغيير فيه؛ وكل ما تطبعه أو تحفظه منه يحمل معرّف ذلك الشباك.',
   },
 });
