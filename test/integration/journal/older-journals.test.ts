@@ -97,6 +97,11 @@ describe('a journal written by an earlier version, opened by this one', () => {
             today.count = { countedMinor: cash.countedMinor, expectedMinor: cash.expectedMinor, varianceMinor: cash.varianceMinor };
             today.shifts = shifts.ofDay(day);
             expect(frozen, 'the frozen Z-report reads back as written').toEqual(answered.z.report);
+            // The sale pending at the close, confirmed by the API after it: open (its cash held) in the
+            // Z-report frozen then, confirmed in the day's figures (docs/rules.md: a sale belongs to
+            // the shift and day of its intent).
+            expect(frozen.open).toHaveLength(1);
+            expect((today.sales as { saleId: string; status: string }[]).find((x) => x.saleId === frozen.open[0]!.saleId)?.status).toBe('confirmed');
           }
           const { differences, compared } = figureDifferences(answered as unknown as Record<string, unknown>, today, ['sales', 'dayReport', 'z', 'zAgain', 'count', 'shifts']);
           // every sale's fields and the day report's figures at least; the Z-report's too from schema 10
