@@ -8,7 +8,7 @@ import type { Result } from '../../../contract/errors.ts';
 import { systemClock } from '../../../main/clock.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { idempotencyKeyOf } from '../../../main/selling/sales.ts';
-import { contact, daysAhead, originOf, sandbox, tempDir } from './helpers.ts';
+import { contact, daysAhead, sandbox, tempDir } from './helpers.ts';
 
 // A real child process is killed (SIGKILL) at chosen moments of a sale; the next start on the
 // same journal resumes it with the same key and body. The sandbox ledger then shows exactly one
@@ -98,14 +98,9 @@ function journalFacts(dataDir: string, saleId: string) {
   }
 }
 
-async function bookingsInFlight(): Promise<string[]> {
-  const res = await fetch(`${originOf(sbx.baseUrl)}/_sandbox/bookings/in-flight`);
-  return ((await res.json()) as { data: { key: string }[] }).data.map((k) => k.key);
-}
-
 /** Resolves once the sandbox is handling a POST /bookings with this key. */
 function inFlightOnce(key: string): Promise<void> {
-  return vi.waitFor(async () => expect(await bookingsInFlight()).toContain(key), { timeout: 10_000, interval: 20 });
+  return vi.waitFor(async () => expect(await sbx.control.bookingsInFlight()).toContain(key), { timeout: 10_000, interval: 20 });
 }
 
 async function debits() {
@@ -134,7 +129,7 @@ async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) 
     const body = before.sale!.request_body;
     if (crash.duringRequest) await sbx.control.config({ latency_ms: 0 });
     // The killed process's request runs to its end in the sandbox; the next start comes after it.
-    await vi.waitFor(async () => expect(await bookingsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
+    await vi.waitFor(async () => expect(await sbx.control.bookingsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
 
     const second = await child('resume', env);
     expect(second.code, second.stderr).toBe(0);
