@@ -55,14 +55,17 @@ async function ok(name: string, arg?: unknown): Promise<Answer> {
 }
 
 const sandboxOrigin = String((await ok('appInfo')).apiBaseUrl).replace(/\/v1$/, '');
-async function advanceSandbox(seconds: number) {
-  const res = await fetch(`${sandboxOrigin}/_sandbox/clock/advance`, {
+/** The version's own sandbox control API (simulated time, disruptions of a booking). */
+async function sandboxControl(path: string, body?: unknown): Promise<Answer> {
+  const res = await fetch(`${sandboxOrigin}/_sandbox${path}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ seconds }),
+    headers: body === undefined ? {} : { 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
   });
-  if (!res.ok) throw new Error(`sandbox clock: ${res.status}`);
+  if (!res.ok) throw new Error(`sandbox ${path}: ${res.status} ${await res.text()}`);
+  return ((await res.json()) as { data: Answer }).data;
 }
+const advanceSandbox = (seconds: number) => sandboxControl('/clock/advance', { seconds });
 
 function daysAhead(days: number): string {
   return new Date(Date.now() + days * 86_400_000).toISOString().slice(0, 10);
@@ -71,24 +74,29 @@ function daysAhead(days: number): string {
 const reference = await ok('referenceData');
 const city = (name: string) => (reference.cities as Answer[]).find((c) => c.name === name)!.id as string;
 
-/** Sells seats of a Cairo → Alexandria offer with seat selection to these travellers. */
-async function sell(names: string[], extraCashMinor: number, days: number) {
-  const found = await ok('search', { origin: city('Cairo'), destination: city('Alexandria'), departureDate: daysAhead(days), passengers: names.length });
+/** A Cairo → Alexandria offer with seat selection `days` ahead, with `count` free seats. */
+async function offerWithSeats(count: number, days: number) {
+  const found = await ok('search', { origin: city('Cairo'), destination: city('Alexandria'), departureDate: daysAhead(days), passengers: count });
   for (const priced of found.offers as Answer[]) {
     const detail = await ok('readOffer', { offerId: priced.offer.id });
     if (!detail.offer.seat_selection) continue;
-    const seats = (detail.offer.seats as Answer[]).filter((s) => s.available).slice(0, names.length);
-    const retail = seats.reduce((sum, s) => sum + (detail.retailBySeat[s.number] as number), 0);
-    return ok('sell', {
-      saleId: randomUUID(),
-      offerId: priced.offer.id,
-      passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
-      contact: { name: 'Ahmed Ali', phone: '+201001234567' },
-      language: 'en',
-      cashTenderedMinor: retail + extraCashMinor,
-    });
+    return { offerId: priced.offer.id as string, detail, seats: (detail.offer.seats as Answer[]).filter((s) => s.available).slice(0, count) };
   }
   throw new Error('no offer with seat selection');
+}
+
+/** Sells seats of a Cairo → Alexandria offer with seat selection to these travellers. */
+async function sell(names: string[], extraCashMinor: number, days: number) {
+  const { offerId, detail, seats } = await offerWithSeats(names.length, days);
+  const retail = seats.reduce((sum, s) => sum + (detail.retailBySeat[s.number] as number), 0);
+  return ok('sell', {
+    saleId: randomUUID(),
+    offerId,
+    passengers: names.map((full_name, i) => ({ full_name, seat: seats[i]!.number })),
+    contact: { name: 'Ahmed Ali', phone: '+201001234567' },
+    language: 'en',
+    cashTenderedMinor: retail + extraCashMinor,
+  });
 }
 
 const answered: Record<string, unknown> = {};
@@ -99,7 +107,9 @@ if (has('createFirstSupervisor')) await ok('createFirstSupervisor', { name: 'Sam
 await ok('savePrintSettings', { ticketPrinter: 'FixtureTickets', receiptPrinter: 'FixtureReceipts', receiptPaper: '80mm' });
 if (has('saveAgent')) {
   const agents = (await ok('saveAgent', { name: 'Mona', role: 'agent', pin: '1357', active: true })) as Answer[];
-  await ok('signIn', { agentId: agents.find((a) => a.name === 'Mona')!.id, pin: '1357' });
+  const mona = agents.find((a) => a.name === 'Mona')!.id as string;
+  answered.wrongPin = await counter.dispatch('signIn', { agentId: mona, pin: '9999' }); // refused, and counted where the version journals it
+  await ok('signIn', { agentId: mona, pin: '1357' });
 }
 if (shifts) await ok('openShift', { float: { '20000': 2, '5000': 1 } }); // a float of EGP 450
 
@@ -110,6 +120,21 @@ sales.push(await sell(['Omar TEST FAIL'], 0, 3));
 sales.push(await sell(['Karim TEST PENDING'], 2_000, 5));
 sales.push(await sell(['Laila Fathy'], 0, 6));
 answered.sold = sales.map((s) => ({ saleId: s.saleId, status: s.status }));
+
+// Holds: one taken and released, one taken and left to expire (a hold no sale came of).
+const held = await offerWithSeats(2, 7);
+const hold = await ok('createHold', { offerId: held.offerId, seats: 1, seatsRequested: [held.seats[0]!.number] });
+await ok('releaseHold', { holdId: hold.id });
+await ok('createHold', { offerId: held.offerId, seats: 1, seatsRequested: [held.seats[1]!.number] });
+
+// The operator moves the last sale's departure (the worklist, where the version has one) and
+// cancels the two-traveller sale's trip (refunded in cash, where the version refunds).
+const ref = (sale: Answer) => sale.booking.id as string;
+const moved = new Date(Date.parse(sales[4]!.booking.departure_at as string) + 90 * 60_000).toISOString();
+await sandboxControl(`/bookings/${ref(sales[4]!)}/reschedule`, { departure_at: moved });
+await sandboxControl(`/bookings/${ref(sales[1]!)}/cancel-trip`);
+if (has('checkTrips')) answered.worklist = await ok('checkTrips');
+if (has('refund')) answered.refund = await ok('refund', { saleId: sales[1]!.saleId, language: 'en' });
 
 // Printing: the tickets of the first sale twice (the second is a reprint) and its receipt.
 await ok('printTickets', { saleId: sales[0]!.saleId });
@@ -123,6 +148,7 @@ if (shifts) {
   // The blind count (the agent does not know what the drawer should hold): EGP 1,250.
   answered.count = await ok('countDrawer', { count: { '20000': 6, '5000': 1 } });
   answered.z = await ok('closeShift', { comment: 'Counted at the end of the shift' });
+  await ok('printZReport', { zNumber: (answered.z as Answer).report.zNumber, language: 'en' });
 }
 
 // The pending sale is confirmed by the API later (after the shift closed, where there are shifts).
@@ -135,6 +161,10 @@ sales.push(await sell(['Nour TEST PENDING'], 0, 3));
 
 answered.sales = await ok('listSales', {});
 if (has('signIn') && shifts) await signInSupervisor();
+if (has('correctShift')) {
+  // The supervisor finds the 3 pounds later: a correction of the closed shift, approved with their PIN.
+  await ok('correctShift', { zNumber: (answered.z as Answer).report.zNumber, amountMinor: 300, reason: 'Found in the drawer', pin: '2468' });
+}
 answered.dayReport = await ok('dayReport', {});
 if (shifts) {
   answered.shifts = await ok('listShifts', {});
