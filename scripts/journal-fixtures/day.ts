@@ -38,6 +38,7 @@ const spooler = {
 };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'shubbak-fixture-day-'));
+process.on('exit', () => rmSync(dataDir, { recursive: true, force: true })); // a failed day too
 const counter = (await startCounter({
   dataDir,
   version: '0.0.0-fixture',
@@ -179,7 +180,6 @@ if (!journal) throw new Error('no journal.db in the data folder');
 mkdirSync(out, { recursive: true });
 copyFileSync(join(journal.parentPath, journal.name), join(out, 'journal.db'));
 writeFileSync(join(out, 'answered.json'), `${JSON.stringify(answered, null, 2)}\n`);
-rmSync(dataDir, { recursive: true, force: true });
 
 async function signInSupervisor() {
   await ok('lockScreen');
