@@ -13,7 +13,8 @@ import globals from 'globals';
 //   renderer/  untrusted UI: core, contract, react, react-dom, zustand, zod, qrcode (e-ticket QR); no Node
 //   sandbox/   the Partner API simulator: never main, renderer or preload; no electron
 //   main/      never renderer or preload; of the sandbox only its embedding entry point
-//              (sandbox/server.ts, started in TRAINING); electron's runtime only in main/index.ts
+//              (sandbox/server.ts, started in TRAINING); electron's runtime only in main/index.ts;
+//              only main/journal/ touches SQLite (better-sqlite3, .stmt, .db, journalDatabase)
 //   lib/       PDF layout shared by main and the sandbox: core and packages only
 
 const FOLDERS = ['core', 'contract', 'main', 'preload', 'renderer', 'sandbox', 'lib', 'scripts', 'test'];
@@ -57,6 +58,17 @@ const restrictedGlobals = (names, message) => ['error', ...names.map((name) => (
 
 const ELECTRON_RUNTIME = { name: 'electron', allowTypeImports: true, message: "Only main/index.ts uses electron's runtime: the services stay plain TypeScript (its types are fine)." };
 const MAIN_NOT_INTO = ['renderer', 'preload', 'sandbox', 'scripts', 'test'];
+/**
+ * The journal behind its door: only main/journal/ touches the journal's SQLite handle and prepares
+ * statements; the rest of main/ calls its named functions (docs/rules.md, "The journal behind its door").
+ */
+const JOURNAL_DOOR = 'only main/journal/ touches the journal\'s SQLite: call a named function of main/journal/ (journal.ts, queries/, report.ts, sale-lookup.ts, …), adding one there if none fits.';
+const SQLITE_BEHIND_DOOR = { name: 'better-sqlite3', message: `No SQLite outside main/journal/: ${JOURNAL_DOOR}` };
+const JOURNAL_BEHIND_DOOR = [
+  { selector: "MemberExpression[property.name='stmt'], MemberExpression[property.value='stmt']", message: `No .stmt() outside main/journal/: ${JOURNAL_DOOR}` },
+  { selector: "MemberExpression[property.name='db'], MemberExpression[property.value='db']", message: `No .db (the journal's database handle) outside main/journal/: ${JOURNAL_DOOR}` },
+  { selector: "ImportSpecifier[imported.name='journalDatabase']", message: `No journalDatabase() outside main/journal/ (tests may): ${JOURNAL_DOOR}` },
+];
 const SANDBOX_ENTRY = 'sandbox/server.ts';
 
 export default tseslint.config(
@@ -125,7 +137,15 @@ export default tseslint.config(
   {
     files: ['main/**/*.ts'],
     rules: {
-      'no-restricted-imports': imports({ who: 'main/', notInto: MAIN_NOT_INTO, except: [SANDBOX_ENTRY], paths: [ELECTRON_RUNTIME] }),
+      'no-restricted-imports': imports({ who: 'main/', notInto: MAIN_NOT_INTO, except: [SANDBOX_ENTRY], paths: [ELECTRON_RUNTIME, SQLITE_BEHIND_DOOR] }),
+      'no-restricted-syntax': restrictedSyntax(noImportAtRunTimeInto('main/', ['renderer', 'preload', 'sandbox']), ...JOURNAL_BEHIND_DOOR),
+    },
+  },
+  {
+    // The journal's own modules are the door: they alone reach its database.
+    files: ['main/journal/**/*.ts'],
+    rules: {
+      'no-restricted-imports': imports({ who: 'main/', notInto: MAIN_NOT_INTO, paths: [ELECTRON_RUNTIME] }),
       'no-restricted-syntax': restrictedSyntax(noImportAtRunTimeInto('main/', ['renderer', 'preload', 'sandbox'])),
     },
   },
@@ -133,7 +153,7 @@ export default tseslint.config(
     // The shell: the window, the app's lifecycle and the app:// protocol are electron's runtime.
     files: ['main/index.ts'],
     rules: {
-      'no-restricted-imports': imports({ who: 'main/', notInto: MAIN_NOT_INTO, except: [SANDBOX_ENTRY] }),
+      'no-restricted-imports': imports({ who: 'main/', notInto: MAIN_NOT_INTO, except: [SANDBOX_ENTRY], paths: [SQLITE_BEHIND_DOOR] }),
     },
   },
   {

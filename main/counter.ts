@@ -8,7 +8,7 @@ import { restoreHandlers } from './backup/restore-handlers.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
-import type { CounterDeps, PrintingDeps } from './deps.ts';
+import type { Current } from './deps.ts';
 import { setArabicDigits } from '../core/format.ts';
 import { TrainingControl } from './training/control.ts';
 import { trainingHandlers } from './training/handlers.ts';
@@ -16,7 +16,7 @@ import { createDispatcher, type Dispatch, type Handlers } from './dispatch.ts';
 import { AppFailure, toAppError } from './failure.ts';
 import { journalHandlers } from './journal/handlers.ts';
 import { lookupHandlers } from './lookup/handlers.ts';
-import { recordPrint } from './journal/prints.ts';
+import { recordPrint, type PrintRecord } from './journal/prints.ts';
 import { httpDeps } from './partner/client.ts';
 import { pricingHandlers } from './pricing/handlers.ts';
 import { PrintFollower } from './printing/follower.ts';
@@ -36,7 +36,7 @@ import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
-import { openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
+import { currentServices, openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { PinKeyStore } from './vault/pin-key.ts';
@@ -225,32 +225,32 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     return a ? { id: a.id, name: a.name } : null;
   };
 
-  const deps: CounterDeps = {
-    dataDir,
-    session: () => session,
-    info,
-    agent,
-    credentials: new CredentialService({
-      vault,
-      http: httpDeps({ version: opts.version, sleep, fetch: opts.fetch, timeoutMs: opts.timeoutMs }),
-      clock,
-      environment: () => session.environment,
-      rewire,
-    }),
-    log,
+  // Every service below gets what it uses by name. What belongs to an environment is reached
+  // through a getter (`() => session.x`, or `current(...)` for several used together): saving a
+  // credential replaces the whole session (main/deps.ts `Current`).
+  const current = <K extends keyof Session>(...names: K[]): Current<K> => currentServices(() => session, ...names);
+  const credentials = new CredentialService({
+    vault,
+    http: httpDeps({ version: opts.version, sleep, fetch: opts.fetch, timeoutMs: opts.timeoutMs }),
     clock,
-  };
-  const printingDeps: PrintingDeps = {
-    ...deps,
+    environment: () => session.environment,
+    rewire,
+  });
+  const journalPrint = (p: PrintRecord) => recordPrint(session.journal, agent(), p);
+  const printService = createPrintService({
+    current: current('journal', 'client', 'environment', 'reference'),
+    info,
     receipt: (saleId) => receiptData(session.journal, saleId),
-    recordPrint: (p) => recordPrint(session.journal, agent(), p),
+    recordPrint: journalPrint,
     spooler: opts.spooler,
-  };
-  const printService = createPrintService(printingDeps);
+    dataDir,
+    clock,
+    log,
+  });
   const printer = new PrintFollower({
     journal: () => session.journal,
     service: printService,
-    recordPrint: (p) => void printingDeps.recordPrint(p),
+    recordPrint: (p) => void journalPrint(p),
     printerFor: async (kind) => {
       const s = await printService.settings();
       return kind === 'tickets' ? s.ticketPrinter : s.receiptPrinter;
@@ -266,7 +266,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     keychain,
     journal: () => session.journal,
     environment: () => session.environment,
-    settingsTarget: () => sessionSettingsTarget(() => session, (name) => stationLink.renamed(name)),
+    settingsTarget: () => sessionSettingsTarget(current('journal', 'agents', 'rules'), (name) => stationLink.renamed(name)),
     log,
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
@@ -275,7 +275,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   await stationLink.start();
   const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
   backups.start();
-  const stationWide = new StationWideSettings({ session: () => session, sync: () => stationLink.settings() });
+  const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings() });
   const updates = new UpdateService({
     engine: opts.updateEngine ?? unavailableEngine,
     settings: new UpdateSettingsStore(opts.dataDir, log),
@@ -298,22 +298,22 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       setArabicDigits(counterSettings.saveArabicDigits(digits, clock.now()));
       return info();
     },
-    ...referenceHandlers(deps),
-    ...sellingHandlers(deps, printer),
-    ...walletHandlers(deps),
-    ...credentialHandlers(deps),
-    ...pricingHandlers(deps, stationWide),
-    ...journalHandlers(deps),
+    ...referenceHandlers({ reference: () => session.reference }),
+    ...sellingHandlers({ current: current('client', 'offers', 'sales', 'reference', 'journal'), printer, agent, log }),
+    ...walletHandlers({ client: () => session.client }),
+    ...credentialHandlers(credentials),
+    ...pricingHandlers({ rules: () => session.rules, stationWide, agent }),
+    ...journalHandlers({ current: current('journal', 'environment', 'reference'), clock }),
     ...printingHandlers(printService),
-    ...agentHandlers(deps, desk, counterSettings, stationWide, pinKeys),
-    ...shiftHandlers(deps, desk, printService),
-    ...reportHandlers(deps, printService),
-    ...stationHandlers(deps, stationLink, stationWide, printService),
-    ...lookupHandlers(deps),
-    ...worklistHandlers(deps),
+    ...agentHandlers({ agents: () => session.agents, desk, settings: counterSettings, stationWide, pinKeys, agent, clock }),
+    ...shiftHandlers({ shifts: () => session.shifts, desk, printer: printService, agent, clock }),
+    ...reportHandlers({ current: current('journal', 'environment', 'shifts', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
+    ...stationHandlers({ link: stationLink, stationWide, printer: printService, client: () => session.client, agent, dataDir, clock, log }),
+    ...lookupHandlers({ current: current('journal', 'client') }),
+    ...worklistHandlers({ trips: () => session.trips, agent }),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
-    ...refundHandlers(deps, printService, () => stationLink.database()),
+    ...refundHandlers({ current: current('journal', 'client', 'agents'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
     ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
   };

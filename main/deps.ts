@@ -1,35 +1,24 @@
-import type { AppInfo } from '../contract/counter.ts';
-import type { Clock } from './clock.ts';
-import type { CredentialService } from './credentials/service.ts';
 import type { Handlers } from './dispatch.ts';
 import type { Agent } from './journal/agents.ts';
-import type { PrintRecord } from './journal/prints.ts';
-import type { PrintRecorded } from './journal/entries.ts';
-import type { Spooler } from './printing/spooler.ts';
-import type { ReceiptData } from './selling/receipt.ts';
 import type { Session } from './session.ts';
 
-/** What every group of contract handlers may use. */
-export interface CounterDeps {
-  dataDir: string;
-  /** The environment's services as wired now (they change when the credential changes). */
-  session(): Session;
-  info(): AppInfo;
-  agent(): Agent;
-  credentials: CredentialService;
-  log: (message: string, err?: unknown) => void;
-  /** Time as the services see it (e.g. which Cairo day is today). */
-  clock: Clock;
-}
-
-/** What the printing services get (issue 6): the journal side of printing is done here. */
-export interface PrintingDeps extends CounterDeps {
-  /** Everything a receipt needs of a sale, from the journal. */
-  receipt(saleId: string): ReceiptData;
-  /** Journals one print job (tickets, receipt, test page); a repeat for a sale is marked as a copy. */
-  recordPrint(p: PrintRecord): PrintRecorded;
-  /** Where print jobs go; the operating system's spooler when not given (tests and benches pass a fake). */
-  spooler?: Spooler | undefined;
-}
-
+/**
+ * The calls `K` of the contract, answered by one group of handlers. Each group is made from the
+ * few services it uses, named in its own `…HandlerDeps` interface and passed by main/counter.ts.
+ */
 export type HandlerGroup<K extends keyof Handlers> = Pick<Handlers, K>;
+
+/**
+ * A getter of some of the services of the environment in force, read once per call. Saving a
+ * credential replaces the environment (TRAINING's journal, API client, agents… by SANDBOX's or
+ * LIVE's), so a handler holds a getter, never the services; one getter for the services a call
+ * uses together keeps one call in one environment (a hold taken through TRAINING's API is never
+ * journalled in LIVE's journal).
+ */
+export type Current<K extends keyof Session> = () => Pick<Session, K>;
+
+/** Messages for the log (a failure's detail as the second argument). */
+export type Log = (message: string, err?: unknown) => void;
+
+/** The agent a call is made for (the one signed in, or the counter's default agent). */
+export type ActingAgent = () => Agent;

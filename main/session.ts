@@ -2,6 +2,7 @@ import { dirname, join } from 'node:path';
 import { ensurePrivateFile, privateDir } from './files/private.ts';
 import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
+import type { Current } from './deps.ts';
 import { AgentDirectory } from './agents/directory.ts';
 import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
@@ -79,6 +80,17 @@ export interface Session {
   /** Starts the background work: resuming open sales, the daily reference refresh. */
   start(): void;
   close(): Promise<void>;
+}
+
+/**
+ * A getter of the named services of the session in force, and of nothing else of it: what a
+ * handler group is given (main/deps.ts `Current`).
+ */
+export function currentServices<K extends keyof Session>(session: () => Session, ...names: K[]): Current<K> {
+  return () => {
+    const s = session();
+    return Object.fromEntries(names.map((n) => [n, s[n]])) as Pick<Session, K>;
+  };
 }
 
 export function journalPath(dataDir: string, environment: CounterEnvironment): string {

@@ -5,6 +5,7 @@ import { AppFailure } from '../failure.ts';
 import { agentsInUse, type Agent } from '../journal/agents.ts';
 import type { AgentRef, AgentRole, AgentSaved, FromStation } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
+import { agentsWithPin, storedAgent, type StoredAgent } from '../journal/queries/agents.ts';
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import type { PinKeys } from '../vault/pin-key.ts';
 import { hashPin, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin } from './pin.ts';
@@ -30,17 +31,6 @@ export interface AgentRecord extends Agent {
   lockedUntil: string | null;
 }
 
-interface AgentRow {
-  id: string;
-  name: string;
-  role: AgentRole;
-  pin_hash: string | null;
-  active: number;
-  locked_until: string | null;
-  wrong_pins: number;
-  locks: number;
-}
-
 /** An agent's new state, checked: `pinHash` null keeps the agent's PIN. */
 export type AgentChange = Omit<AgentSaved, 'by' | 'fromStation'>;
 
@@ -53,13 +43,13 @@ export interface AgentInput {
   active: boolean;
 }
 
-const recordOf = (r: AgentRow): AgentRecord => ({
-  id: r.id,
-  name: r.name,
-  role: r.role,
-  active: r.active === 1,
-  hasPin: r.pin_hash !== null,
-  lockedUntil: r.locked_until,
+const recordOf = (a: StoredAgent): AgentRecord => ({
+  id: a.id,
+  name: a.name,
+  role: a.role,
+  active: a.active,
+  hasPin: a.pinHash !== null,
+  lockedUntil: a.lockedUntil,
 });
 
 const lockedFailure = (name: string, until: string, now: Date) =>
@@ -95,7 +85,7 @@ export class AgentDirectory {
 
   /** Agents who can sign in (with a PIN), names first. The legacy default agent has no PIN. */
   list(): AgentRecord[] {
-    return (this.#journal.stmt('SELECT * FROM agents WHERE pin_hash IS NOT NULL ORDER BY name, id').all() as AgentRow[]).map(recordOf);
+    return agentsWithPin(this.#journal).map(recordOf);
   }
 
   /** True once anyone can sign in: from then on every action needs a signed-in agent. */
@@ -104,8 +94,8 @@ export class AgentDirectory {
   }
 
   get(agentId: string): AgentRecord | null {
-    const row = this.#journal.stmt('SELECT * FROM agents WHERE id = ?').get(agentId) as AgentRow | undefined;
-    return row ? recordOf(row) : null;
+    const agent = storedAgent(this.#journal, agentId);
+    return agent ? recordOf(agent) : null;
   }
 
   /**
@@ -160,7 +150,7 @@ export class AgentDirectory {
 
   /** The PIN hash an agent signs in with (what the station's settings carry to other counters). */
   pinHashOf(agentId: string): string | null {
-    return (this.#journal.stmt('SELECT pin_hash FROM agents WHERE id = ?').get(agentId) as { pin_hash: string | null } | undefined)?.pin_hash ?? null;
+    return storedAgent(this.#journal, agentId)?.pinHash ?? null;
   }
 
   /**
@@ -183,37 +173,37 @@ export class AgentDirectory {
   /** `key`: another key than the counter's (a station secret typed in, proved by a supervisor's PIN). */
   async #checkNow(agentId: string, pin: string, other?: Buffer): Promise<AgentRecord> {
     const key = other ?? this.#key();
-    const row = this.#row(agentId);
-    if (!row || row.pin_hash === null || row.active === 0) throw new AppFailure('wrong_pin', 'Unknown agent or wrong PIN');
+    const stored = storedAgent(this.#journal, agentId);
+    if (!stored || stored.pinHash === null || !stored.active) throw new AppFailure('wrong_pin', 'Unknown agent or wrong PIN');
     const now = this.#clock.now();
-    if (row.locked_until !== null && Date.parse(row.locked_until) > now.getTime()) throw lockedFailure(row.name, row.locked_until, now);
-    const verdict = await verifyPin(pin, row.pin_hash, key);
+    if (stored.lockedUntil !== null && Date.parse(stored.lockedUntil) > now.getTime()) throw lockedFailure(stored.name, stored.lockedUntil, now);
+    const verdict = await verifyPin(pin, stored.pinHash, key);
     if (verdict === 'unreadable') throw keyMismatch();
     const journal = this.#journal;
     if (verdict === 'match') {
-      if (row.wrong_pins > 0 || row.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
-      return recordOf(this.#row(agentId)!);
+      if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
+      return recordOf(storedAgent(journal, agentId)!);
     }
-    const wrong = row.wrong_pins + 1;
+    const wrong = stored.wrongPins + 1;
     if (wrong < MAX_WRONG_PINS) {
       journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
       throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - wrong} tries left)`);
     }
-    const until = new Date(now.getTime() + lockMinutes(row.locks) * 60_000).toISOString();
+    const until = new Date(now.getTime() + lockMinutes(stored.locks) * 60_000).toISOString();
     journal.transaction(() => {
       journal.append('agent.pin_failed', { agentId }, { at: now });
       journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now });
     });
-    throw lockedFailure(row.name, until, now);
+    throw lockedFailure(stored.name, until, now);
   }
 
   /** A supervisor lifts an agent's lock (and wrong PINs) with their own PIN, checked like a sign-in. */
   async unlock(agentId: string, supervisorId: string, pin: string): Promise<AgentRecord> {
     const supervisor = await this.check(supervisorId, pin);
     if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor lifts a lock');
-    const row = this.#row(agentId);
-    if (!row || row.pin_hash === null) throw new AppFailure('not_found', `No agent ${agentId}`);
-    if (row.locked_until !== null || row.wrong_pins > 0) {
+    const stored = storedAgent(this.#journal, agentId);
+    if (!stored || stored.pinHash === null) throw new AppFailure('not_found', `No agent ${agentId}`);
+    if (stored.lockedUntil !== null || stored.wrongPins > 0) {
       const by = { agentId: supervisor.id, agentName: supervisor.name };
       this.#journal.transaction(() => this.#journal.append('agent.unlocked', { agentId, by }));
     }
@@ -241,9 +231,5 @@ export class AgentDirectory {
   keyOpens(agentId: string, key: Buffer): boolean {
     const stored = this.pinHashOf(agentId);
     return stored !== null && !isLegacyHash(stored) && reseal(stored, key, key) !== null;
-  }
-
-  #row(agentId: string): AgentRow | undefined {
-    return this.#journal.stmt('SELECT * FROM agents WHERE id = ?').get(agentId) as AgentRow | undefined;
   }
 }

@@ -1,10 +1,12 @@
 import { calls, isCallName } from '../../contract/calls.ts';
 import type { AgentView } from '../../contract/shifts.ts';
 import { AppFailure } from '../failure.ts';
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Clock } from '../clock.ts';
+import type { ActingAgent, HandlerGroup } from '../deps.ts';
 import type { CounterSettingsStore } from '../settings/counter.ts';
 import type { StationWideSettings } from '../station/station-wide.ts';
 import type { AgentDesk } from './desk.ts';
+import type { AgentDirectory } from './directory.ts';
 import type { CounterPinKeys } from './station-secret.ts';
 
 type AgentCalls =
@@ -21,17 +23,25 @@ type AgentCalls =
   | 'saveAgent'
   | 'saveIdleLock';
 
-export function agentHandlers(
-  d: CounterDeps,
-  desk: AgentDesk,
-  settings: CounterSettingsStore,
-  stationWide: StationWideSettings,
-  pinKeys: CounterPinKeys,
-): HandlerGroup<AgentCalls> {
+export interface AgentHandlerDeps {
+  /** The agents of the environment in force (main/deps.ts `Current`: why a getter). */
+  agents: () => AgentDirectory;
+  desk: AgentDesk;
+  /** The idle lock is this counter's own setting. */
+  settings: Pick<CounterSettingsStore, 'saveIdleLockMinutes'>;
+  /** Where a supervisor's change of an agent goes: the station's stream or this journal. */
+  stationWide: Pick<StationWideSettings, 'saveAgent' | 'firstSupervisorMade'>;
+  pinKeys: CounterPinKeys;
+  agent: ActingAgent;
+  clock: Clock;
+}
+
+export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
+  const { desk, settings, stationWide, pinKeys } = d;
   const list = (): AgentView[] =>
     d
-      .session()
-      .agents.list()
+      .agents()
+      .list()
       .map((a) => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil }));
   return {
     desk: () => desk.state(),
@@ -47,7 +57,7 @@ export function agentHandlers(
       return { secret: pinKeys.exportText() };
     },
     importStationSecret: async ({ secret, supervisorId, pin }) => {
-      await pinKeys.importText(d.session().agents, secret, supervisorId, pin);
+      await pinKeys.importText(d.agents(), secret, supervisorId, pin);
       return desk.state();
     },
     lockScreen: () => desk.lock(),

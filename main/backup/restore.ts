@@ -6,22 +6,17 @@
 // PC still holds the counter at the station (main/station/lease.ts).
 import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import Database from 'better-sqlite3';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { Journal, type StoredEntry } from '../journal/journal.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
-import { adoptEntries } from './adopt.ts';
+import { adoptEntries } from '../journal/adopt.ts';
+import { journalFileHasWork } from '../journal/journal-file.ts';
 import { verifyBackupFile } from './verify.ts';
 
 const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
-/**
- * Entry types that mean an agent worked with this journal. A fresh journal holds only the
- * counter's own set-up, and, linked to a station, the station's agents and rules (not its own work).
- */
-const WORK = ['sale.intent', 'shift.opened', 'cash.moved'];
 
 export interface Restored {
   environment: CounterEnvironment;
@@ -40,26 +35,11 @@ export interface StationCopy {
   claim(counterId: string, holder: string): Promise<void>;
 }
 
-/** Whether a journal database holds anything an agent did. */
-export function hasWork(db: Database.Database): boolean {
-  return db.prepare(`SELECT 1 FROM entries WHERE type IN (${WORK.map(() => '?').join(',')}) LIMIT 1`).get(...WORK) !== undefined;
-}
-
-/** Whether a journal file holds anything an agent did (then it is never replaced). */
-export function journalInUse(path: string): boolean {
-  if (!existsSync(path)) return false;
-  const db = new Database(path, { readonly: true });
-  try {
-    return hasWork(db);
-  } finally {
-    db.close();
-  }
-}
-
 function refuseWhenInUse(dataDir: string): void {
   for (const env of ENVIRONMENTS) {
     const path = journalPath(dataDir, env);
-    if (journalInUse(path)) throw new AppFailure('restore_refused', `This PC already holds a ${env} journal with work of its own (${path}); restore only on a new or emptied PC`);
+    // A journal that holds anything an agent did is never replaced.
+    if (journalFileHasWork(path)) throw new AppFailure('restore_refused', `This PC already holds a ${env} journal with work of its own (${path}); restore only on a new or emptied PC`);
   }
 }
 

@@ -10,8 +10,8 @@ import type { AppError } from '../../contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
+import { lastClosingSeq } from '../journal/queries/shifts.ts';
 import { SettingsFile } from '../settings/file.ts';
-import { hasWork } from './restore.ts';
 import { backupsToKeep } from './rotation.ts';
 import { BackupMemory, BackupSettingsStore } from './settings.ts';
 import { folderWritable, parseBackupName, writeBackup, type WriteHooks } from './write.ts';
@@ -83,8 +83,7 @@ export class BackupService {
     if (lastSeq === 0 || lastSeq === lastGood?.seq) return false;
     if (lastFailure && now - Date.parse(lastFailure.at) < RETRY_AFTER_MS) return false;
     if (!lastGood) return true;
-    const closed = (journal.stmt('SELECT coalesce(max(closed_seq), 0) AS s FROM shifts').get() as { s: number }).s;
-    if (closed > lastGood.seq) return true;
+    if (lastClosingSeq(journal) > lastGood.seq) return true;
     return now - Date.parse(lastGood.at) >= this.settings.get().everyHours * HOUR_MS;
   }
 
@@ -175,7 +174,7 @@ export class BackupService {
     const failedSince = lastFailure !== null;
     // Too old: entries written since a good backup made longer ago than the threshold (or, never
     // backed up, a journal older than it: a new counter is not warned in its first hours).
-    const since = lastGood ? Date.parse(lastGood.at) : Date.parse((journal.stmt('SELECT at FROM entries WHERE seq = 1').get() as { at: string } | undefined)?.at ?? new Date(now).toISOString());
+    const since = lastGood ? Date.parse(lastGood.at) : Date.parse(journal.firstEntryAt() ?? new Date(now).toISOString());
     const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
     const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : stale ? 'stale' : null;
     return {
@@ -188,7 +187,7 @@ export class BackupService {
       lastFailure: failedSince ? { at: lastFailure.at, error: lastFailure.error as AppError } : null,
       warning,
       running: this.#running !== null,
-      fresh: !hasWork(journal.db),
+      fresh: !journal.hasWork(),
       kept: this.#list(folder, journal)
         .sort((a, b) => b.at.getTime() - a.at.getTime())
         .map(({ path, iso, seq, bytes }) => ({ path, at: iso, seq, bytes })),

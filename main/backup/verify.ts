@@ -1,11 +1,11 @@
 // A backup file is good only when SQLite finds it whole (integrity_check, in a worker thread), its hash chain holds
 // from the first entry to its head, and, when written from a live journal, its last entry is the
 // live journal's entry of that seq (a copy of this counter's record, not of another one).
-import Database from 'better-sqlite3';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
-import { integrityCheck } from './integrity.ts';
-import { verifyChainYielding, type ChainCheck } from '../journal/verify-chain.ts';
+import { integrityCheck } from '../journal/integrity.ts';
+import { JournalFile } from '../journal/journal-file.ts';
+import type { ChainCheck } from '../journal/verify-chain.ts';
 
 export interface VerifiedBackup {
   environment: CounterEnvironment;
@@ -33,16 +33,16 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     throw corrupt(path, `it is not a journal database (${(err as Error).message})`);
   }
   if (integrity.length !== 1 || integrity[0] !== 'ok') throw corrupt(path, `SQLite finds it damaged (${integrity.slice(0, 3).join('; ')})`);
-  let db: Database.Database;
+  let file: JournalFile;
   try {
-    db = new Database(path, { readonly: true, fileMustExist: true });
+    file = JournalFile.open(path);
   } catch (err) {
     throw corrupt(path, `it cannot be opened (${(err as Error).message})`);
   }
   try {
-    const meta = new Map<string, string>();
+    let meta: Map<string, string>;
     try {
-      for (const r of db.prepare('SELECT key, value FROM meta').all() as { key: string; value: string }[]) meta.set(r.key, r.value);
+      meta = file.meta();
     } catch {
       throw corrupt(path, 'it is not a Shubbak journal (no meta table)');
     }
@@ -52,7 +52,7 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     if (expect.counterId && counterId !== expect.counterId) throw corrupt(path, `it is counter ${counterId}'s, not ${expect.counterId}'s`);
     let chain: ChainCheck;
     try {
-      chain = await verifyChainYielding(db);
+      chain = await file.verifyChain();
     } catch (err) {
       throw corrupt(path, `its entries cannot be read (${(err as Error).message})`);
     }
@@ -65,6 +65,6 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     }
     return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash };
   } finally {
-    db.close();
+    file.close();
   }
 }

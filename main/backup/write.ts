@@ -4,7 +4,6 @@
 // folder that goes away mid-write leaves at most a hidden partial file; the journal is only read.
 import { accessSync, chmodSync, constants, closeSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
-import Database from 'better-sqlite3';
 import type { BackupFileInfo } from '../../contract/backup.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
@@ -61,24 +60,13 @@ export async function writeBackup(journal: Journal, folder: string, at: Date, ho
   try {
     // Made first with mode 0600, so the copy is never readable by others, not even for a moment.
     closeSync(openSync(partial, 'wx', 0o600));
-    await journal.db.backup(partial, {
-      progress: () => {
-        hooks.onProgress?.();
-        return hooks.pagesPerStep ?? 256;
-      },
-    });
-    const copy = new Database(partial);
-    try {
-      copy.pragma('journal_mode = DELETE');
-    } finally {
-      copy.close();
-    }
+    await journal.backupTo(partial, { pagesPerStep: hooks.pagesPerStep ?? 256, onStep: hooks.onProgress });
     chmodSync(partial, 0o600);
     fsyncPath(partial);
     const verified = await verifyBackupFile(partial, {
       atLeastSeq: startSeq,
       counterId: journal.counterId,
-      hashAt: (seq) => (journal.stmt('SELECT hash FROM entries WHERE seq = ?').get(seq) as { hash: string } | undefined)?.hash ?? null,
+      hashAt: (seq) => journal.hashAt(seq),
     });
     const path = join(folder, backupName(journal.environment as CounterEnvironment, journal.counterId, at, verified.seq));
     renameSync(partial, path);

@@ -1,9 +1,10 @@
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { HandlerGroup } from '../deps.ts';
+import type { CredentialService } from './service.ts';
 
-export function credentialHandlers(d: CounterDeps): HandlerGroup<'credentialsStatus' | 'saveCredential' | 'removeCredential'> {
+export function credentialHandlers(credentials: CredentialService): HandlerGroup<'credentialsStatus' | 'saveCredential' | 'removeCredential'> {
   return {
-    credentialsStatus: () => d.credentials.status(),
-    saveCredential: (a) => d.credentials.save(a),
-    removeCredential: ({ slot }) => d.credentials.remove(slot),
+    credentialsStatus: () => credentials.status(),
+    saveCredential: (a) => credentials.save(a),
+    removeCredential: ({ slot }) => credentials.remove(slot),
   };
 }

@@ -3,7 +3,7 @@ import { stepSale, type SaleError, type SaleState } from '../../core/sale-fold.t
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
 import type { OfferSummary, SaleIntent } from './entries.ts';
 import { keySale } from './sale-lookup.ts';
-import type { Entry, Journal } from './journal.ts';
+import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
 // The one place the read models (shifts, sales, sale_lookup, cash_movements, prints, markup_rules) are
@@ -345,9 +345,9 @@ export function rebuildReadModels(journal: Journal): void {
     for (const table of [...READ_MODELS].reverse()) {
       // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
       const keep = table === 'agents' ? ` WHERE id <> '${LEGACY_AGENT_ID}'` : '';
-      journal.db.prepare(`DELETE FROM ${table}${keep}`).run();
+      journalDatabase(journal).prepare(`DELETE FROM ${table}${keep}`).run();
     }
-    journal.db
+    journalDatabase(journal)
       .prepare(`UPDATE agents SET name = 'Agent 1', role = 'supervisor', pin_hash = NULL, active = 1, locked_until = NULL, changed_seq = NULL WHERE id = '${LEGACY_AGENT_ID}'`)
       .run();
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
@@ -359,7 +359,7 @@ export function rebuildReadModels(journal: Journal): void {
 /** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */
 export function readModelRows(journal: Journal): Record<string, unknown[]> {
   const out: Record<string, unknown[]> = {};
-  for (const table of READ_MODELS) out[table] = journal.db.prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
+  for (const table of READ_MODELS) out[table] = journalDatabase(journal).prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
   return out;
 }
 

@@ -1,9 +1,9 @@
 import { bookingKeys, prefixEnd, queryPrefixes } from '../../core/lookup-key.ts';
-import type { Journal } from './journal.ts';
+import { journalDatabase, type Journal } from './journal.ts';
 
 // The `sale_lookup` read model: the keys of each sale (core/lookup-key.ts), taken from its `sales`
-// row, so they follow from the entries as the row does and rebuild with it; and the named reads of
-// the `sales` rows other modules make (a sale, the open ones, a page of the list).
+// row, so they follow from the entries as the row does and rebuild with it. The `sales` rows
+// themselves are read through queries/sales.ts.
 
 interface KeyedRow {
   sale_id: string;
@@ -94,29 +94,14 @@ export function findSaleIds(j: Journal, query: string, limit: number): string[] 
   for (const p of prefixes) for (const id of scan.all(p, prefixEnd(p), limit) as string[]) found.add(id);
   if (found.size === 0) return [];
   const ids = [...found];
-  const order = j.db
+  const order = journalDatabase(j)
     .prepare(`SELECT sale_id FROM sales WHERE sale_id IN (${ids.map(() => '?').join(',')}) ORDER BY intent_seq DESC LIMIT ?`)
     .pluck();
   return order.all(...ids, limit) as string[];
-}
-
-/** The `sales` row of a sale (null when there is none). */
-export function saleRowOf(j: Journal, saleId: string): unknown {
-  return j.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) ?? null;
 }
 
 /** The sale keyed `key` whose booking reference is exactly `reference`. */
 export function saleIdOfKeyAndReference(j: Journal, key: string, reference: string): string | null {
   const ids = j.stmt('SELECT l.sale_id FROM sale_lookup l JOIN sales s USING (sale_id) WHERE l.key = ? AND s.booking_ref = ?').pluck().all(key, reference) as string[];
   return ids[0] ?? null;
-}
-
-/** The sales without a final answer, oldest first. */
-export function openSaleRows(j: Journal): unknown[] {
-  return j.stmt("SELECT * FROM sales WHERE status IN ('sending', 'unknown', 'pending') ORDER BY intent_seq").all();
-}
-
-/** A page of the sales list: up to `limit` sales whose intent is before `beforeSeq`, newest first. */
-export function saleRowsBefore(j: Journal, beforeSeq: number, limit: number): unknown[] {
-  return j.stmt('SELECT * FROM sales WHERE intent_seq < ? ORDER BY intent_seq DESC LIMIT ?').all(beforeSeq, limit);
 }

@@ -1,6 +1,7 @@
 // The settings-like tables of the journal database read and written by name: the markup rules
 // read model, the place in the station's settings stream, and the reference cache (the API's
 // cities, operators and routes: a cache beside the journal, not a fold of its entries).
+import type { MarkupRule } from '../../contract/counter.ts';
 import type { Journal } from './journal.ts';
 
 /** Whether the journal holds any entry of this type. */
@@ -8,9 +9,33 @@ export function hasEntryOf(j: Journal, type: string): boolean {
   return j.stmt('SELECT 1 FROM entries WHERE type = ? LIMIT 1').get(type) !== undefined;
 }
 
-/** The markup_rules rows, oldest change first. */
-export function markupRuleRows(j: Journal): unknown[] {
-  return j.stmt('SELECT * FROM markup_rules ORDER BY changed_seq').all();
+interface MarkupRuleRow {
+  id: string;
+  operator_id: string | null;
+  origin_id: string | null;
+  destination_id: string | null;
+  fare_class: string | null;
+  percent: number;
+  fixed_minor: number;
+  changed_by: string;
+  changed_at: string;
+}
+
+const markupRuleOf = (r: MarkupRuleRow): MarkupRule => ({
+  id: r.id,
+  operatorId: r.operator_id,
+  originId: r.origin_id,
+  destinationId: r.destination_id,
+  fareClass: r.fare_class,
+  percent: r.percent,
+  fixedMinor: r.fixed_minor,
+  changedBy: r.changed_by,
+  changedAt: r.changed_at,
+});
+
+/** The markup rules in force (read model markup_rules), oldest change first. */
+export function markupRules(j: Journal): MarkupRule[] {
+  return j.stmt<[], MarkupRuleRow>('SELECT * FROM markup_rules ORDER BY changed_seq').all().map(markupRuleOf);
 }
 
 /** The last row of a station's settings stream this journal applied (0: none). */

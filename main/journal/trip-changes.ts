@@ -55,3 +55,11 @@ export function tripChangeCalledAt(j: Journal, saleId: string, version: string):
   const row = j.stmt('SELECT called_at FROM trip_changes WHERE sale_id = ? AND version = ?').get(saleId, version) as { called_at: string | null } | undefined;
   return row?.called_at;
 }
+
+/** The last change recorded of a sale's trip (null: none). */
+export function lastTripChange(j: Journal, saleId: string): { kind: TripChange['kind']; validForTravel: boolean; notice: string | null } | null {
+  const row = j
+    .stmt<[string], Pick<ChangeRow, 'kind' | 'valid_for_travel' | 'notice'>>('SELECT kind, valid_for_travel, notice FROM trip_changes WHERE sale_id = ? ORDER BY seq DESC LIMIT 1')
+    .get(saleId);
+  return row ? { kind: row.kind, validForTravel: row.valid_for_travel === 1, notice: row.notice } : null;
+}

@@ -4,10 +4,10 @@ import { bookingKeys, isoDateOf, queryPrefixes } from '../../core/lookup-key.ts'
 import { AppFailure } from '../failure.ts';
 import type { OfferSummary } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { findSaleIds, saleIdOfKeyAndReference, saleRowOf } from '../journal/sale-lookup.ts';
+import { findSaleIds, saleIdOfKeyAndReference } from '../journal/sale-lookup.ts';
+import { saleRowOf, type SaleRow } from '../journal/queries/sales.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { receiptData } from '../selling/receipt.ts';
-import type { SaleRow } from '../selling/store.ts';
 
 // Finding a booking after the sale: this counter's sales through the `sale_lookup` index (fast
 // enough for every keystroke), and the account's bookings through GET /bookings for those this
@@ -73,7 +73,7 @@ export function keysOfBooking(b: Booking): string[] {
 
 /** This counter's sales matching what the agent typed, most recent first. */
 export function findInJournal(journal: Journal, query: string, limit = 20): BookingHit[] {
-  return findSaleIds(journal, query, limit).map((id) => hitOfSale(saleRowOf(journal, id) as SaleRow));
+  return findSaleIds(journal, query, limit).map((id) => hitOfSale(saleRowOf(journal, id)!));
 }
 
 /** The sale this counter made for a booking reference, if it made one. */

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { hasEntryOf, markupRuleRows } from '../journal/settings-rows.ts';
+import { hasEntryOf, markupRules } from '../journal/settings-rows.ts';
 import type { MarkupRule } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
@@ -7,18 +7,6 @@ import type { AgentRef, FromStation, MarkupRuleFields } from '../journal/entries
 import type { Journal } from '../journal/journal.ts';
 import { retailPerSeat } from '../../core/retail.ts';
 import { chooseRule, DEFAULT_RULE, type PriceContext, type Rule } from './markup.ts';
-
-interface RuleRow {
-  id: string;
-  operator_id: string | null;
-  origin_id: string | null;
-  destination_id: string | null;
-  fare_class: string | null;
-  percent: number;
-  fixed_minor: number;
-  changed_by: string;
-  changed_at: string;
-}
 
 export interface RuleInput extends MarkupRuleFields {
   id?: string;
@@ -63,18 +51,7 @@ export class MarkupRules {
 
   list(): MarkupRule[] {
     if (!this.#cache) {
-      const rows = markupRuleRows(this.#journal) as RuleRow[];
-      this.#cache = rows.map((r) => ({
-        id: r.id,
-        operatorId: r.operator_id,
-        originId: r.origin_id,
-        destinationId: r.destination_id,
-        fareClass: r.fare_class,
-        percent: r.percent,
-        fixedMinor: r.fixed_minor,
-        changedBy: r.changed_by,
-        changedAt: r.changed_at,
-      }));
+      this.#cache = markupRules(this.#journal);
     }
     return this.#cache.map((r) => ({ ...r }));
   }

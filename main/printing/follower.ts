@@ -9,6 +9,7 @@ import type { Sleep } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PrintRecord } from '../journal/prints.ts';
+import { printsOnConfirm, salePrints, salesOwedPrints, type SalePrint } from '../journal/queries/prints.ts';
 import type { PrintService } from './service.ts';
 
 type SaleKind = 'tickets' | 'receipt';
@@ -18,21 +19,6 @@ const KINDS: readonly SaleKind[] = ['tickets', 'receipt'];
 const TRY_AGAIN: ReadonlySet<AppErrorCode> = new Set(['ticket_not_ready', 'network', 'timeout', 'service_unavailable', 'rate_limited']);
 /** Three tries, one and then two seconds apart. */
 const PRINT_RETRY: RetryPolicy = { maxAttempts: 3, maxTotalWaitMs: Infinity, backoffMs: linearBackoff(1_000, 3) };
-
-interface PrintRow {
-  print_id: string;
-  kind: SaleKind;
-  printer: string;
-  status: 'sent' | 'failed';
-  job_id: string | null;
-  error_code: string | null;
-}
-
-interface SaleRowForPrint {
-  status: string;
-  print_on_confirm: number;
-  cash_recorded: number;
-}
 
 export interface FollowerDeps {
   journal: () => Journal;
@@ -70,15 +56,7 @@ export class PrintFollower {
 
   /** On start and after a switch of environment: every confirmed sale still owed a print. */
   resume(): void {
-    const rows = this.#d
-      .journal()
-      .stmt(
-        `SELECT sale_id FROM sales s WHERE status = 'confirmed' AND print_on_confirm = 1
-           AND (SELECT count(DISTINCT kind) FROM prints p WHERE p.sale_id = s.sale_id AND p.kind IN ('tickets', 'receipt')) < 2
-         ORDER BY intent_seq`,
-      )
-      .all() as { sale_id: string }[];
-    for (const r of rows) this.follow(r.sale_id);
+    for (const saleId of salesOwedPrints(this.#d.journal())) this.follow(saleId);
   }
 
   /** Waits for the queue to empty (tests, and closing). */
@@ -99,18 +77,13 @@ export class PrintFollower {
 
   prints(saleId: string): SalePrints {
     const journal = this.#d.journal();
-    const sale = journal.stmt('SELECT status, print_on_confirm, cash_recorded FROM sales WHERE sale_id = ?').get(saleId) as SaleRowForPrint | undefined;
-    const last = new Map<SaleKind, PrintRow>();
-    for (const row of journal
-      .stmt("SELECT print_id, kind, printer, status, job_id, error_code FROM prints WHERE sale_id = ? AND kind IN ('tickets', 'receipt') ORDER BY seq")
-      .all(saleId) as PrintRow[]) {
-      last.set(row.kind, row);
-    }
+    const owed = printsOnConfirm(journal, saleId);
+    const last = new Map<SaleKind, SalePrint>();
+    for (const print of salePrints(journal, saleId)) last.set(print.kind, print);
     const state = (kind: SaleKind): SalePrintState => {
       if (this.#printing?.saleId === saleId && this.#printing.kind === kind) return { status: 'printing', result: null };
       const row = last.get(kind);
       if (row) return { status: row.status, result: resultOf(row) };
-      const owed = sale?.status === 'confirmed' && sale.print_on_confirm === 1;
       return { status: owed ? 'waiting' : 'none', result: null };
     };
     return { tickets: state('tickets'), receipt: state('receipt') };
@@ -169,13 +142,13 @@ export class PrintFollower {
   }
 }
 
-function resultOf(row: PrintRow): PrintResult {
+function resultOf(print: SalePrint): PrintResult {
   return {
-    printId: row.print_id,
-    printer: row.printer,
-    kind: row.kind,
-    status: row.status,
-    error: row.error_code === null ? null : { code: row.error_code as AppErrorCode, message: `Printing the ${row.kind} failed (${row.error_code})`, retryable: true },
-    jobId: row.job_id,
+    printId: print.printId,
+    printer: print.printer,
+    kind: print.kind,
+    status: print.status,
+    error: print.errorCode === null ? null : { code: print.errorCode as AppErrorCode, message: `Printing the ${print.kind} failed (${print.errorCode})`, retryable: true },
+    jobId: print.jobId,
   };
 }

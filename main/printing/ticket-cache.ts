@@ -2,7 +2,8 @@
 // an unchanged ticket reprints without being downloaded again (a 304), a changed one (a
 // rescheduled trip, a new ticket version) replaces the kept copy, so nothing is printed stale.
 // One folder per environment; a damaged or missing file is fetched again; the oldest files go
-// once there are more than MAX_FILES.
+// once there are more than MAX_FILES. The folder is listed once: after that the kept names are
+// known in memory, oldest first, so a busy day's thousandth ticket costs what its first did.
 import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { privateDir, writePrivateFile } from '../files/private.ts';
@@ -18,10 +19,15 @@ export type FetchPdf = (etag: string | undefined) => Promise<{ bytes: Uint8Array
 export class TicketCache {
   readonly #dir: string;
   readonly #log: (message: string, err?: unknown) => void;
+  /** The kept PDFs' names, least recently written first; null until the folder is first listed. */
+  #kept: Set<string> | null = null;
 
-  constructor(dir: string, log: (message: string, err?: unknown) => void = () => {}) {
+  readonly #maxFiles: number;
+
+  constructor(dir: string, log: (message: string, err?: unknown) => void = () => {}, maxFiles = MAX_FILES) {
     this.#dir = dir;
     this.#log = log;
+    this.#maxFiles = maxFiles;
   }
 
   /** The PDF of `key` (reference, language, traveller), from the API or, when unchanged, from here. */
@@ -40,7 +46,7 @@ export class TicketCache {
         privateDir(this.#dir);
         writePrivateFile(pdfPath, answer.bytes);
         writePrivateFile(metaPath, JSON.stringify({ etag: answer.etag, sha256: sha256(answer.bytes) }));
-        this.#trim();
+        this.#trim(`${name}.pdf`);
       } catch (err) {
         this.#log('ticket cache: a ticket PDF could not be kept (it is printed all the same)', err);
       }
@@ -60,14 +66,23 @@ export class TicketCache {
     }
   }
 
-  #trim(): void {
-    const files = readdirSync(this.#dir).filter((f) => f.endsWith('.pdf'));
-    if (files.length <= MAX_FILES) return;
-    const byAge = files.map((f) => ({ f, at: statSync(join(this.#dir, f)).mtimeMs })).sort((a, b) => a.at - b.at);
-    for (const { f } of byAge.slice(0, files.length - MAX_FILES)) {
+  /** `written` is now the newest; the oldest go while more than maxFiles are kept. */
+  #trim(written: string): void {
+    this.#kept ??= this.#listed();
+    this.#kept.delete(written);
+    this.#kept.add(written);
+    for (const f of this.#kept) {
+      if (this.#kept.size <= this.#maxFiles) break;
       rmSync(join(this.#dir, f), { force: true });
       rmSync(join(this.#dir, f.replace(/\.pdf$/, '.json')), { force: true });
+      this.#kept.delete(f);
     }
+  }
+
+  #listed(): Set<string> {
+    const files = readdirSync(this.#dir).filter((f) => f.endsWith('.pdf'));
+    const byAge = files.map((f) => ({ f, at: statSync(join(this.#dir, f)).mtimeMs })).sort((a, b) => a.at - b.at);
+    return new Set(byAge.map(({ f }) => f));
   }
 }
 

@@ -1,6 +1,7 @@
-import type { PrintResult } from '../../contract/counter.ts';
+import type { AppInfo, PrintResult } from '../../contract/counter.ts';
 import type { RefundView } from '../../contract/refunds.ts';
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Clock } from '../clock.ts';
+import type { ActingAgent, Current, HandlerGroup, Log } from '../deps.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PrintService } from '../printing/service.ts';
 import { saveReportFile } from '../reports/report-file.ts';
@@ -12,22 +13,37 @@ import { RefundSettingsStore } from './settings.ts';
 
 type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
 
-/** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
 /** Claims listed on screen at once (the statement export has every one). */
 const SCREEN_CLAIMS = 500;
 
 const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | undefined }): SaleRef =>
   a.saleId !== undefined ? { saleId: a.saleId } : { bookingReference: a.bookingReference! };
 
-/**
- * `station`: the station database while this counter is linked to it in the current environment
- * (StationLink.database()), or null.
- */
-export function refundHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>, station: () => StationDatabase | null = () => null): HandlerGroup<RefundCalls> {
+export interface RefundHandlerDeps {
+  /** The journal, API and agents of the environment in force (main/deps.ts `Current`). */
+  current: Current<'journal' | 'client' | 'agents'>;
+  printer: Pick<PrintService, 'report'>;
+  /**
+   * The station database while this counter is linked to it in the current environment
+   * (StationLink.database()), or null.
+   */
+  station?: () => StationDatabase | null;
+  /** The environment and the counter's name, printed on receipts and statements. */
+  info: () => Pick<AppInfo, 'environment' | 'stationName'>;
+  agent: ActingAgent;
+  /** The counter's data folder: the refund settings and exported statements live there. */
+  dataDir: string;
+  clock: Clock;
+  log: Log;
+}
+
+/** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
+export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> {
+  const { printer, station = () => null } = d;
   const settings = new RefundSettingsStore(d.dataDir, d.log);
   const services = new WeakMap<Journal, RefundService>();
   const refunds = (): RefundService => {
-    const s = d.session();
+    const s = d.current();
     let service = services.get(s.journal);
     if (!service) {
       service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log, station });

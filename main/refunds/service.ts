@@ -10,10 +10,14 @@ import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
+import { claimMatchesAfter, claimPartsAfter, hasClaimFor, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { confirmedSaleOfReference, saleCashMinor, saleRowOf } from '../journal/queries/sales.ts';
+import { countedMinorOf } from '../journal/queries/shifts.ts';
+import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
+import { lastTripChange } from '../journal/trip-changes.ts';
 import type { PartnerClient } from '../partner/client.ts';
-import { SalesStore } from '../selling/store.ts';
-import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimPart, type ClaimsFilter, type WalletLine } from './fold.ts';
-import { readWalletLines, walletLinesReadAt } from './wallet-lines.ts';
+import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimsFilter } from './fold.ts';
+import { readWalletLines } from './wallet-lines.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
@@ -137,8 +141,7 @@ export class RefundService {
       alreadyRefundedGuard(sale.bookingReference, r.wanted, this.#refundedHere(sale.bookingReference));
       const at = this.#d.clock.now();
       const shift = currentShift(j, agent, at);
-      const counted = j.stmt('SELECT counted_minor FROM shifts WHERE id = ?').get(shift.shiftId) as { counted_minor: number | null } | undefined;
-      if (counted?.counted_minor != null) throw new AppFailure('conflict', 'The drawer was already counted for closing: no refund from it in this shift');
+      if (countedMinorOf(j, shift.shiftId) !== null) throw new AppFailure('conflict', 'The drawer was already counted for closing: no refund from it in this shift');
       const cause = r.cancelled ? 'cancelled' : 'station';
       const money = refundAmounts({ cashMinor: sale.cashMinor, netChargedMinor: sale.netChargedMinor, tickets: sale.tickets, indexes: r.wanted, cause, policy: r.policy ?? { kind: 'none' } });
       const payload: RefundPaid = {
@@ -168,19 +171,14 @@ export class RefundService {
 
   /** A refund paid here, by its id. */
   view(refundId: string): RefundView {
-    const row = this.#d.journal.stmt('SELECT seq FROM refunds WHERE refund_id = ?').get(refundId) as { seq: number } | undefined;
-    if (!row) throw new AppFailure('not_found', `No refund ${refundId}`);
-    const e = this.#d.journal.entry<'refund.paid'>(row.seq);
+    const e = refundEntry(this.#d.journal, refundId);
+    if (!e) throw new AppFailure('not_found', `No refund ${refundId}`);
     return viewOf(e.payload, e.at);
   }
 
   /** The refunds of a sale, oldest first. */
   ofSale(saleId: string): RefundView[] {
-    const rows = this.#d.journal.stmt('SELECT seq FROM refunds WHERE sale_id = ? ORDER BY seq').all(saleId) as { seq: number }[];
-    return rows.map((r) => {
-      const e = this.#d.journal.entry<'refund.paid'>(r.seq);
-      return viewOf(e.payload, e.at);
-    });
+    return refundEntriesOfSale(this.#d.journal, saleId).map((e) => viewOf(e.payload, e.at));
   }
 
   /**
@@ -210,15 +208,13 @@ export class RefundService {
   #catchUp(): void {
     const j = this.#d.journal;
     const m = this.#marks;
-    const parts = j.stmt('SELECT seq, booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE seq > ? AND claimable = 1 ORDER BY seq').all(m.refund) as (ClaimPart & { seq: number })[];
-    for (const p of parts) this.#ledger.addPart(p);
-    m.refund = (j.stmt('SELECT coalesce(max(seq), 0) AS n FROM refunds').get() as { n: number }).n;
-    const lines = j.stmt("SELECT rowid AS n, id, type, amount_minor, booking_ref, reason, created_at FROM wallet_lines WHERE rowid > ? AND type = 'ADJUSTMENT' ORDER BY rowid").all(m.line) as (WalletLine & { n: number })[];
-    for (const t of lines) this.#ledger.addLine(t);
-    m.line = (j.stmt('SELECT coalesce(max(rowid), 0) AS n FROM wallet_lines').get() as { n: number }).n;
-    for (const r of j.stmt('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(m.match) as { seq: number }[]) {
-      this.#ledger.addMatch(j.entry<'claim.matched'>(r.seq).payload);
-      m.match = r.seq;
+    for (const p of claimPartsAfter(j, m.refund)) this.#ledger.addPart(p);
+    m.refund = lastRefundSeq(j);
+    for (const t of adjustmentLinesAfter(j, m.line)) this.#ledger.addLine(t);
+    m.line = lastWalletLine(j);
+    for (const e of claimMatchesAfter(j, m.match)) {
+      this.#ledger.addMatch(e.payload);
+      m.match = e.seq;
     }
   }
 
@@ -229,15 +225,14 @@ export class RefundService {
       const view = this.claimsKnown({ limit: 0 });
       const line = view.unmatched.find((u) => u.transactionId === transactionId);
       if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
-      if (!j.stmt('SELECT 1 FROM refunds WHERE booking_ref = ? AND claimable = 1').get(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
+      if (!hasClaimFor(j, bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
       j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
     });
     return this.claimsKnown({ limit });
   }
 
   #refundedHere(bookingReference: string): Set<number> {
-    const rows = this.#d.journal.stmt('SELECT passenger_index FROM refunded_tickets WHERE booking_ref = ?').all(bookingReference) as { passenger_index: number }[];
-    return new Set(rows.map((r) => r.passenger_index));
+    return new Set(refundedPassengers(this.#d.journal, bookingReference));
   }
 
   /** Refunded here, or at any counter of the station when linked (unreachable: what this counter knows). */
@@ -264,15 +259,14 @@ export class RefundService {
    */
   async #sale(ref: SaleRef): Promise<SaleFacts> {
     const j = this.#d.journal;
-    const store = new SalesStore(j);
-    const row = ref.saleId !== undefined ? store.get(ref.saleId) : (j.stmt("SELECT * FROM sales WHERE booking_ref = ? AND status = 'confirmed'").get(ref.bookingReference) as ReturnType<SalesStore['get']> | undefined);
+    const row = ref.saleId !== undefined ? saleRowOf(j, ref.saleId) : confirmedSaleOfReference(j, ref.bookingReference);
     if (row) {
-      const cash = j.stmt("SELECT amount_minor FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(row.sale_id) as { amount_minor: number } | undefined;
-      if (row.status !== 'confirmed' || !row.booking_ref || !cash) {
+      const cash = saleCashMinor(j, row.sale_id);
+      if (row.status !== 'confirmed' || !row.booking_ref || cash === null) {
         throw new AppFailure('conflict', `Sale ${row.sale_id} has no confirmed booking paid in cash: there is nothing to refund`);
       }
       const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
-      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash.amount_minor, row.booking_ref, j.counterId);
+      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash, row.booking_ref, j.counterId);
     }
     const station = ref.bookingReference !== undefined ? this.#station() : null;
     if (!station) {
@@ -287,16 +281,14 @@ export class RefundService {
 
   /** The ticket as the API says it now; the last change recorded here when the API cannot be reached. */
   async #ticketNow(sale: SaleFacts): Promise<{ cancelled: boolean; notice: string | null }> {
-    const recorded = this.#d.journal
-      .stmt('SELECT kind, valid_for_travel, notice FROM trip_changes WHERE sale_id = ? ORDER BY seq DESC LIMIT 1')
-      .get(sale.saleId) as { kind: string; valid_for_travel: number; notice: string | null } | undefined;
+    const recorded = lastTripChange(this.#d.journal, sale.saleId);
     try {
       const list = await this.#d.client.tickets(sale.bookingReference);
       return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }, recorded?.kind === 'cancelled'), notice: list.reason ?? null };
     } catch (err) {
       this.#d.log(`reading the tickets of ${sale.bookingReference} for a refund failed; the last change recorded here stands`, err);
       if (!recorded) return { cancelled: false, notice: null };
-      return { cancelled: isCancelled({ validForTravel: recorded.valid_for_travel === 1, notice: recorded.notice }, recorded.kind === 'cancelled'), notice: recorded.notice };
+      return { cancelled: isCancelled({ validForTravel: recorded.validForTravel, notice: recorded.notice }, recorded.kind === 'cancelled'), notice: recorded.notice };
     }
   }
 }

@@ -1,6 +1,8 @@
 import type { StationDayReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { AppInfo } from '../../contract/counter.ts';
+import type { Clock } from '../clock.ts';
+import type { Current, HandlerGroup, Log } from '../deps.ts';
 import type { PrintService } from '../printing/service.ts';
 import { dayReportCsv, daySalesCsv } from './day-report-csv.ts';
 import { saleLinesOfDay } from '../journal/report.ts';
@@ -10,10 +12,23 @@ import { stationDayReport, statementOf } from './station-day.ts';
 
 type ReportCalls = 'stationDayReport' | 'printDayReport' | 'exportDayReport';
 
-export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'report'>): HandlerGroup<ReportCalls> {
+export interface ReportHandlerDeps {
+  /** The journal, shifts, API and reference data of the environment in force (main/deps.ts `Current`). */
+  current: Current<'journal' | 'environment' | 'shifts' | 'client' | 'reference'>;
+  printer: Pick<PrintService, 'report'>;
+  /** The counter's name as it is now, for the report's heading. */
+  info: () => Pick<AppInfo, 'stationName'>;
+  /** The counter's data folder: exported files go to its reports folder. */
+  dataDir: string;
+  clock: Clock;
+  log: Log;
+}
+
+export function reportHandlers(d: ReportHandlerDeps): HandlerGroup<ReportCalls> {
+  const { printer } = d;
   const build = (date: string | undefined): Promise<StationDayReport> => {
     const now = d.clock.now();
-    const s = d.session();
+    const s = d.current();
     return stationDayReport(
       {
         journal: s.journal,
@@ -42,7 +57,7 @@ export function reportHandlers(d: CounterDeps, printer: Pick<PrintService, 'repo
     exportDayReport: async ({ date, language, format }) => {
       if (format === 'sales-csv') {
         const day = date ?? cairoDate(d.clock.now());
-        const bytes = Buffer.from(daySalesCsv(saleLinesOfDay(d.session().journal, day), language), 'utf8');
+        const bytes = Buffer.from(daySalesCsv(saleLinesOfDay(d.current().journal, day), language), 'utf8');
         return saveReportFile(d, { name: `day-sales-${day}-${language}`, madeAt: d.clock.now().toISOString(), format: 'csv', bytes });
       }
       const report = await build(date);

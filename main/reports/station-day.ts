@@ -6,6 +6,7 @@ import { cairoDate, cairoHour } from '../../core/cairo-time.ts';
 import { confirmedSalesOfDay, dayReport, saleOfReference, salesOfDay, type DaySaleRow } from '../journal/report.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Journal } from '../journal/journal.ts';
+import { refundEntriesOfDay } from '../journal/queries/refunds.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import type { ShiftService } from '../shifts/service.ts';
 import { reconcileDay, type DayStatement } from './reconcile.ts';
@@ -75,10 +76,6 @@ export async function stationDayReport(d: StationDayDeps, date: string): Promise
     // Money back (issue 23): the refunds of the business day, folded from their entries.
     refunds: dayRefunds(refundsBlock(foldRefunds(refundEntriesOfDay(journal, date)).refunds), figures.cashReceivedMinor, reconciliation.apart),
   };
-}
-
-function refundEntriesOfDay(journal: Journal, date: string) {
-  return (journal.stmt('SELECT seq FROM refunds WHERE business_day = ? ORDER BY seq').all(date) as { seq: number }[]).map((r) => journal.entry(r.seq));
 }
 
 /** Every statement line of the Cairo day (the statement comes newest first), with the balance around them. */

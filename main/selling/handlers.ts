@@ -1,20 +1,29 @@
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { ActingAgent, Current, HandlerGroup, Log } from '../deps.ts';
 import type { PrintFollower } from '../printing/follower.ts';
 import type { Session } from '../session.ts';
 
 type SellingCalls = 'search' | 'readOffer' | 'createHold' | 'releaseHold' | 'sell' | 'getSale' | 'listSales' | 'ticketList' | 'openSales' | 'resolveSale';
 
+export interface SellingHandlerDeps {
+  /** The API, offers, sales, reference data and journal of the environment in force (main/deps.ts `Current`). */
+  current: Current<'client' | 'offers' | 'sales' | 'reference' | 'journal'>;
+  /** Follows confirmed sales to the printer; sale answers say where that stands. */
+  printer: Pick<PrintFollower, 'withPrints'>;
+  agent: ActingAgent;
+  log: Log;
+}
+
 /** Markup rules by operator need operator ids: make sure the reference cache has been filled once. */
-async function withReference(s: Session, log: CounterDeps['log']): Promise<void> {
+async function withReference(s: Pick<Session, 'reference'>, log: Log): Promise<void> {
   if (s.reference.cached().refreshedAt !== null) return;
   await s.reference.data().catch((err: unknown) => log('reference data not available for pricing', err));
 }
 
-/** `printer` follows confirmed sales to the printer; sale answers say where that stands. */
-export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'withPrints'>): HandlerGroup<SellingCalls> {
+export function sellingHandlers(d: SellingHandlerDeps): HandlerGroup<SellingCalls> {
+  const { printer } = d;
   return {
     search: async (a) => {
-      const s = d.session();
+      const s = d.current();
       await withReference(s, d.log);
       const res = await s.client.search({
         origin: a.origin,
@@ -30,12 +39,12 @@ export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'wi
       };
     },
     readOffer: async ({ offerId }) => {
-      const s = d.session();
+      const s = d.current();
       await withReference(s, d.log);
       return s.offers.priceDetail(await s.client.offer(offerId));
     },
     createHold: async (a) => {
-      const s = d.session();
+      const s = d.current();
       const hold = await s.client.createHold({
         offer_id: a.offerId,
         seats: a.seats,
@@ -47,20 +56,20 @@ export function sellingHandlers(d: CounterDeps, printer: Pick<PrintFollower, 'wi
       return hold;
     },
     releaseHold: async ({ holdId }) => {
-      const s = d.session();
+      const s = d.current();
       const released = await s.client.releaseHold(holdId);
       s.sales.holdReleased(holdId, d.agent());
       return released;
     },
     sell: async (a) => {
-      const s = d.session();
+      const s = d.current();
       await withReference(s, d.log);
       return printer.withPrints(await s.sales.sell(a));
     },
-    getSale: async ({ saleId }) => printer.withPrints(await d.session().sales.getSale(saleId)),
-    openSales: () => d.session().sales.openSales(),
-    resolveSale: async ({ saleId, action, reason }) => printer.withPrints(await d.session().sales.resolve(saleId, action, reason, d.agent())),
-    listSales: (page) => d.session().sales.listSales(page),
-    ticketList: ({ bookingReference }) => d.session().client.tickets(bookingReference),
+    getSale: async ({ saleId }) => printer.withPrints(await d.current().sales.getSale(saleId)),
+    openSales: () => d.current().sales.openSales(),
+    resolveSale: async ({ saleId, action, reason }) => printer.withPrints(await d.current().sales.resolve(saleId, action, reason, d.agent())),
+    listSales: (page) => d.current().sales.listSales(page),
+    ticketList: ({ bookingReference }) => d.current().client.tickets(bookingReference),
   };
 }

@@ -1,62 +1,23 @@
-import { createHash } from 'node:crypto';
-import type { Booking } from '../../contract/partner/resources.ts';
-import type { SaleOutcome, SaleSummary, TicketLanguage } from '../../contract/counter.ts';
-import type { AppError } from '../../contract/errors.ts';
-import { BookingRequest, type PassengerInput } from '../../contract/partner/requests.ts';
+// Selling: the intent is committed before POST /bookings goes out and the outcome after; a sale
+// without a final answer is resumed (same key, same body) until it has one. What is sent:
+// ./sale-request.ts; how often: ./send-policy.ts; what an answer records: ./outcome.ts; a sale
+// found on the account by its travellers: ./account-match.ts.
+import type { SaleOutcome, SaleSummary } from '../../contract/counter.ts';
 import type { Clock, Sleep } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
-import { canonicalJson } from '../../core/canonical-json.ts';
-import { retryDelay, type RetryPolicy } from '../../core/retry.ts';
 import type { PartnerClient } from '../partner/client.ts';
+import { bookingOfTravellers } from './account-match.ts';
 import type { OfferBook } from './offers.ts';
+import { isOpen, isRetryableFailure, recordVerdict } from './outcome.ts';
 import { quoteSale } from './quote.ts';
+import { bookingBodyOf, fingerprintOf, idempotencyKeyOf, type SellArgs } from './sale-request.ts';
+import { DEFAULT_SEND_POLICY, KEY_RETENTION_MS, waitBeforeResend, type SendPolicy } from './send-policy.ts';
 import { outcomeOf, summaryOf, type SaleRow, type SalesStore } from './store.ts';
 import { bookingVerdict, errorVerdict, type Verdict } from './verdict.ts';
 
-export interface SellArgs {
-  saleId: string;
-  offerId: string;
-  passengers: PassengerInput[];
-  contact: { name: string; phone: string; email?: string | undefined };
-  fareClass?: string | undefined;
-  language: TicketLanguage;
-  cashTenderedMinor: number;
-}
-
 /** Named moments of a sale, for crash tests (a fixture kills the process at one). */
-/** How long the API keeps an Idempotency-Key (partner-api.md: at least 24 hours). */
-const KEY_RETENTION_MS = 24 * 3_600_000;
-
-/** A sale's travellers as one comparable text, from its booking request or a booking. */
-function travellersOf(source: string | { passengers: { full_name: string }[] }): string {
-  const b = typeof source === 'string' ? (JSON.parse(source) as { passengers: { full_name: string }[] }) : source;
-  return b.passengers
-    .map((p) => p.full_name)
-    .sort()
-    .join('\n');
-}
-/** Account bookings looked through (200 a page) before a sale is abandoned. */
-const ABANDON_PAGES = 10;
-
 export type FaultPoint = 'after-intent' | 'before-send' | 'after-send';
-
-/**
- * How often POST /bookings is sent per sell (or per resume) call, and the waits between sends
- * (a Retry-After is honoured first). The sends of one call share one count and one wait budget;
- * the backoff depends on what the last send proved.
- */
-export interface SendPolicy {
-  /** After a send that may have reached the API unanswered (network, request_in_progress): longer each time. */
-  unanswered: RetryPolicy;
-  /** After a refusal that did nothing (429, 503). */
-  refused: RetryPolicy;
-}
-
-export const DEFAULT_SEND_POLICY: SendPolicy = {
-  unanswered: { maxAttempts: 3, maxTotalWaitMs: 8_000, backoffMs: [500, 1_000] },
-  refused: { maxAttempts: 3, maxTotalWaitMs: 8_000, backoffMs: [500] },
-};
 
 export interface SaleServiceDeps {
   store: SalesStore;
@@ -77,38 +38,7 @@ export interface SaleServiceDeps {
   onConfirmed?: (saleId: string) => void;
 }
 
-/** Derived from the sale id: every send of one sale, in any process, carries the same key. */
-export const idempotencyKeyOf = (saleId: string) => `shubbak-sale-${saleId}`;
-
-export function fingerprintOf(a: SellArgs): string {
-  const what = {
-    offerId: a.offerId,
-    passengers: a.passengers,
-    contact: a.contact,
-    fareClass: a.fareClass ?? null,
-    language: a.language,
-    cashTenderedMinor: a.cashTenderedMinor,
-  };
-  return createHash('sha256').update(canonicalJson(what)).digest('hex');
-}
-
-/** The exact POST /bookings body of a sale, built once and stored with the intent. */
-export function bookingBodyOf(a: SellArgs): string {
-  return JSON.stringify(
-    BookingRequest.parse({
-      offer_id: a.offerId,
-      passengers: a.passengers,
-      ...(a.fareClass === undefined ? {} : { fare_class: a.fareClass }),
-      contact: a.contact,
-    }),
-  );
-}
-
-/**
- * Selling: the intent is committed before POST /bookings goes out and the outcome after;
- * a sale without a final answer is resumed (same key, same body) until it has one. One sale
- * is worked on by one caller at a time, so a double press waits for and returns the first.
- */
+/** One sale is worked on by one caller at a time, so a double press waits for and returns the first. */
 export class SaleService {
   readonly #d: SaleServiceDeps;
   readonly #policy: SendPolicy;
@@ -154,7 +84,7 @@ export class SaleService {
     if (row.in_doubt === 1 && this.#d.clock.now().getTime() - since < KEY_RETENTION_MS) {
       throw new AppFailure('conflict', 'An attempt of this sale may still reach the API: ask again (same key) until 24 hours after the last attempt', { retryable: true });
     }
-    const { booking, checked } = await this.#bookingOfTravellers(row);
+    const { booking, checked } = await bookingOfTravellers(this.#d.client, row);
     if (booking) throw new AppFailure('conflict', `Booking ${booking.id} on the account has this sale's travellers: it is not abandoned`, { bookingReference: booking.id });
     const why = reason.trim();
     this.#d.store.recordAbandoned({ saleId, reason: why, by: { agentId: by.id, agentName: by.name }, bookingsChecked: checked });
@@ -173,26 +103,6 @@ export class SaleService {
 
   holdReleased(holdId: string, agent: Agent): void {
     this.#d.store.recordHoldReleased(holdId, agent);
-  }
-
-  /**
-   * A booking on the account with this sale's travellers, made since the sale began (newest
-   * first, up to ABANDON_PAGES pages): how a sale is found once its key may be gone.
-   */
-  async #bookingOfTravellers(row: SaleRow): Promise<{ booking: Booking | null; checked: number }> {
-    const names = travellersOf(row.request_body);
-    let checked = 0;
-    let before: number | undefined;
-    for (let page = 0; page < ABANDON_PAGES; page++) {
-      const res = await this.#d.client.bookings({ limit: 200, from: row.created_at.slice(0, 10), ...(before === undefined ? {} : { before }) });
-      for (const b of res.data) {
-        checked++;
-        if (Date.parse(b.created_at) >= Date.parse(row.created_at) && travellersOf(b) === names) return { booking: b, checked };
-      }
-      if (!res.meta.has_more || res.meta.next_before == null) break;
-      before = res.meta.next_before;
-    }
-    return { booking: null, checked };
   }
 
   /** Sales still without a final answer, oldest first. */
@@ -303,7 +213,7 @@ export class SaleService {
     if (row.status === 'pending' && row.booking_ref) return this.#poll(row, row.booking_ref);
     if (row.in_doubt === 1 && this.#d.clock.now().getTime() - Date.parse(row.last_attempt_at ?? row.created_at) >= KEY_RETENTION_MS) {
       // The API may have forgotten the key: sending again could book twice. Look on the account.
-      const { booking } = await this.#bookingOfTravellers(row).catch(() => ({ booking: null }));
+      const { booking } = await bookingOfTravellers(this.#d.client, row).catch(() => ({ booking: null }));
       if (booking) return this.#record(row.sale_id, bookingVerdict(booking), true);
       this.#d.log(`sale ${row.sale_id} is in doubt past the API's key retention and not on the account: a supervisor may abandon it`);
       return outcomeOf(row);
@@ -327,7 +237,7 @@ export class SaleService {
     let inDoubt = row.in_doubt === 1;
     let waited = 0;
     let verdict: Verdict;
-    // Ends when #waitBefore says stop: a final answer, the sends or the wait budget used up.
+    // Ends when there is nothing more to wait for: a final answer, the sends or the wait budget used up, the service closing.
     for (let send = 1; ; send++) {
       this.#d.store.markSending(row.sale_id);
       this.#d.faults?.('before-send');
@@ -339,7 +249,7 @@ export class SaleService {
       }
       this.#d.faults?.('after-send');
       if (verdict.kind === 'open') inDoubt = true;
-      const wait = this.#waitBefore(verdict, send, waited);
+      const wait = this.#closed ? null : waitBeforeResend(this.#policy, verdict, send, waited);
       if (wait === null) break;
       waited += wait;
       await this.#d.sleep(wait);
@@ -351,49 +261,7 @@ export class SaleService {
     return this.#record(row.sale_id, verdict, inDoubt);
   }
 
-  /** How long to wait before sending again, or null to stop here for now. */
-  #waitBefore(v: Verdict, send: number, waited: number): number | null {
-    if (this.#closed) return null;
-    let policy: RetryPolicy;
-    if (v.kind === 'refused' && (v.error.code === 'rate_limited' || v.error.code === 'service_unavailable')) policy = this.#policy.refused;
-    else if (v.kind === 'open' && (v.error.code === 'network' || v.error.code === 'request_in_progress')) policy = this.#policy.unanswered;
-    else return null;
-    return retryDelay(policy, { attempt: send, waitedMs: waited, retryAfterS: v.error.retryAfter });
+  #record(saleId: string, v: Verdict, inDoubt: boolean): Promise<SaleOutcome> {
+    return recordVerdict({ store: this.#d.store, client: this.#d.client, onConfirmed: this.#d.onConfirmed }, saleId, v, inDoubt);
   }
-
-  async #record(saleId: string, v: Verdict, inDoubt: boolean): Promise<SaleOutcome> {
-    const store = this.#d.store;
-    switch (v.kind) {
-      case 'confirmed':
-      case 'pending': {
-        const row = store.recordOutcome({ saleId, status: v.kind, bookingReference: v.booking.id, booking: v.booking, error: null, charged: true });
-        if (row.status === 'confirmed') this.#d.onConfirmed?.(saleId);
-        return outcomeOf(row);
-      }
-      case 'failed': {
-        const ref = v.error.bookingReference ?? v.booking?.id ?? null;
-        const booking = v.booking ?? (ref ? await this.#d.client.booking(ref).catch(() => null) : null);
-        return outcomeOf(store.recordOutcome({ saleId, status: 'failed', bookingReference: ref, booking, error: withRetry(v.error), charged: false }));
-      }
-      case 'refused':
-      case 'open':
-        store.markUnknown(saleId, { ...v.error, retryable: true }, inDoubt);
-        return outcomeOf(store.get(saleId)!);
-    }
-  }
-}
-
-function isOpen(row: SaleRow): boolean {
-  return row.status === 'sending' || row.status === 'unknown' || row.status === 'pending';
-}
-
-/** A sale refused before anything was done (429, 503): the agent may send it again, same key. */
-function isRetryableFailure(row: SaleRow): boolean {
-  if (row.status !== 'failed' || row.booking_ref !== null || !row.error) return false;
-  const code = (JSON.parse(row.error) as AppError).code;
-  return code === 'service_unavailable' || code === 'rate_limited';
-}
-
-function withRetry(e: AppError): AppError {
-  return e.code === 'service_unavailable' || e.code === 'rate_limited' ? { ...e, retryable: true } : e;
 }

@@ -1,5 +1,5 @@
-import type { SaleOutcome, SaleStatus, SaleSummary } from '../../contract/counter.ts';
-import { openSaleRows, saleRowOf, saleRowsBefore } from '../journal/sale-lookup.ts';
+import type { SaleOutcome, SaleSummary } from '../../contract/counter.ts';
+import { openSaleRows, saleRowOf, saleRowsBefore, type SaleRow } from '../journal/queries/sales.ts';
 import type { AppError } from '../../contract/errors.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
@@ -8,42 +8,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import type { HoldTaken, SaleAbandoned, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 
-export interface SaleRow {
-  sale_id: string;
-  intent_seq: number;
-  idempotency_key: string;
-  request_body: string;
-  fingerprint: string;
-  environment: string;
-  agent_id: string;
-  shift_id: string;
-  business_day: string;
-  language: 'ar' | 'en';
-  offer_id: string;
-  operator_id: string | null;
-  route: string;
-  departure_at: string | null;
-  passengers: number;
-  net_total_minor: number;
-  retail_total_minor: number;
-  cash_tendered_minor: number;
-  change_minor: number;
-  summary: string;
-  status: SaleStatus;
-  booking_ref: string | null;
-  booking: string | null;
-  error: string | null;
-  charged: number;
-  cash_recorded: number;
-  /** 1 while an attempt may have reached the API without its answer being recorded. */
-  in_doubt: number;
-  attempts: number;
-  last_attempt_at: string | null;
-  created_at: string;
-  updated_at: string;
-  /** 1 when main prints the sale by itself once confirmed. */
-  print_on_confirm: number;
-}
+export type { SaleRow };
 
 export type NewIntent = Omit<SaleIntent, 'agentId' | 'agentName' | 'shiftId' | 'businessDay'>;
 
@@ -60,7 +25,7 @@ export class SalesStore {
   }
 
   get(saleId: string): SaleRow | null {
-    return saleRowOf(this.#journal, saleId) as SaleRow | null;
+    return saleRowOf(this.#journal, saleId);
   }
 
   /**
@@ -165,11 +130,11 @@ export class SalesStore {
 
   /** Sales without a final answer: resumed on start and periodically. */
   unfinished(): SaleRow[] {
-    return openSaleRows(this.#journal) as SaleRow[];
+    return openSaleRows(this.#journal);
   }
 
   list(page: { limit?: number | undefined; before?: number | undefined } = {}): SaleSummary[] {
-    const rows = saleRowsBefore(this.#journal, page.before ?? Number.MAX_SAFE_INTEGER, page.limit ?? 50) as SaleRow[];
+    const rows = saleRowsBefore(this.#journal, page.before ?? Number.MAX_SAFE_INTEGER, page.limit ?? 50);
     return rows.map(summaryOf);
   }
 

@@ -1,15 +1,27 @@
 import { cairoDate } from '../../core/cairo-time.ts';
 import type { AgentDesk } from '../agents/desk.ts';
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Clock } from '../clock.ts';
+import type { ActingAgent, HandlerGroup } from '../deps.ts';
 import type { ZReportView } from '../../contract/shifts.ts';
 import { AppFailure } from '../failure.ts';
 import type { PrintService } from '../printing/service.ts';
+import type { ShiftService } from './service.ts';
 import { renderZReport } from './z-report-pdf.ts';
 
 type ShiftCalls = 'openShift' | 'moveCash' | 'countDrawer' | 'closeShift' | 'zReport' | 'printZReport' | 'correctShift' | 'listShifts';
 
-export function shiftHandlers(d: CounterDeps, desk: AgentDesk, printer: Pick<PrintService, 'report'>): HandlerGroup<ShiftCalls> {
-  const shifts = () => d.session().shifts;
+export interface ShiftHandlerDeps {
+  /** The shifts of the environment in force (main/deps.ts `Current`: why a getter). */
+  shifts: () => ShiftService;
+  /** Who is signed in, and a supervisor's approval by PIN. */
+  desk: Pick<AgentDesk, 'state' | 'role' | 'approve'>;
+  printer: Pick<PrintService, 'report'>;
+  agent: ActingAgent;
+  clock: Clock;
+}
+
+export function shiftHandlers(d: ShiftHandlerDeps): HandlerGroup<ShiftCalls> {
+  const { shifts, desk, printer } = d;
   /** An agent reopens their own Z-reports; a supervisor anyone's. */
   const zView = (zNumber: number): ZReportView => {
     const view = shifts().view(zNumber);

@@ -8,6 +8,7 @@ import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { CashMoved } from '../journal/entries.ts';
 import type { Entry, Journal } from '../journal/journal.ts';
+import { closingSeqOfZ, lastZNumber, openShiftView, shiftViewsOfDay } from '../journal/queries/shifts.ts';
 import { countTotal, type CashCount } from '../../contract/shifts.ts';
 import { computeZ } from './z-report.ts';
 
@@ -15,19 +16,6 @@ import { computeZ } from './z-report.ts';
 // with a blind count (recorded before the expected amount is shown, never changed after) and a
 // Z-report numbered without gaps per counter and frozen in the shift.closed entry. A closed
 // shift is never edited: a correction is a new entry approved with a supervisor's PIN.
-
-interface ShiftRow {
-  id: string;
-  agent_id: string;
-  business_day: string;
-  implicit: number;
-  opened_at: string;
-  closed_at: string | null;
-  float_minor: number;
-  counted_minor: number | null;
-  z_number: number | null;
-  name: string | null;
-}
 
 export interface ShiftContext {
   counterId: string;
@@ -56,19 +44,12 @@ export class ShiftService {
 
   /** The agent's open shift, if any. */
   current(agentId: string): ShiftView | null {
-    const row = this.#journal
-      .stmt(`SELECT s.*, a.name FROM shifts s LEFT JOIN agents a ON a.id = s.agent_id WHERE s.agent_id = ? AND s.closed_seq IS NULL ORDER BY s.opened_seq DESC LIMIT 1`)
-      .get(agentId) as ShiftRow | undefined;
-    return row ? viewOf(row) : null;
+    return openShiftView(this.#journal, agentId);
   }
 
   /** The shifts opened on a Cairo business day, in order. */
   ofDay(businessDay: string): ShiftView[] {
-    return (
-      this.#journal
-        .stmt('SELECT s.*, a.name FROM shifts s LEFT JOIN agents a ON a.id = s.agent_id WHERE s.business_day = ? ORDER BY s.opened_seq')
-        .all(businessDay) as ShiftRow[]
-    ).map(viewOf);
+    return shiftViewsOfDay(this.#journal, businessDay);
   }
 
   open(agent: Agent, floatCount: CashCount): ShiftView {
@@ -123,8 +104,7 @@ export class ShiftService {
     return this.#journal.transaction(() => {
       const shift = this.#openShift(agent);
       if (shift.countedMinor === null) throw new AppFailure('conflict', 'Count the drawer before closing the shift');
-      const last = this.#journal.stmt('SELECT max(z_number) AS n FROM shifts WHERE counter_id = ?').get(this.#journal.counterId) as { n: number | null };
-      const z = this.#compute(shift.shiftId, (last.n ?? 0) + 1, note);
+      const z = this.#compute(shift.shiftId, lastZNumber(this.#journal) + 1, note);
       if (varianceNeedsComment(z.cash.varianceMinor) && !note) {
         throw new AppFailure('variance_comment_required', 'The drawer is over or short: say why in the comment before closing', { fields: [{ field: 'comment', message: 'required when the drawer is over or short' }] });
       }
@@ -135,10 +115,8 @@ export class ShiftService {
 
   /** The frozen Z-report by its number. */
   zReport(zNumber: number): ZReport {
-    const row = this.#journal.stmt('SELECT closed_seq FROM shifts WHERE counter_id = ? AND z_number = ?').get(this.#journal.counterId, zNumber) as
-      | { closed_seq: number }
-      | undefined;
-    const z = row ? this.#journal.entry<'shift.closed'>(row.closed_seq).payload.z : undefined;
+    const closedSeq = closingSeqOfZ(this.#journal, zNumber);
+    const z = closedSeq !== null ? this.#journal.entry<'shift.closed'>(closedSeq).payload.z : undefined;
     if (!z) throw new AppFailure('not_found', `No Z-report ${zNumber}`);
     return z;
   }
@@ -214,18 +192,4 @@ export class ShiftService {
       comment,
     });
   }
-}
-
-function viewOf(r: ShiftRow): ShiftView {
-  return {
-    shiftId: r.id,
-    agent: { id: r.agent_id, name: r.name ?? r.agent_id },
-    businessDay: r.business_day,
-    openedAt: r.opened_at,
-    closedAt: r.closed_at,
-    floatMinor: r.float_minor,
-    countedMinor: r.counted_minor,
-    zNumber: r.z_number,
-    implicit: r.implicit === 1,
-  };
 }

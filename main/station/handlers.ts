@@ -1,6 +1,8 @@
 import type { StationReport } from '../../contract/reports.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { Clock } from '../clock.ts';
+import type { ActingAgent, HandlerGroup, Log } from '../deps.ts';
+import type { PartnerClient } from '../partner/client.ts';
 import type { PrintService } from '../printing/service.ts';
 import { saveReportFile } from '../reports/report-file.ts';
 import { statementOf } from '../reports/station-day.ts';
@@ -18,14 +20,24 @@ type StationCalls =
   | 'printStationReport'
   | 'exportStationReport';
 
-export function stationHandlers(
-  d: CounterDeps,
-  link: StationLink,
-  stationWide: StationWideSettings,
-  printer: Pick<PrintService, 'report'>,
-): HandlerGroup<StationCalls> {
+export interface StationHandlerDeps {
+  link: StationLink;
+  /** The station's name is a station-wide setting. */
+  stationWide: Pick<StationWideSettings, 'renameStation'>;
+  printer: Pick<PrintService, 'report'>;
+  /** The API client of the environment in force, for the wallet statement (main/deps.ts `Current`: why a getter). */
+  client: () => PartnerClient;
+  agent: ActingAgent;
+  /** The counter's data folder: exported files go to its reports folder. */
+  dataDir: string;
+  clock: Clock;
+  log: Log;
+}
+
+export function stationHandlers(d: StationHandlerDeps): HandlerGroup<StationCalls> {
+  const { link, stationWide, printer } = d;
   const build = (date: string | undefined): Promise<StationReport> =>
-    link.report(date ?? cairoDate(d.clock.now()), (day) => statementOf(d.session().client, day));
+    link.report(date ?? cairoDate(d.clock.now()), (day) => statementOf(d.client(), day));
   return {
     stationStatus: () => link.status(),
     connectStation: (input) => {

@@ -10,7 +10,7 @@ import { appliedStationSeq } from '../journal/settings-rows.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { AgentRef, FromStation } from '../journal/entries.ts';
 import type { RuleChange, RuleInput } from '../pricing/rules.ts';
-import type { Session } from '../session.ts';
+import type { Current } from '../deps.ts';
 import { AppFailure } from '../failure.ts';
 import type { StationSettingChange } from './settings-stream.ts';
 import type { SettingsTarget, StationSettingsSync } from './settings-sync.ts';
@@ -18,7 +18,8 @@ import type { SettingsTarget, StationSettingsSync } from './settings-sync.ts';
 const refOf = (a: Agent): AgentRef => ({ agentId: a.id, agentName: a.name });
 
 export interface StationWideDeps {
-  session: () => Session;
+  /** The agents and markup rules of the environment in force (main/deps.ts `Current`: why a getter). */
+  current: Current<'agents' | 'rules'>;
   /** The station's settings stream, when this counter is linked to a station database. */
   sync: () => StationSettingsSync | null;
 }
@@ -31,7 +32,7 @@ export class StationWideSettings {
   }
 
   async saveAgent(input: AgentInput, by: Agent): Promise<void> {
-    const agents = this.#d.session().agents;
+    const agents = this.#d.current().agents;
     const change = await agents.prepare(input);
     const sync = this.#d.sync();
     if (!sync) {
@@ -45,18 +46,18 @@ export class StationWideSettings {
   /** The first supervisor is made here (nobody can approve it elsewhere), then shared with the station. */
   async firstSupervisorMade(agentId: string): Promise<void> {
     const sync = this.#d.sync();
-    const agent = this.#d.session().agents.get(agentId);
+    const agent = this.#d.current().agents.get(agentId);
     if (!sync || !agent) return;
-    const value = { name: agent.name, role: agent.role, pinHash: this.#d.session().agents.pinHashOf(agentId), active: agent.active };
+    const value = { name: agent.name, role: agent.role, pinHash: this.#d.current().agents.pinHashOf(agentId), active: agent.active };
     await sync.publish({ kind: 'agent', key: agentId, value }, null).catch(() => undefined);
   }
 
   async saveRule(input: RuleInput, by: Agent): Promise<void> {
-    await this.#rule(this.#d.session().rules.prepareSave(input), by);
+    await this.#rule(this.#d.current().rules.prepareSave(input), by);
   }
 
   async deleteRule(id: string, by: Agent): Promise<void> {
-    await this.#rule(this.#d.session().rules.prepareDelete(id), by);
+    await this.#rule(this.#d.current().rules.prepareDelete(id), by);
   }
 
   /** The station's name (not a window's own name): it lives in the station database, so it needs one. */
@@ -68,19 +69,19 @@ export class StationWideSettings {
 
   async #rule(change: RuleChange, by: Agent): Promise<void> {
     const sync = this.#d.sync();
-    if (!sync) this.#d.session().rules.apply(change, by);
+    if (!sync) this.#d.current().rules.apply(change, by);
     else await sync.publish({ kind: 'markup_rule', key: change.ruleId, value: change.rule }, refOf(by));
   }
 }
 
-/** How the rows of the station's settings stream land in the session's journal. */
-export function sessionSettingsTarget(session: () => Session, renamed: (name: string) => void): SettingsTarget {
+/** How the rows of the station's settings stream land in the journal of the environment in force. */
+export function sessionSettingsTarget(current: Current<'journal' | 'agents' | 'rules'>, renamed: (name: string) => void): SettingsTarget {
   return {
     appliedSeq(stationId) {
-      return appliedStationSeq(session().journal, stationId);
+      return appliedStationSeq(current().journal, stationId);
     },
     apply(row, stationId) {
-      const s = session();
+      const s = current();
       const fromStation: FromStation = { stationId, seq: row.seq, counterId: row.counterId };
       const by = row.author ?? { agentId: `counter:${row.counterId}`, agentName: row.counterId };
       if (row.kind === 'agent') {
@@ -93,7 +94,7 @@ export function sessionSettingsTarget(session: () => Session, renamed: (name: st
       }
     },
     snapshot() {
-      const s = session();
+      const s = current();
       const agents: StationSettingChange[] = s.agents.list().map((a) => ({
         kind: 'agent',
         key: a.id,
@@ -107,7 +108,7 @@ export function sessionSettingsTarget(session: () => Session, renamed: (name: st
       return [...agents, ...rules];
     },
     keepOnlyRules(ruleIds, stationId) {
-      const rules = session().rules;
+      const rules = current().rules;
       for (const r of rules.list()) {
         if (!ruleIds.has(r.id)) rules.apply({ ruleId: r.id, rule: null }, { agentId: `station:${stationId}`, agentName: stationId });
       }

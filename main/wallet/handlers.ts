@@ -1,9 +1,15 @@
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { HandlerGroup } from '../deps.ts';
+import type { PartnerClient } from '../partner/client.ts';
 
-export function walletHandlers(d: CounterDeps): HandlerGroup<'wallet' | 'walletTransactions'> {
+export interface WalletHandlerDeps {
+  /** The API client of the environment in force (main/deps.ts `Current`: why a getter). */
+  client: () => PartnerClient;
+}
+
+export function walletHandlers(d: WalletHandlerDeps): HandlerGroup<'wallet' | 'walletTransactions'> {
   return {
     wallet: async () => {
-      const w = await d.session().client.wallet();
+      const w = await d.client().wallet();
       return {
         balanceMinor: w.balance.amount_minor,
         creditLimitMinor: w.credit_limit.amount_minor,
@@ -13,6 +19,6 @@ export function walletHandlers(d: CounterDeps): HandlerGroup<'wallet' | 'walletT
         updatedAt: w.updated_at,
       };
     },
-    walletTransactions: (page) => d.session().client.transactions(page ?? {}),
+    walletTransactions: (page) => d.client().transactions(page ?? {}),
   };
 }

@@ -1,13 +1,20 @@
-import type { CounterDeps, HandlerGroup } from '../deps.ts';
+import type { ActingAgent, HandlerGroup } from '../deps.ts';
+import type { TripWatcher } from './watcher.ts';
 
-export function worklistHandlers(d: CounterDeps): HandlerGroup<'worklist' | 'checkTrips' | 'markCalled'> {
+export interface WorklistHandlerDeps {
+  /** The trip watcher of the environment in force (main/deps.ts `Current`: why a getter). */
+  trips: () => TripWatcher;
+  agent: ActingAgent;
+}
+
+export function worklistHandlers(d: WorklistHandlerDeps): HandlerGroup<'worklist' | 'checkTrips' | 'markCalled'> {
   return {
-    worklist: () => d.session().trips.list(),
+    worklist: () => d.trips().list(),
     checkTrips: async () => {
-      const trips = d.session().trips;
+      const trips = d.trips();
       await trips.check();
       return trips.list();
     },
-    markCalled: ({ saleId, version }) => d.session().trips.markCalled(saleId, version, d.agent()),
+    markCalled: ({ saleId, version }) => d.trips().markCalled(saleId, version, d.agent()),
   };
 }

@@ -11,7 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { Journal } from '../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../main/journal/journal.ts';
 import type { RefundPaid } from '../../main/journal/entries.ts';
 import { RefundService, type RefundServiceDeps } from '../../main/refunds/service.ts';
 import { DEFAULT_REFUND_SETTINGS } from '../../main/refunds/settings.ts';
@@ -59,7 +59,7 @@ journal.transaction(() => {
     };
     journal.append('refund.paid', p, { at: new Date(at(i)), shiftId: 'shift-bench' });
   }
-  const line = journal.db.prepare('INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+  const line = journalDatabase(journal).prepare('INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)');
   for (let i = 0; i < LINES; i++) {
     const created = new Date(START + Math.floor((i * 365 * 86_400_000) / LINES)).toISOString();
     if (i < WITH_REF) line.run(`tx-${i}`, 'ADJUSTMENT', i % 10 === 0 ? 12_500 : 25_000, ref(i), 'Cancelled departure', created);
@@ -87,7 +87,7 @@ console.log(`# ${first.totals.settled} settled, ${first.totals.short} short, ${f
 console.log(`bench: claims.view_first_100k_1m = ${firstMs.toFixed(1)} ms`);
 
 // Each later look: what arrived since (a refund, a page of statement lines) and the whole view again, per filter.
-const line = journal.db.prepare('INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)');
+const line = journalDatabase(journal).prepare('INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, ?, ?, ?, ?, ?)');
 const times: number[] = [];
 for (let r = 0; r < 15; r++) {
   journal.transaction(() => {
@@ -102,7 +102,7 @@ if (process.env.BENCH_PROFILE) {
   for (const sql of [
     "SELECT rowid AS n, id, type, amount_minor, booking_ref, reason, created_at FROM wallet_lines WHERE rowid > 1000000 AND type = 'ADJUSTMENT' ORDER BY rowid",
     'SELECT seq, booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE seq > 100000 AND claimable = 1 ORDER BY seq',
-  ]) console.log(`# ${JSON.stringify(journal.db.prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => (r as { detail: string }).detail))}`);
+  ]) console.log(`# ${JSON.stringify(journalDatabase(journal).prepare(`EXPLAIN QUERY PLAN ${sql}`).all().map((r) => (r as { detail: string }).detail))}`);
   const view = (service as unknown as { claimsKnown: (f: object) => unknown }).claimsKnown;
   const t = performance.now();
   for (let k = 0; k < 5; k++) view.call(service, { limit: 500, status: 'all' });

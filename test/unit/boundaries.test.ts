@@ -21,6 +21,16 @@ async function broken(file: string, code: string): Promise<string[]> {
   return result!.messages.filter((m) => m.ruleId !== null && BOUNDARY_RULES.has(m.ruleId)).map((m) => `${m.ruleId}: ${m.message}`);
 }
 
+/** The journal's SQLite reached around main/journal/: forbidden in the rest of main/, the journal's own business inside it. */
+const JOURNAL_REACHED_AROUND = [
+  "import type { Journal } from '../journal/journal.ts';\nexport const n = (j: Journal) => j.stmt('SELECT count(*) AS n FROM sales').get();",
+  "import type { Journal } from '../journal/journal.ts';\nexport const n = (j: Journal) => j\n  .stmt('SELECT 1')\n  .all();",
+  "import type { Journal } from '../journal/journal.ts';\nexport const s = (j: Journal) => j['stmt'];",
+  "import type { Journal } from '../journal/journal.ts';\nexport const copy = (j: Journal & { db: { backup(p: string): Promise<void> } }) => j.db.backup('/tmp/x.db');",
+  "import { journalDatabase, type Journal } from '../journal/journal.ts';\nexport const rows = (j: Journal) => journalDatabase(j).prepare('SELECT * FROM agents').all();",
+  "import Database from 'better-sqlite3';\nexport const rows = () => new Database('journal.db', { readonly: true }).prepare('SELECT * FROM sales').all();",
+];
+
 interface Folder {
   file: string;
   forbidden: string[];
@@ -134,16 +144,28 @@ const FOLDERS: Record<string, Folder> = {
       "export { SimClock } from '../../sandbox/clock.ts';",
       "import { app } from 'electron';",
       "export const later = import('../../sandbox/holds/holds.ts');",
+      ...JOURNAL_REACHED_AROUND,
     ],
     allowed: [
       "import { startSandbox } from '../../sandbox/server.ts';\nexport const s = startSandbox;",
+      "import type { Journal } from '../journal/journal.ts';\nimport { openSaleCount } from '../journal/queries/sales.ts';\nexport const n = (j: Journal) => openSaleCount(j) + j.lastSeq();",
       "import type { IpcMain } from 'electron';\nexport type I = IpcMain;",
-      "import { readFileSync } from 'node:fs';\nimport Database from 'better-sqlite3';\nimport { canonicalJson } from '../../core/canonical-json.ts';\nimport { ltr } from '../../lib/pdf/index.ts';\nimport type { AppError } from '../../contract/errors.ts';\nexport const all = [readFileSync, Database, canonicalJson, ltr] as unknown as AppError;",
+      "import { readFileSync } from 'node:fs';\nimport { z } from 'zod';\nimport { canonicalJson } from '../../core/canonical-json.ts';\nimport { ltr } from '../../lib/pdf/index.ts';\nimport type { AppError } from '../../contract/errors.ts';\nexport const all = [readFileSync, z, canonicalJson, ltr] as unknown as AppError;",
     ],
+  },
+  'main/journal': {
+    file: 'main/journal/queries/some-query.ts',
+    forbidden: ["import { api } from '../../../renderer/src/api.ts';"],
+    allowed: JOURNAL_REACHED_AROUND,
+  },
+  test: {
+    file: 'test/unit/main/selling/some.test.ts',
+    forbidden: ['export const r = Math.random();'],
+    allowed: ["import { journalDatabase, type Journal } from '../../../../main/journal/journal.ts';\nexport const tamper = (j: Journal) => journalDatabase(j).exec('DROP TRIGGER entries_no_update');"],
   },
   'main/index.ts': {
     file: 'main/index.ts',
-    forbidden: ["import { HoldStore } from '../sandbox/holds/holds.ts';", "import { api } from '../renderer/src/api.ts';"],
+    forbidden: ["import { HoldStore } from '../sandbox/holds/holds.ts';", "import { api } from '../renderer/src/api.ts';", "import Database from 'better-sqlite3';\nexport const d = Database;"],
     allowed: ["import { app, BrowserWindow } from 'electron';\nimport { startCounter } from './counter.ts';\nexport const all = [app, BrowserWindow, startCounter];"],
   },
   lib: {
@@ -157,6 +179,15 @@ const FOLDERS: Record<string, Folder> = {
     allowed: ["import fs from 'node:fs';\nimport PDFDocument from 'pdfkit';\nimport { formatDate } from '../../core/wall-clock.ts';\nexport const all = [fs, PDFDocument, formatDate];"],
   },
 };
+
+describe('the journal behind its door (eslint.config.js)', () => {
+  it('names main/journal/ when a module of main/selling/ prepares a statement', async () => {
+    const code = "import type { Journal } from '../journal/journal.ts';\nexport const open = (j: Journal) => j.stmt(\"SELECT * FROM sales WHERE status = 'pending'\").all();";
+    expect(await broken('main/selling/some-service.ts', code)).toEqual([
+      "no-restricted-syntax: No .stmt() outside main/journal/: only main/journal/ touches the journal's SQLite: call a named function of main/journal/ (journal.ts, queries/, report.ts, sale-lookup.ts, …), adding one there if none fits.",
+    ]);
+  });
+});
 
 describe('import boundaries (eslint.config.js)', () => {
   for (const [name, folder] of Object.entries(FOLDERS)) {

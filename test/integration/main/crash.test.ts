@@ -7,7 +7,7 @@ import type { SaleOutcome } from '../../../contract/counter.ts';
 import type { Result } from '../../../contract/errors.ts';
 import { systemClock } from '../../../main/clock.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
-import { idempotencyKeyOf } from '../../../main/selling/sales.ts';
+import { idempotencyKeyOf } from '../../../main/selling/sale-request.ts';
 import { contact, daysAhead, sandbox, tempDir } from './helpers.ts';
 
 // A real child process is killed (SIGKILL) at chosen moments of a sale; the next start on the

@@ -5,6 +5,7 @@ import { hashPin } from '../../../../main/agents/pin.ts';
 import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { readModelRows } from '../../../support/read-models.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 let t: ReturnType<typeof openTempJournal>;
 const keys = { current: randomBytes(32), previous: null };
@@ -32,7 +33,7 @@ describe('agents', () => {
       ['Samir Fawzy', 'supervisor'],
     ]);
     expect(await dir.check(mona.id, '1234')).toMatchObject({ id: mona.id, role: 'agent' });
-    const raw = t.journal.db.prepare("SELECT group_concat(payload) AS p FROM entries WHERE type = 'agent.saved'").get() as { p: string };
+    const raw = journalDatabase(t.journal).prepare("SELECT group_concat(payload) AS p FROM entries WHERE type = 'agent.saved'").get() as { p: string };
     expect(raw.p).not.toMatch(/"1234"|"2468"/);
     expect(raw.p).toMatch(/scrypt-sealed\$/);
     // a change without a PIN keeps the PIN
@@ -72,7 +73,7 @@ describe('agents', () => {
     // the right PIN at last: the next lock is a minute again
     await expect(restarted.check(boss.id, '246802')).resolves.toMatchObject({ id: boss.id });
     await wrongThenLock(restarted, 1);
-    const types = (t.journal.db.prepare("SELECT type FROM entries WHERE type LIKE 'agent.%' AND type <> 'agent.saved'").all() as { type: string }[]).map((r) => r.type);
+    const types = (journalDatabase(t.journal).prepare("SELECT type FROM entries WHERE type LIKE 'agent.%' AND type <> 'agent.saved'").all() as { type: string }[]).map((r) => r.type);
     expect(types.filter((x) => x === 'agent.locked')).toHaveLength(6);
     expect(types.filter((x) => x === 'agent.pin_failed')).toHaveLength(4 + 6 * MAX_WRONG_PINS);
   }, 120_000);
@@ -88,7 +89,7 @@ describe('agents', () => {
     expect(codes.filter((c) => c === 'wrong_pin')).toHaveLength(MAX_WRONG_PINS - 1);
     expect(codes.filter((c) => c === 'agent_locked')).toHaveLength(200 - (MAX_WRONG_PINS - 1));
     expect(codes[150]).toBe('agent_locked');
-    expect(t.journal.db.prepare("SELECT count(*) AS n FROM entries WHERE type = 'agent.pin_failed'").get()).toEqual({ n: MAX_WRONG_PINS });
+    expect(journalDatabase(t.journal).prepare("SELECT count(*) AS n FROM entries WHERE type = 'agent.pin_failed'").get()).toEqual({ n: MAX_WRONG_PINS });
   });
 
   it('a supervisor lifts a lock with their own PIN, journalled; an agent cannot', async () => {
@@ -106,7 +107,7 @@ describe('agents', () => {
     await dir.unlock(mona.id, boss.id, '246802');
     expect(dir.get(mona.id)!.lockedUntil).toBeNull();
     await expect(dir.check(mona.id, '1234')).resolves.toMatchObject({ id: mona.id });
-    const unlocked = t.journal.db.prepare("SELECT payload FROM entries WHERE type = 'agent.unlocked'").all() as { payload: string }[];
+    const unlocked = journalDatabase(t.journal).prepare("SELECT payload FROM entries WHERE type = 'agent.unlocked'").all() as { payload: string }[];
     expect(unlocked.map((u) => JSON.parse(u.payload))).toEqual([{ agentId: mona.id, by: { agentId: boss.id, agentName: 'Samir' } }]);
   }, 60_000);
 
@@ -126,7 +127,7 @@ describe('agents', () => {
     const legacy = (await hashPin('135790', keys.current)).split('$');
     const dir = new AgentDirectory(t.journal, manualClock(), withKey);
     const boss = await dir.createFirstSupervisor('Samir', '246802');
-    t.journal.db.prepare('UPDATE agents SET pin_hash = ? WHERE id = ?').run(await legacyHash('135790'), boss.id);
+    journalDatabase(t.journal).prepare('UPDATE agents SET pin_hash = ? WHERE id = ?').run(await legacyHash('135790'), boss.id);
     expect(legacy[0]).toBe('scrypt-sealed');
     expect(dir.resealUnder(keys)).toBe(1);
     expect(dir.pinHashOf(boss.id)).toMatch(/^scrypt-sealed\$/);

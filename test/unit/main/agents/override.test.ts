@@ -5,6 +5,7 @@ import { AgentDirectory } from '../../../../main/agents/directory.ts';
 import { createDispatcher, type Handlers } from '../../../../main/dispatch.ts';
 import type { ShiftService } from '../../../../main/shifts/service.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 // The POS override: an agent's supervisor-only action is approved by a supervisor's PIN at their
 // side, for that action's calls only, for OVERRIDE_MS, journalled with both names.
@@ -45,7 +46,7 @@ describe('supervisor approval of an agent action', () => {
       ok: false,
       error: { code: 'forbidden_role' },
     });
-    const entries = t.journal.db.prepare("SELECT payload FROM entries WHERE type = 'override.approved'").all() as { payload: string }[];
+    const entries = journalDatabase(t.journal).prepare("SELECT payload FROM entries WHERE type = 'override.approved'").all() as { payload: string }[];
     expect(entries.map((e) => JSON.parse(e.payload))).toEqual([
       { action: 'agents', calls: ['listAgents'], agent: { agentId: c.mona.id, agentName: 'Mona' }, supervisor: { agentId: c.boss.id, agentName: 'Samir' } },
     ]);

@@ -2,6 +2,7 @@ import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { afterEach, describe, expect, it } from 'vitest';
 import { entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
 import { openTempJournal, TEST_COUNTER } from './helpers.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 describe('entry hash', () => {
   it('is the hash entries written before kept (the encoding and the field order are frozen)', () => {
@@ -28,7 +29,7 @@ describe('hash chain', () => {
   it('chains each entry to the one before', () => {
     t = openTempJournal();
     appendSome(3);
-    const rows = t.journal.db.prepare('SELECT * FROM entries ORDER BY seq').all() as {
+    const rows = journalDatabase(t.journal).prepare('SELECT * FROM entries ORDER BY seq').all() as {
       seq: number;
       prev_hash: string;
       hash: string;
@@ -51,8 +52,8 @@ describe('hash chain', () => {
   it('refuses UPDATE and DELETE while the triggers stand', () => {
     t = openTempJournal();
     appendSome(1);
-    expect(() => t.journal.db.prepare("UPDATE entries SET type = 'x'").run()).toThrow(/append-only/);
-    expect(() => t.journal.db.prepare('DELETE FROM entries').run()).toThrow(/append-only/);
+    expect(() => journalDatabase(t.journal).prepare("UPDATE entries SET type = 'x'").run()).toThrow(/append-only/);
+    expect(() => journalDatabase(t.journal).prepare('DELETE FROM entries').run()).toThrow(/append-only/);
   });
 
   it('refuses an append outside a transaction', () => {
@@ -74,8 +75,8 @@ describe('hash chain', () => {
   });
 
   const tamper = (sql: string) => {
-    t.journal.db.exec('DROP TRIGGER entries_no_update; DROP TRIGGER entries_no_delete;');
-    t.journal.db.exec(sql);
+    journalDatabase(t.journal).exec('DROP TRIGGER entries_no_update; DROP TRIGGER entries_no_delete;');
+    journalDatabase(t.journal).exec(sql);
   };
 
   it('finds an edited entry', () => {
@@ -88,7 +89,7 @@ describe('hash chain', () => {
   it('finds an edited entry whose own hash was recomputed', () => {
     t = openTempJournal();
     appendSome(5);
-    const r = t.journal.db.prepare('SELECT * FROM entries WHERE seq = 2').get() as { prev_hash: string; at: string; type: string; shift_id: string | null };
+    const r = journalDatabase(t.journal).prepare('SELECT * FROM entries WHERE seq = 2').get() as { prev_hash: string; at: string; type: string; shift_id: string | null };
     const payload = '{"agentId":"agent-1","businessDay":"2026-07-01","implicit":true,"shiftId":"forged"}';
     const hash = entryHash({ seq: 2, prevHash: r.prev_hash, type: r.type, payload, at: r.at, counterId: TEST_COUNTER, shiftId: r.shift_id });
     tamper(`UPDATE entries SET payload = '${payload}', hash = '${hash}' WHERE seq = 2`);
@@ -127,8 +128,8 @@ describe('hash chain', () => {
     const hash = entryHash(v1);
     expect(hash).toBe(entryHash({ ...v1, counterId: null, shiftId: null }));
     expect(hash).not.toBe(entryHash({ ...v1, counterId: TEST_COUNTER }));
-    t.journal.db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(v1.at, v1.type, v1.payload, v1.prevHash, hash);
-    t.journal.db.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, 1, ?)').run(hash);
+    journalDatabase(t.journal).prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (1, ?, ?, ?, ?, ?)').run(v1.at, v1.type, v1.payload, v1.prevHash, hash);
+    journalDatabase(t.journal).prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, 1, ?)').run(hash);
     rebuildReadModels(t.journal); // its read models, as that older counter wrote them from its entries
     appendSome(2);
     expect(t.journal.verify()).toEqual({ ok: true, entries: 3, firstBadSeq: null });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { ENTRY_TYPES } from '../../../../main/journal/read-models.ts';
 import { ENTRY_SCHEMAS, entryProblem } from '../../../../main/journal/schemas.ts';
 import { writeEveryEntry } from '../../../support/every-entry.ts';
@@ -36,10 +36,10 @@ describe('every entry kind has its schema', () => {
   it('opens a journal holding an entry that fails its schema read-only, naming the entry, instead of folding it', () => {
     t = openTempJournal(manualClock('2026-07-01T08:00:00.000Z'));
     writeEveryEntry(t.journal);
-    const bad = (t.journal.db.prepare("SELECT seq FROM entries WHERE type = 'sale.outcome' ORDER BY seq LIMIT 1").pluck().get() as number);
+    const bad = (journalDatabase(t.journal).prepare("SELECT seq FROM entries WHERE type = 'sale.outcome' ORDER BY seq LIMIT 1").pluck().get() as number);
     // an edit by hand (or a newer version's entry): the outcome's status is one this version does not know
-    t.journal.db.exec('DROP TRIGGER entries_no_update');
-    t.journal.db.prepare("UPDATE entries SET payload = replace(payload, '\"status\":\"confirmed\"', '\"status\":\"refunded\"') WHERE seq = ?").run(bad);
+    journalDatabase(t.journal).exec('DROP TRIGGER entries_no_update');
+    journalDatabase(t.journal).prepare("UPDATE entries SET payload = replace(payload, '\"status\":\"confirmed\"', '\"status\":\"refunded\"') WHERE seq = ?").run(bad);
     const path = join(t.dir, 'journal.db');
     t.journal.close();
     const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });

@@ -9,6 +9,7 @@ import { rebuildAndCompare } from '../../../../main/journal/read-models.ts';
 import { computeZ } from '../../../../main/shifts/z-report.ts';
 import { SHIFT, saleIntent } from '../../../support/every-entry.ts';
 import { openTempJournal } from './helpers.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 let t: ReturnType<typeof openTempJournal> | null = null;
 afterEach(() => t?.cleanup());
@@ -28,7 +29,7 @@ describe('the fold over random journals', () => {
         add('shift.opened', { shiftId: SHIFT, agentId: 'agent-2', agentName: 'Mona', businessDay: '2026-07-01', implicit: false, floatMinor: 10_000 });
         // each sale's own steps, interleaved with the others' in an order drawn by fast-check (one
         // transaction for the whole journal: each append is applied to the read models as it goes)
-        j.db.exec('BEGIN IMMEDIATE');
+        journalDatabase(j).exec('BEGIN IMMEDIATE');
         const queues = sales.map((s, i) => ({ id: `s${i}`, retail: s.retail, steps: [...s.steps], started: false, cashed: false }));
         let pick = 0;
         while (queues.some((q) => !q.started || q.steps.length > 0)) {
@@ -54,7 +55,7 @@ describe('the fold over random journals', () => {
             }
           }
         }
-        j.db.exec('COMMIT');
+        journalDatabase(j).exec('COMMIT');
         const changed = rebuildAndCompare(j);
         expect(Object.values(changed).every((n) => n === 0), JSON.stringify(changed)).toBe(true);
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Clock } from '../../../../main/clock.ts';
-import { Journal } from '../../../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { assertRebuildChangesNothing } from '../../../support/read-models.ts';
 
 /** The counter id test journals are opened with. */
@@ -28,7 +28,8 @@ export function openTempJournal(clock: Clock = manualClock()) {
     cleanup() {
       // Every journal a test builds: its read models must equal a rebuild from its entries (a
       // journal a test tampered with is not: its chain check fails first).
-      if (journal.db.open && !journal.db.readonly && journal.verify().ok) assertRebuildChangesNothing(journal);
+      const db = journalDatabase(journal);
+      if (db.open && !db.readonly && journal.verify().ok) assertRebuildChangesNothing(journal);
       journal.close();
       tmp.cleanup();
     },

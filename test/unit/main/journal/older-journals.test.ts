@@ -8,7 +8,7 @@ import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { foldSales } from '../../../../core/sale-fold.ts';
-import { Journal } from '../../../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { migrate } from '../../../../main/journal/migrate.ts';
 import { migrations } from '../../../../main/journal/migrations/index.ts';
 import { readModelRows } from '../../../../main/journal/read-models.ts';
@@ -44,7 +44,7 @@ beforeAll(() => {
   reference = openTempJournal(clock);
   writeEveryEntry(reference.journal, () => clock.advance(1_000));
   expected = figures(reference.journal);
-  rows = reference.journal.db.prepare('SELECT * FROM entries ORDER BY seq').all() as Record<string, unknown>[];
+  rows = journalDatabase(reference.journal).prepare('SELECT * FROM entries ORDER BY seq').all() as Record<string, unknown>[];
 });
 
 const latest = Math.max(...migrations.map((m) => m.version));

@@ -8,6 +8,7 @@ import { readModelRows } from '../../../support/read-models.ts';
 import { booking } from '../selling/fixtures.ts';
 import { manualClock, openTempJournal } from './helpers.ts';
 import { intent } from './sale-intent.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 let t: ReturnType<typeof openTempJournal>;
 afterEach(() => t.cleanup());
@@ -70,7 +71,7 @@ describe('read models', () => {
     const [x, y] = [store.get('x')!, store.get('y')!];
     expect(x.shift_id).not.toBe(y.shift_id);
     expect([x.business_day, y.business_day]).toEqual(['2026-07-01', '2026-07-02']);
-    const shifts = t.journal.db.prepare('SELECT id, closed_seq IS NOT NULL AS closed, counter_id FROM shifts ORDER BY opened_seq').all();
+    const shifts = journalDatabase(t.journal).prepare('SELECT id, closed_seq IS NOT NULL AS closed, counter_id FROM shifts ORDER BY opened_seq').all();
     expect(shifts).toEqual([
       { id: x.shift_id, closed: 1, counter_id: t.journal.counterId },
       { id: y.shift_id, closed: 0, counter_id: t.journal.counterId },

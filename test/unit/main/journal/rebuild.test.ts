@@ -3,6 +3,7 @@ import type { EntryType } from '../../../../main/journal/entries.ts';
 import { ENTRY_TYPES, rebuildAndCompare, readModelRows } from '../../../../main/journal/read-models.ts';
 import { writeEveryEntry } from '../../../support/every-entry.ts';
 import { manualClock, openTempJournal } from './helpers.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 let t: ReturnType<typeof openTempJournal>;
 afterEach(() => t.cleanup());
@@ -31,7 +32,7 @@ describe('the read models are caches of the fold', () => {
     expect(rows.cash_movements).toHaveLength(6); // float, two sales, pay-in, pay-out, drop
     expect(rows.trip_changes).toMatchObject([{ sale_id: 'a', called_by: 'Mona' }]);
     expect(rows.station_settings_applied).toEqual([{ station_id: 'stn_luxor', seq: 6, entry_seq: t.journal.lastSeq() - 1 }]);
-    expect(t.journal.db.prepare('SELECT sale_id, status, booking_ref, attempts, cash_recorded FROM sales ORDER BY intent_seq').all()).toEqual([
+    expect(journalDatabase(t.journal).prepare('SELECT sale_id, status, booking_ref, attempts, cash_recorded FROM sales ORDER BY intent_seq').all()).toEqual([
       { sale_id: 'a', status: 'confirmed', booking_ref: 'PB-A', attempts: 1, cash_recorded: 1 },
       { sale_id: 'b', status: 'confirmed', booking_ref: 'PB-B', attempts: 2, cash_recorded: 1 },
       { sale_id: 'c', status: 'failed', booking_ref: null, attempts: 1, cash_recorded: 0 },
@@ -42,10 +43,10 @@ describe('the read models are caches of the fold', () => {
   it('are rebuilt when they were wrong: the rebuild says what it changed', () => {
     t = openTempJournal();
     writeEveryEntry(t.journal);
-    t.journal.db.prepare("UPDATE sales SET status = 'unknown' WHERE sale_id = 'b'").run();
-    t.journal.db.prepare('DELETE FROM trip_changes').run();
+    journalDatabase(t.journal).prepare("UPDATE sales SET status = 'unknown' WHERE sale_id = 'b'").run();
+    journalDatabase(t.journal).prepare('DELETE FROM trip_changes').run();
     const changed = rebuildAndCompare(t.journal);
     expect(changed).toMatchObject({ sales: 1, trip_changes: 1, cash_movements: 0 });
-    expect(t.journal.db.prepare("SELECT status FROM sales WHERE sale_id = 'b'").pluck().get()).toBe('confirmed');
+    expect(journalDatabase(t.journal).prepare("SELECT status FROM sales WHERE sale_id = 'b'").pluck().get()).toBe('confirmed');
   });
 });

@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { Journal } from '../../../../main/journal/journal.ts';
+import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
 import { findSaleIds, keyUnkeyedSales } from '../../../../main/journal/sale-lookup.ts';
 import { SalesStore } from '../../../../main/selling/store.ts';
@@ -36,17 +36,17 @@ describe('the sale lookup read model', () => {
 
   it('keys the sales of a journal written before it existed, once', () => {
     twoSales();
-    const before = t.journal.db.prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all();
-    t.journal.db.prepare('DELETE FROM sale_lookup').run();
+    const before = journalDatabase(t.journal).prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all();
+    journalDatabase(t.journal).prepare('DELETE FROM sale_lookup').run();
     expect(keyUnkeyedSales(t.journal)).toBe(2);
-    expect(t.journal.db.prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all()).toEqual(before);
+    expect(journalDatabase(t.journal).prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all()).toEqual(before);
     expect(keyUnkeyedSales(t.journal)).toBe(0);
   });
 
   it('is filled for the sales already in a journal when migration 0011 is applied to it', () => {
     twoSales();
     const path = join(t.dir, 'journal.db');
-    t.journal.db.exec("DROP TABLE sale_lookup; DELETE FROM schema_migrations WHERE version = 11;");
+    journalDatabase(t.journal).exec("DROP TABLE sale_lookup; DELETE FROM schema_migrations WHERE version = 11;");
     t.journal.close();
     const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });
     try {
@@ -61,7 +61,7 @@ describe('the sale lookup read model', () => {
     twoSales();
     const path = join(t.dir, 'journal.db');
     // A journal as the first form left it: the keys without skeletons, no form written.
-    t.journal.db.exec("DELETE FROM sale_lookup WHERE key LIKE 's:%'; DELETE FROM meta WHERE key = 'lookup_keys_form';");
+    journalDatabase(t.journal).exec("DELETE FROM sale_lookup WHERE key LIKE 's:%'; DELETE FROM meta WHERE key = 'lookup_keys_form';");
     expect(findSaleIds(t.journal, 'Mona', 10)).toEqual([]);
     t.journal.close();
     const reopened = Journal.open({ path, clock: manualClock(), environment: 'TRAINING', counterId: TEST_COUNTER });

@@ -5,11 +5,13 @@ import { PartnerClient } from '../../../../main/partner/client.ts';
 import { MarkupRules } from '../../../../main/pricing/rules.ts';
 import { ReferenceService } from '../../../../main/reference/service.ts';
 import { OfferBook } from '../../../../main/selling/offers.ts';
-import { idempotencyKeyOf, SaleService, type SellArgs } from '../../../../main/selling/sales.ts';
+import { SaleService } from '../../../../main/selling/sales.ts';
+import { idempotencyKeyOf, type SellArgs } from '../../../../main/selling/sale-request.ts';
 import { outcomeOf, SalesStore } from '../../../../main/selling/store.ts';
 import { fakeFetch, json, networkError, problem, token, type Reply, type SeenRequest } from '../partner/fake-fetch.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 import { booking, OFFER_ID, offerDetail } from './fixtures.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 type Script = (req: SeenRequest) => Reply;
 
@@ -66,7 +68,7 @@ const args = (over: Partial<SellArgs> = {}): SellArgs => ({
 });
 
 const types = () => [...t.journal.entries()].map((e) => e.type);
-const cashRows = () => (t.journal.db.prepare('SELECT count(*) AS n FROM cash_movements').get() as { n: number }).n;
+const cashRows = () => (journalDatabase(t.journal).prepare('SELECT count(*) AS n FROM cash_movements').get() as { n: number }).n;
 
 describe('selling', () => {
   it('commits the intent (key and exact body) before POST /bookings, then the outcome and the cash', async () => {

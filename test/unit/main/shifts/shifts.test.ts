@@ -8,6 +8,7 @@ import { readModelRows } from '../../../support/read-models.ts';
 import { booking } from '../selling/fixtures.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 import { intent } from '../journal/sale-intent.ts';
+import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 let t: ReturnType<typeof openTempJournal>;
 afterEach(() => t.cleanup());
@@ -133,10 +134,10 @@ describe('shifts', () => {
     c.shifts.open(c.mona, { '10000': 1 });
     c.shifts.count(c.mona, { '10000': 1 });
     const z = c.shifts.close(c.mona, null);
-    const closed = t.journal.db.prepare("SELECT seq FROM entries WHERE type = 'shift.closed'").get() as { seq: number };
-    expect(() => t.journal.db.prepare("UPDATE entries SET payload = replace(payload, '\"zNumber\":1', '\"zNumber\":7') WHERE seq = ?").run(closed.seq)).toThrow(/append-only/);
-    t.journal.db.exec('DROP TRIGGER entries_no_update');
-    t.journal.db.prepare("UPDATE entries SET payload = replace(payload, '\"countedMinor\":10000', '\"countedMinor\":90000') WHERE type = 'shift.counted'").run();
+    const closed = journalDatabase(t.journal).prepare("SELECT seq FROM entries WHERE type = 'shift.closed'").get() as { seq: number };
+    expect(() => journalDatabase(t.journal).prepare("UPDATE entries SET payload = replace(payload, '\"zNumber\":1', '\"zNumber\":7') WHERE seq = ?").run(closed.seq)).toThrow(/append-only/);
+    journalDatabase(t.journal).exec('DROP TRIGGER entries_no_update');
+    journalDatabase(t.journal).prepare("UPDATE entries SET payload = replace(payload, '\"countedMinor\":10000', '\"countedMinor\":90000') WHERE type = 'shift.counted'").run();
     expect(t.journal.verify()).toMatchObject({ ok: false, firstBadSeq: closed.seq - 1 });
     expect(c.shifts.recompute(z)).not.toEqual(z);
   });
@@ -148,7 +149,7 @@ describe('shifts', () => {
     const z = c.shifts.close(c.mona, null);
     const approver = await c.agents.check(c.boss.id, '246802');
     c.shifts.correct(c.mona, approver, z.zNumber, 2_000, 'A 20 found under the drawer');
-    expect(t.journal.db.prepare('SELECT amount_minor, by_agent, approved_by FROM shift_corrections').all()).toEqual([
+    expect(journalDatabase(t.journal).prepare('SELECT amount_minor, by_agent, approved_by FROM shift_corrections').all()).toEqual([
       { amount_minor: 2_000, by_agent: 'Mona', approved_by: 'Samir' },
     ]);
     expect(c.shifts.zReport(1)).toEqual(z);

@@ -1,0 +1,61 @@
+// A journal file opened read-only on a connection of its own, never written: a backup being
+// checked, or a journal a restore must not replace. The live journal is opened by Journal.open.
+import { existsSync } from 'node:fs';
+import Database from 'better-sqlite3';
+import { verifyChainYielding, type ChainCheck } from './verify-chain.ts';
+
+/**
+ * Entry types that mean an agent worked with a journal. A fresh journal holds only the counter's
+ * own set-up and, linked to a station, the station's agents and rules (not its own work).
+ */
+const WORK = ['sale.intent', 'shift.opened', 'cash.moved'];
+
+/** Whether a journal database holds anything an agent did. */
+export function databaseHasWork(db: Database.Database): boolean {
+  return db.prepare(`SELECT 1 FROM entries WHERE type IN (${WORK.map(() => '?').join(',')}) LIMIT 1`).get(...WORK) !== undefined;
+}
+
+export class JournalFile {
+  readonly #db: Database.Database;
+
+  private constructor(db: Database.Database) {
+    this.#db = db;
+  }
+
+  /** Opens the file read-only; throws when it does not exist or SQLite cannot open it. */
+  static open(path: string): JournalFile {
+    return new JournalFile(new Database(path, { readonly: true, fileMustExist: true }));
+  }
+
+  /** The meta table (environment, counter_id, …); throws when the file has none. */
+  meta(): Map<string, string> {
+    const meta = new Map<string, string>();
+    for (const r of this.#db.prepare<[], { key: string; value: string }>('SELECT key, value FROM meta').all()) meta.set(r.key, r.value);
+    return meta;
+  }
+
+  /** The whole chain walked, giving the event loop back every few hundred entries. */
+  verifyChain(): Promise<ChainCheck> {
+    return verifyChainYielding(this.#db);
+  }
+
+  /** Whether an agent worked with this journal. */
+  hasWork(): boolean {
+    return databaseHasWork(this.#db);
+  }
+
+  close(): void {
+    this.#db.close();
+  }
+}
+
+/** Whether the journal file at `path` holds anything an agent did (false when there is no file): then a restore never replaces it. */
+export function journalFileHasWork(path: string): boolean {
+  if (!existsSync(path)) return false;
+  const file = JournalFile.open(path);
+  try {
+    return file.hasWork();
+  } finally {
+    file.close();
+  }
+}

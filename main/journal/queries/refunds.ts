@@ -1,0 +1,57 @@
+// The refunds read models (`refunds`, `refunded_tickets`, `claim_matches`, migration 0015) as the
+// refund service and the station day report read them: the refund.paid and claim.matched entries
+// they index, and the few figures the claims are folded from.
+import type { Entry, Journal } from '../journal.ts';
+
+/** A claimable refund as the claims ledger takes it (refunds/fold.ts's ClaimPart, with its seq). */
+export interface ClaimPartRow {
+  seq: number;
+  bookingReference: string;
+  claimNetMinor: number;
+  at: string;
+}
+
+const entriesAt = <K extends 'refund.paid' | 'claim.matched'>(j: Journal, seqs: { seq: number }[]): Entry<K>[] => seqs.map((r) => j.entry<K>(r.seq));
+
+/** The refund.paid entry of a refund paid here (null: none). */
+export function refundEntry(j: Journal, refundId: string): Entry<'refund.paid'> | null {
+  const row = j.stmt<[string], { seq: number }>('SELECT seq FROM refunds WHERE refund_id = ?').get(refundId);
+  return row ? j.entry<'refund.paid'>(row.seq) : null;
+}
+
+/** The refund.paid entries of a sale, oldest first. */
+export function refundEntriesOfSale(j: Journal, saleId: string): Entry<'refund.paid'>[] {
+  return entriesAt(j, j.stmt<[string], { seq: number }>('SELECT seq FROM refunds WHERE sale_id = ? ORDER BY seq').all(saleId));
+}
+
+/** The refund.paid entries of a business day (the refund's), oldest first. */
+export function refundEntriesOfDay(j: Journal, businessDay: string): Entry<'refund.paid'>[] {
+  return entriesAt(j, j.stmt<[string], { seq: number }>('SELECT seq FROM refunds WHERE business_day = ? ORDER BY seq').all(businessDay));
+}
+
+/** The tickets (passenger indexes) of a booking refunded here. */
+export function refundedPassengers(j: Journal, bookingReference: string): number[] {
+  return j.stmt<[string], { passenger_index: number }>('SELECT passenger_index FROM refunded_tickets WHERE booking_ref = ?').all(bookingReference).map((r) => r.passenger_index);
+}
+
+/** Whether a claimable refund of this booking was paid here. */
+export function hasClaimFor(j: Journal, bookingReference: string): boolean {
+  return j.stmt<[string], unknown>('SELECT 1 FROM refunds WHERE booking_ref = ? AND claimable = 1').get(bookingReference) !== undefined;
+}
+
+/** The claimable refunds after `afterSeq`, in order. */
+export function claimPartsAfter(j: Journal, afterSeq: number): ClaimPartRow[] {
+  return j
+    .stmt<[number], ClaimPartRow>('SELECT seq, booking_ref AS bookingReference, claim_net_minor AS claimNetMinor, at FROM refunds WHERE seq > ? AND claimable = 1 ORDER BY seq')
+    .all(afterSeq);
+}
+
+/** The seq of the last refund paid here (0: none). */
+export function lastRefundSeq(j: Journal): number {
+  return j.stmt<[], { n: number }>('SELECT coalesce(max(seq), 0) AS n FROM refunds').get()!.n;
+}
+
+/** The claim.matched entries after `afterSeq`, in order. */
+export function claimMatchesAfter(j: Journal, afterSeq: number): Entry<'claim.matched'>[] {
+  return entriesAt(j, j.stmt<[number], { seq: number }>('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(afterSeq));
+}
