@@ -11,7 +11,7 @@ import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { FixtureFigures, SchemaVersion } from '../../../scripts/journal-fixtures/generate.ts';
-import { Journal } from '../../../main/journal/journal.ts';
+import { Journal, journalDatabase } from '../../../main/journal/journal.ts';
 import { migrations } from '../../../main/journal/migrations/index.ts';
 import { rebuildAndCompare } from '../../../main/journal/read-models.ts';
 import { dayReport } from '../../../main/journal/report.ts';
@@ -68,9 +68,10 @@ describe('a journal written by an earlier version, opened by this one', () => {
         const j = openCopy(v.fixture);
         try {
           expect(recorded.migrations.length, 'the fixture holds an older schema').toBeLessThan(migrations.length);
-          expect(j.db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(migrations.map((m) => m.version));
+          expect(journalDatabase(j).prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all()).toEqual(migrations.map((m) => m.version));
           expect(j.readOnlyFailure).toBeNull();
-          expect(verifyChain(j.db)).toMatchObject({ ok: true });
+          expect(j.verify()).toMatchObject({ ok: true });
+          expect(verifyChain(journalDatabase(j)).lastHash).toBe(j.hashAt(j.lastSeq()));
           expect(j.lastSeq()).toBeGreaterThan(15);
           expect(Object.values(rebuildAndCompare(j)).every((n) => n === 0), JSON.stringify(rebuildAndCompare(j))).toBe(true);
         } finally {
