@@ -81,6 +81,14 @@ export function controlRoutes(app: FastifyInstance, sandbox: Sandbox): void {
 
   app.get('/webhooks/deliveries', () => single(sandbox.webhooks.deliveries()));
 
+  // What is under way, so a test waits on it instead of on a timer.
+  app.get('/bookings/in-flight', () => single(sandbox.idempotency.inFlightKeys()));
+  app.post('/settle', async () => {
+    sandbox.bookings.confirmDue();
+    await sandbox.webhooks.settle();
+    return single({ now: sandbox.clock.nowIso() });
+  });
+
   app.get('/config', () => single(sandbox.config.current));
   app.put('/config', (request) => single(sandbox.config.apply(parseOrThrow(ConfigPatch, request.body))));
 }
@@ -112,6 +120,13 @@ const CONTROL_CALLS = [
   { method: 'POST', path: '/_sandbox/bookings/{reference}/cancel-trip', body: null, answer: 'the booking after the cancellation' },
   { method: 'POST', path: '/_sandbox/webhooks', body: '{ client_id, url }', answer: '{ id, secret }' },
   { method: 'GET', path: '/_sandbox/webhooks/deliveries', body: null, answer: 'the deliveries, newest first' },
+  { method: 'GET', path: '/_sandbox/bookings/in-flight', body: null, answer: 'the Idempotency-Keys of the POST /bookings being handled now: [{ account_id, environment, key }]' },
+  {
+    method: 'POST',
+    path: '/_sandbox/settle',
+    body: null,
+    answer: '{ now } once due pending bookings are confirmed and every due webhook delivery was sent and answered',
+  },
   { method: 'GET', path: '/_sandbox/config', body: null, answer: 'the whole config' },
   { method: 'PUT', path: '/_sandbox/config', body: '{ rate_limits?, latency_ms?, fault_rate?, operator_latency_ms? }', answer: 'the whole config' },
 ] as const;

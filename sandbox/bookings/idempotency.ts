@@ -58,6 +58,14 @@ export class IdempotencyStore {
     this.#inFlight.delete(scopedKey(owner, key));
   }
 
+  /** The keys of the POST /bookings being handled now (between `begin` and `finish` or `abandon`). */
+  inFlightKeys(): { account_id: string; environment: string; key: string }[] {
+    return [...this.#inFlight.keys()].map((scoped) => {
+      const [account_id, environment] = scoped.split('|') as [string, string];
+      return { account_id, environment, key: scoped.slice(account_id.length + environment.length + 2) };
+    });
+  }
+
   clearInFlight(): void {
     this.#inFlight.clear();
   }

@@ -121,6 +121,19 @@ export class Webhooks {
     });
   }
 
+  /**
+   * Sends every delivery due now and resolves once each attempt has been answered (or timed out),
+   * the follow-ups they made due included: what the sweep would do, finished. Lets a test see
+   * what was sent by a moment of simulated time without waiting for the real-time sweep.
+   */
+  async settle(): Promise<void> {
+    for (;;) {
+      this.#run();
+      if (this.#inFlight.size === 0) return;
+      await Promise.allSettled([...this.#inFlight.values()]);
+    }
+  }
+
   /** Stops sending: attempts in flight are abandoned and stay due (sent again after a restart). */
   async close(): Promise<void> {
     this.#closed = true;

@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { execFileSync } from 'node:child_process';
 import { statSync } from 'node:fs';
 import { join } from 'node:path';
 import { addDays, cairoDate } from '../../core/cairo-time.ts';
-import { launchChromium } from '../support/browser.ts';
+import { launchChromium, paintSettled } from '../support/browser.ts';
+import { CALL_PATH } from '../../main/web/harness.ts';
 import { SCREENSHOTS, startApp, type RunningApp } from '../support/app.ts';
 import { startSandbox } from '../../sandbox/server.ts';
 import { printedPdf, RECEIPT_PRINTER, TICKET_PRINTER } from '../support/cups.ts';
@@ -176,8 +177,14 @@ describe('the supervisor settings', () => {
     expect(await warning.textContent()).toContain('This is a LIVE credential: real money');
     const submit = page.getByRole('button', { name: 'Check and save' });
     expect(await submit.getAttribute('aria-disabled')).toBe('true');
-    await submit.click({ force: true }); // refused: nothing is sent, the last answer stays
-    await page.waitForTimeout(300);
+    // refused: nothing is sent (no call leaves the page by the time it has painted the click), the last answer stays
+    const calls: string[] = [];
+    const onRequest = (r: Request) => void (r.url().includes(CALL_PATH) && calls.push(r.url().slice(r.url().indexOf(CALL_PATH) + CALL_PATH.length)));
+    page.on('request', onRequest);
+    await submit.click({ force: true });
+    await paintSettled(page);
+    page.off('request', onRequest);
+    expect(calls.filter((name) => name === 'saveCredential')).toEqual([]);
     const result = page.getByTestId('credential-result');
     expect(await result.locator('[aria-busy=true]').count()).toBe(0);
     expect(await result.locator('[data-code]').getAttribute('data-code')).toBe('invalid_base_url');

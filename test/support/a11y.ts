@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Locator, Page } from 'playwright-core';
+import { paintSettled } from './browser.ts';
 
 // Accessibility checks of the screen in Chromium: axe-core (WCAG 2.1 A and AA and best practice)
 // injected into the page, and a walk with Tab that checks where each Tab lands.
@@ -23,8 +24,8 @@ export interface A11yFinding {
 export async function axeFindings(page: Page, screen: string): Promise<A11yFinding[]> {
   // evaluated as DevTools does (the page's CSP, rightly, refuses a script tag with it inline)
   if (!(await page.evaluate(() => 'axe' in window))) await page.evaluate(AXE_SCRIPT);
-  // let transitions end: axe reads the colours as painted
-  await page.waitForTimeout(250);
+  // transitions ended: axe reads the colours as painted
+  await paintSettled(page);
   const violations = await page.evaluate(async (tags) => {
     const axe = (window as unknown as { axe: { run(ctx: Document, opts: object): Promise<{ violations: AxeViolation[] }> } }).axe;
     interface AxeViolation {

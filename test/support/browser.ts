@@ -1,4 +1,4 @@
-import { chromium, type Browser } from 'playwright-core';
+import { chromium, type Browser, type Page } from 'playwright-core';
 
 /** Debian's Chromium, headless, with the flags this closed network needs. */
 export function launchChromium(): Promise<Browser> {
@@ -14,5 +14,18 @@ export function launchChromium(): Promise<Browser> {
       '--no-first-run',
       '--disable-quic',
     ],
+  });
+}
+
+/**
+ * Resolves once the page has painted what it has: every finite animation and transition finished
+ * (spinners, which never end, aside) and two frames drawn after. Screenshots and colour checks
+ * wait on this instead of a guessed delay.
+ */
+export async function paintSettled(page: Page): Promise<void> {
+  await page.evaluate(async () => {
+    const finite = document.getAnimations().filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
+    await Promise.all(finite.map((a) => a.finished.catch(() => undefined)));
+    await new Promise((r) => requestAnimationFrame(() => requestAnimationFrame(r)));
   });
 }

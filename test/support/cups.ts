@@ -26,7 +26,7 @@ export async function printedPdf(jobId: string, timeoutMs = 30_000): Promise<str
       if (size > 0 && size === last && jobCompleted(jobId)) return full;
       last = size;
     }
-    await new Promise((r) => setTimeout(r, 200));
+    await new Promise((r) => setTimeout(r, 200)); // cups-pdf, another process, tells nobody when it is done: its file is polled
   }
   throw new Error(`CUPS job ${jobId} produced no PDF in ${CUPS_PDF_DIR} within ${timeoutMs} ms`);
 }

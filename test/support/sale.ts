@@ -10,7 +10,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { CallValue } from '../../contract/api.ts';
 import type { Booking, Transaction, Wallet } from '../../contract/partner/resources.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
-import { launchChromium } from './browser.ts';
+import { launchChromium, paintSettled } from './browser.ts';
 import { SCREENSHOTS, startApp, type AppOptions, type RunningApp } from './app.ts';
 import { RECEIPT_PRINTER, TICKET_PRINTER, printedPdf } from './cups.ts';
 import { pdfText } from '../unit/pdf/pdf-tools.ts';
@@ -144,7 +144,7 @@ export function minorOf(text: string | null | undefined): number {
 }
 
 export async function shot(page: Page, name: string): Promise<void> {
-  await page.waitForTimeout(150); // let the last paint settle (spinners, focus rings)
+  await paintSettled(page); // transitions ended, focus rings painted
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 

@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleOutcome } from '../../../contract/counter.ts';
 import type { Result } from '../../../contract/errors.ts';
 import { systemClock } from '../../../main/clock.ts';
@@ -40,15 +40,22 @@ interface Run {
   stderr: string;
 }
 
-function child(mode: 'sell' | 'resume', env: Record<string, string>, onLine?: (line: string, kill: () => void) => void): Promise<Run> {
+interface ChildControl {
+  kill(): void;
+  /** Lets a child held after its intent (SHUBBAK_HOLD_AFTER_INTENT) go on. */
+  go(): void;
+}
+
+function child(mode: 'sell' | 'resume', env: Record<string, string>, onLine?: (line: string, c: ChildControl) => void): Promise<Run> {
   return new Promise((resolve, reject) => {
-    const p = spawn(NODE, [CHILD, mode], { env: { ...process.env, ...env }, stdio: ['ignore', 'pipe', 'pipe'] });
+    const p = spawn(NODE, [CHILD, mode], { env: { ...process.env, ...env }, stdio: ['pipe', 'pipe', 'pipe'] });
+    const control: ChildControl = { kill: () => p.kill('SIGKILL'), go: () => p.stdin.write('\n') };
     let stdout = '';
     let stderr = '';
     p.stdout.on('data', (d: Buffer) => {
       const text = d.toString();
       stdout += text;
-      for (const line of text.split('\n')) if (line) onLine?.(line, () => p.kill('SIGKILL'));
+      for (const line of text.split('\n')) if (line) onLine?.(line, control);
     });
     p.stderr.on('data', (d: Buffer) => (stderr += d.toString()));
     p.on('error', reject);
@@ -91,6 +98,11 @@ function journalFacts(dataDir: string, saleId: string) {
   }
 }
 
+/** Resolves once the sandbox is handling a POST /bookings with this key. */
+function inFlightOnce(key: string): Promise<void> {
+  return vi.waitFor(async () => expect(await sbx.control.bookingsInFlight()).toContain(key), { timeout: 10_000, interval: 20 });
+}
+
 async function debits() {
   return (await api.transactions({ limit: 200 })).data.filter((t) => t.type === 'DEBIT');
 }
@@ -100,11 +112,12 @@ async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) 
   try {
     const sale = await saleArgs();
     const env = { SHUBBAK_DATA_DIR: tmp.dir, SHUBBAK_BASE_URL: sbx.baseUrl, SHUBBAK_SALE: JSON.stringify(sale) };
-    const firstEnv = crash.at ? { ...env, SHUBBAK_CRASH_AT: crash.at } : { ...env, SHUBBAK_PAUSE_MS: '1000' };
-    const first = await child('sell', firstEnv, (line, kill) => {
+    const firstEnv = crash.at ? { ...env, SHUBBAK_CRASH_AT: crash.at } : { ...env, SHUBBAK_HOLD_AFTER_INTENT: '1' };
+    const first = await child('sell', firstEnv, (line, c) => {
       // Slow the sandbox down once the intent is in, so the booking request is still on the wire when killed.
-      if (crash.duringRequest && line === 'INTENT') void sbx.control.config({ latency_ms: 2500 });
-      if (crash.duringRequest && line === 'SENDING') setTimeout(kill, 800);
+      if (crash.duringRequest && line === 'INTENT') void sbx.control.config({ latency_ms: 2500 }).then(c.go);
+      // Killed once the sandbox holds the request (its key in flight), not after a guessed delay.
+      if (crash.duringRequest && line === 'SENDING') void inFlightOnce(idempotencyKeyOf(sale.saleId)).then(c.kill);
     });
     expect(first.signal, first.stderr).toBe('SIGKILL');
     const before = journalFacts(tmp.dir, sale.saleId);
@@ -115,6 +128,8 @@ async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) 
     expect(['sending', 'unknown']).toContain(before.sale!.status);
     const body = before.sale!.request_body;
     if (crash.duringRequest) await sbx.control.config({ latency_ms: 0 });
+    // The killed process's request runs to its end in the sandbox; the next start comes after it.
+    await vi.waitFor(async () => expect(await sbx.control.bookingsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
 
     const second = await child('resume', env);
     expect(second.code, second.stderr).toBe(0);

@@ -35,6 +35,8 @@ export function control(origin: string) {
     config: (patch: Record<string, unknown>) => send('PUT', '/config', patch),
     adjust: (client_id: string, amount_minor: number, reason = 'test') => send('POST', '/wallet/adjust', { client_id, amount_minor, reason }),
     topup: (client_id: string, amount_minor: number) => send('POST', '/wallet/topup', { client_id, amount_minor }),
+    /** The Idempotency-Keys of the POST /bookings the sandbox is handling now. */
+    bookingsInFlight: async () => ((await send('GET', '/bookings/in-flight')) as { key: string }[]).map((k) => k.key),
   };
 }
 

@@ -61,6 +61,8 @@ beforeAll(async () => {
     const state = await Promise.race([ask<ShellState>({ op: 'state' }), exited]);
     if (state.loadedUrls.length > 0) break;
     if (Date.now() > deadline) throw new Error('the packaged app never opened its window');
+    // A poll of the child's own state over IPC (it answers when its window loaded): the pause only
+    // yields to the child process between questions, no race is observed through it.
     await new Promise((r) => setTimeout(r, 100));
   }
   c = caller(dispatch);

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { z } from 'zod';
 import { Hold, Transaction } from '../../../contract/partner/index.ts';
 import { DEMO, contact, expectData, expectPage, expectProblem, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
@@ -62,6 +62,21 @@ describe('control API (/_sandbox)', () => {
     const started = performance.now();
     await sbx.call('GET', '/health');
     expect(performance.now() - started).toBeGreaterThanOrEqual(140);
+  });
+
+  it('lists the POST /bookings in flight by their Idempotency-Key', async () => {
+    const InFlight = z.array(z.strictObject({ account_id: z.string(), environment: z.string(), key: z.string() }));
+    const inFlight = async () => expectData(await sbx.control('GET', '/bookings/in-flight'), InFlight);
+    expect(await inFlight()).toEqual([]);
+    const { detail } = await sbx.pickOffer();
+    await sbx.token();
+    await sbx.config({ latency_ms: 1000 });
+    const booking = sbx.book({ offer_id: detail.id, passengers: [passenger()], contact }, { key: 'in-flight-1' });
+    await vi.waitFor(async () => expect(await inFlight()).toHaveLength(1), { timeout: 5_000, interval: 10 });
+    expect(await inFlight()).toEqual([{ account_id: expect.any(String), environment: 'SANDBOX', key: 'in-flight-1' }]);
+    expect((await booking).status).toBe(201);
+    expect(await inFlight()).toEqual([]);
+    expect(expectData(await sbx.control('POST', '/settle'), Now).now).toMatch(/Z$/);
   });
 
   it('fault_rate 1 answers 503 service_unavailable before doing anything', async () => {

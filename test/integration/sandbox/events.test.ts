@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import { afterEach, beforeAll, beforeEach, afterAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { Booking, Money, Transaction } from '../../../contract/partner/index.ts';
@@ -102,7 +101,7 @@ describe('delivery', () => {
       'booking.ticket_updated',
     ];
     await demo.waitFor((all) => all.length >= types.length);
-    await sleep(200);
+    await sbx.settle(); // anything else due would have been sent and answered by now
     expect(demo.received.map((r) => r.event.type)).toEqual(types);
     const now = await sbx.now();
     for (const r of demo.received) {
@@ -186,10 +185,11 @@ describe('delivery', () => {
     const { detail } = await sbx.pickOffer();
     const pending = await sbx.bookOk({ offer_id: detail.id, passengers: [passenger('Hany TEST PENDING')], contact });
     expect(pending.status).toBe('pending');
-    await sleep(400);
+    // `settle` runs what the sandbox's timers run (the pending-booking sweep, the webhook sender), at once.
+    await sbx.settle();
     expect(r.of('booking.confirmed')).toEqual([]);
     await sbx.advance(29);
-    await sleep(300);
+    await sbx.settle();
     expect(r.of('booking.confirmed')).toEqual([]);
     await sbx.advance(2);
     const [event] = await r.waitForType('booking.confirmed');
@@ -200,15 +200,15 @@ describe('delivery', () => {
     for (let i = 0; i < 3; i++) {
       await sbx.call('GET', `/bookings/${pending.id}`, { token: await sbx.token() });
       await sbx.advance(1);
+      await sbx.settle();
     }
-    await sleep(1200);
     expect(r.of('booking.confirmed')).toHaveLength(1);
     expect((await deliveries(sbx)).filter((d) => d.type === 'booking.confirmed')).toHaveLength(1);
   });
 
   it('never slows the API call that caused the event, whatever the receiver does', async () => {
     const slow = await receiver();
-    slow.delayMs = 2000;
+    const answer = slow.hold(); // the receiver answers nothing until the three bookings are made
     await register(sbx, DEMO, slow.url);
     const { detail } = await sbx.pickOffer();
     const cls = detail.fare_classes[0]!.name;
@@ -218,8 +218,10 @@ describe('delivery', () => {
     }
     // All three bookings are answered while the first delivery still waits for the receiver's
     // answer: none of them waited for it (how fast they are is test/bench/sandbox.bench.ts's).
+    await slow.waitFor((all) => all.length === 1);
     const during = await deliveries(sbx);
     expect(during.filter((d) => d.state === 'delivered')).toEqual([]);
+    answer();
     const done = await waitForDeliveries(sbx, (l) => l.length === 3 && l.every((d) => d.state === 'delivered'), 15_000);
     expect(done.every((d) => d.last_status_code === 200)).toBe(true);
     expect(slow.received.map((r) => r.event.type)).toEqual(['booking.confirmed', 'booking.confirmed', 'booking.confirmed']);
@@ -277,7 +279,7 @@ describe('retries', () => {
     expect(new Set(r.received.map((x) => x.id))).toEqual(new Set([first!.id]));
     for (const x of r.received) expectSigned(secret, x);
     await sbx.advance(3 * 86_400);
-    await sleep(400);
+    await sbx.settle();
     expect(r.received).toHaveLength(10);
   });
 
@@ -303,7 +305,7 @@ describe('retries', () => {
     // Paused: new events are listed but not sent, whatever the clock does.
     await topUp();
     await sbx.advance(2 * 86_400);
-    await sleep(500);
+    await sbx.settle();
     expect(r.received).toHaveLength(25);
     const still = await deliveries(sbx);
     expect(still).toHaveLength(26);
@@ -330,7 +332,7 @@ describe('GET /_sandbox/webhooks/deliveries', () => {
     await sbx.reset();
     expect(await deliveries(sbx)).toEqual([]);
     await topUp();
-    await sleep(200);
+    await sbx.settle();
     expect(await deliveries(sbx)).toEqual([]); // the endpoint went with the reset too
     expect(expectData(await sbx.control('GET', '/webhooks/deliveries'), z.array(z.unknown()))).toEqual([]);
   });

@@ -126,6 +126,18 @@ export class TestSandbox {
     this.forgetTokens();
   }
 
+  /** Due pending bookings confirmed and every due webhook delivery sent and answered (POST /_sandbox/settle). */
+  async settle(): Promise<void> {
+    expect((await this.control('POST', '/settle')).status).toBe(200);
+  }
+
+  /** The Idempotency-Keys of the POST /bookings the sandbox is handling now. */
+  async bookingsInFlight(): Promise<string[]> {
+    const reply = await this.control('GET', '/bookings/in-flight');
+    expect(reply.status).toBe(200);
+    return (reply.json as { data: { key: string }[] }).data.map((k) => k.key);
+  }
+
   async now(): Promise<number> {
     const reply = await this.control('GET', '/clock');
     return Date.parse((reply.json as { data: { now: string } }).data.now);

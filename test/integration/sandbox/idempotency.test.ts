@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Booking, Problem, Transaction } from '../../../contract/partner/index.ts';
 import { LIVE, OTHER, contact, expectData, expectPage, expectProblem, fieldsOf, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
 
@@ -93,12 +93,14 @@ describe('Idempotency-Key on POST /bookings', () => {
   });
 
   it('keeps the key in flight for the whole simulated latency', async () => {
-    await sbx.config({ latency_ms: 300 });
     const body = await bookingBody();
+    await sbx.config({ latency_ms: 1000 });
     const first = sbx.book(body, { key: 'slow-1' });
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The twin goes once the sandbox holds the first in flight (not after a guessed delay).
+    await vi.waitFor(async () => expect(await sbx.bookingsInFlight()).toEqual(['slow-1']), { timeout: 5_000, interval: 10 });
     expectProblem(await sbx.book(body, { key: 'slow-1' }), 409, 'request_in_progress');
     expect((await first).status).toBe(201);
+    expect(await sbx.bookingsInFlight()).toEqual([]);
     expect((await sbx.book(body, { key: 'slow-1' })).status).toBe(201);
   });
 

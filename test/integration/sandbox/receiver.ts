@@ -1,8 +1,7 @@
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { Webhook } from 'standardwebhooks';
-import { expect } from 'vitest';
+import { expect, vi } from 'vitest';
 import { z } from 'zod';
 import { expectData, type TestSandbox } from './helpers.ts';
 
@@ -36,10 +35,13 @@ export const Registration = z.strictObject({ id: z.string(), secret: z.string() 
 
 export class Receiver {
   readonly received: Received[] = [];
-  /** Status to answer (after `delayMs`); a function decides per request. */
+  /** Status to answer; a function decides per request. */
   respond: number | ((r: Received) => number) = 200;
-  delayMs = 0;
   readonly #server: Server;
+  /** Answers kept back until `release` (see `hold`). */
+  #held: (() => void)[] | null = null;
+  /** Called after each request is recorded (the waits of `waitFor`). */
+  readonly #arrivals = new Set<() => void>();
   readonly url: string;
 
   constructor(server: Server, path = '/hooks') {
@@ -51,14 +53,40 @@ export class Receiver {
     return this.received.filter((r) => r.event.type === type);
   }
 
-  /** Waits (real time) until `predicate` holds for what was received; returns it. */
-  async waitFor(predicate: (received: Received[]) => boolean, timeoutMs = 10_000): Promise<Received[]> {
-    const deadline = Date.now() + timeoutMs;
-    while (!predicate(this.received)) {
-      if (Date.now() > deadline) throw new Error(`receiver: not seen in ${timeoutMs} ms; got ${this.received.map((r) => r.event.type).join(', ')}`);
-      await sleep(20);
-    }
-    return this.received;
+  /** Records a request, then answers it now or once released. */
+  take(r: Received, answer: () => void): void {
+    this.received.push(r);
+    for (const arrived of this.#arrivals) arrived();
+    if (this.#held) this.#held.push(answer);
+    else answer();
+  }
+
+  /** From now on requests are recorded but answered only when the returned function is called. */
+  hold(): () => void {
+    this.#held ??= [];
+    return () => {
+      const answers = this.#held ?? [];
+      this.#held = null;
+      for (const answer of answers) answer();
+    };
+  }
+
+  /** Resolves as soon as `predicate` holds for what was received (checked at each arrival); returns it. */
+  waitFor(predicate: (received: Received[]) => boolean, timeoutMs = 10_000): Promise<Received[]> {
+    return new Promise((resolve, reject) => {
+      const check = () => {
+        if (!predicate(this.received)) return;
+        this.#arrivals.delete(check);
+        clearTimeout(timer);
+        resolve(this.received);
+      };
+      const timer = setTimeout(() => {
+        this.#arrivals.delete(check);
+        reject(new Error(`receiver: not seen in ${timeoutMs} ms; got ${this.received.map((r) => r.event.type).join(', ')}`));
+      }, timeoutMs);
+      this.#arrivals.add(check);
+      check();
+    });
   }
 
   async waitForType(type: string, count = 1, timeoutMs = 10_000): Promise<Received[]> {
@@ -89,11 +117,8 @@ export async function startReceiver(): Promise<Receiver> {
         event: JSON.parse(body) as Received['event'],
         at: Date.now(),
       };
-      receiver.received.push(r);
       const status = typeof receiver.respond === 'function' ? receiver.respond(r) : receiver.respond;
-      const answer = () => response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no');
-      if (receiver.delayMs > 0) setTimeout(answer, receiver.delayMs);
-      else answer();
+      receiver.take(r, () => response.writeHead(status, { 'content-type': 'text/plain' }).end(status < 300 ? 'ok' : 'no'));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -124,13 +149,14 @@ export async function deliveries(sbx: TestSandbox): Promise<Delivery[]> {
   return expectData(await sbx.control('GET', '/webhooks/deliveries'), z.array(Delivery));
 }
 
-/** Waits until the deliveries list satisfies `predicate`. */
-export async function waitForDeliveries(sbx: TestSandbox, predicate: (list: Delivery[]) => boolean, timeoutMs = 10_000): Promise<Delivery[]> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const list = await deliveries(sbx);
-    if (predicate(list)) return list;
-    if (Date.now() > deadline) throw new Error(`deliveries not as expected: ${JSON.stringify(list, null, 1)}`);
-    await sleep(25);
-  }
+/** Polls the deliveries list (an observable state, not a timer) until it satisfies `predicate`. */
+export function waitForDeliveries(sbx: TestSandbox, predicate: (list: Delivery[]) => boolean, timeoutMs = 10_000): Promise<Delivery[]> {
+  return vi.waitFor(
+    async () => {
+      const list = await deliveries(sbx);
+      if (!predicate(list)) throw new Error(`deliveries not as expected: ${JSON.stringify(list, null, 1)}`);
+      return list;
+    },
+    { timeout: timeoutMs, interval: 25 },
+  );
 }

@@ -20,12 +20,12 @@ beforeAll(async () => {
 afterAll(() => db?.destroy());
 
 const status = () => t.c.ok('stationStatus');
+/** The status once shipping says `want` (and, for synced, nothing is left to ship): polled, it is the counter's own state. */
 const settle = async (want: string) => {
-  for (let i = 0; i < 100; i++) {
+  await expect.poll(async () => {
     const s = await status();
-    if (s.shipping === want && (want !== 'synced' || s.backlog === 0)) return s;
-    await new Promise((r) => setTimeout(r, 100));
-  }
+    return s.shipping === want && (want !== 'synced' || s.backlog === 0) ? want : `${s.shipping}:${s.backlog}`;
+  }, { timeout: 10_000, interval: 100 }).toBe(want);
   return status();
 };
 

@@ -7,8 +7,7 @@ import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { formatAmount, formatMoney } from '../../../core/format.ts';
@@ -21,7 +20,7 @@ import { stationPool } from '../../../main/station/database.ts';
 import { caller, keychainWith, sandbox, sellOneSeat, tempDir, type Caller } from '../main/helpers.ts';
 
 const run = promisify(execFile);
-let api: RunningSandbox;
+let api: Awaited<ReturnType<typeof sandbox>>;
 let db: TestPostgres;
 const dirs = [tempDir('shubbak-stn-a-'), tempDir('shubbak-stn-b-'), tempDir('shubbak-stn-c-')];
 const counters: Counter[] = [];
@@ -193,9 +192,12 @@ describe('a station of three counters on one account', () => {
 
     it('PostgreSQL killed with SIGKILL mid-sales and restarted', async () => {
       const before = (await callers[0]!.ok('stationReport')).totals.sales;
+      // Killed while a booking of this round is on the wire (slowed at the operator), not after a guessed 30 ms.
+      await api.control.config({ operator_latency_ms: 500 });
       const selling = sellAtOnce('killed');
-      await new Promise((r) => setTimeout(r, 30));
+      await vi.waitFor(async () => expect(await api.control.bookingsInFlight()).not.toEqual([]), { timeout: 15_000, interval: 20 });
       db.kill();
+      await api.control.config({ operator_latency_ms: 3 });
       try {
         await selling;
       } finally {

@@ -2,7 +2,8 @@
 // as each schema version had it (migrations never change once shipped, so migrating an empty
 // journal to version N gives exactly the schema a counter of that version wrote), then opened
 // by this version: migrated, checked, read models folded again, and every figure equal to the
-// journal written by this version.
+// journal written by this version. Every entry kind in today's shapes; the journals the earlier
+// versions wrote themselves are opened in test/integration/journal/older-journals.test.ts.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
