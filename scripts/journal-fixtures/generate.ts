@@ -80,6 +80,11 @@ function generate(v: SchemaVersion): FixtureFigures {
     const dir = join(fixtures, `schema-${String(v.schema).padStart(2, '0')}`);
     mkdirSync(dir, { recursive: true });
     copyFileSync(join(out, 'journal.db'), join(dir, 'journal.db'));
+    // Kept as one self-contained file (rollback journal mode, the WAL already folded in by the
+    // version's close): reading it, even read-only, then writes nothing beside it in the repo.
+    const own = new Database(join(dir, 'journal.db'));
+    own.pragma('journal_mode = DELETE');
+    own.close();
     const db = new Database(join(dir, 'journal.db'), { readonly: true });
     const migrations = (db.prepare('SELECT version FROM schema_migrations ORDER BY version').pluck().all() as number[]);
     db.close();

@@ -6,7 +6,7 @@ import type { CallName } from '../../../contract/calls.ts';
  * exactly one action, or is one NEVER_APPROVED (test/unit/renderer/desk/override-actions.test.ts).
  */
 export const SUPERVISOR_ACTIONS = {
-  reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport', 'claims', 'matchAdjustment', 'exportClaims'],
+  reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport', 'claims', 'matchAdjustment', 'exportClaims', 'retiredJournals', 'retiredDayReport', 'printRetiredDayReport', 'exportRetiredDayReport', 'retiredZReport', 'printRetiredZReport'],
   journal: ['openSales', 'resolveSale', 'backupJournal', 'dayReport', 'saveBackupSettings'],
   credentials: ['saveCredential', 'removeCredential'],
   prices: ['saveMarkupRule', 'deleteMarkupRule'],
