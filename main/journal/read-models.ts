@@ -2,7 +2,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import { stepSale, type SaleError, type SaleState } from '../../core/sale-fold.ts';
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
 import type { OfferSummary, SaleIntent } from './entries.ts';
-import { keySale } from './sale-lookup.ts';
+import { keyAnswer, keyIntent } from './sale-lookup.ts';
 import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
@@ -263,7 +263,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
       at: e.at,
       printOnConfirm: p.printOnConfirm ? 1 : 0,
     });
-    keySale(j, p.saleId);
+    keyIntent(j, p.saleId, p.requestBody, p.offer.departureAt);
   },
 
   'sale.attempt': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
@@ -271,7 +271,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
   'sale.abandoned': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
   'sale.outcome': (j, e) => {
     foldIntoSaleRow(j, e, e.payload.saleId);
-    keySale(j, e.payload.saleId);
+    keyAnswer(j, e.payload.saleId, e.payload.bookingReference, e.payload.booking);
   },
 
   'cash.received': (j, e) => {

@@ -32,14 +32,26 @@ export function saleKeys(row: Omit<KeyedRow, 'sale_id'>): string[] {
   });
 }
 
-const SELECT_ROW = 'SELECT sale_id, request_body, departure_at, booking_ref, booking FROM sales';
 const INSERT_KEY = 'INSERT OR IGNORE INTO sale_lookup (key, sale_id) VALUES (?, ?)';
 
-/** Adds the keys of one sale after its row changed (a reference arrives with the outcome). */
-export function keySale(j: Journal, saleId: string): void {
-  const row = j.stmt(`${SELECT_ROW} WHERE sale_id = ?`).get(saleId) as KeyedRow | undefined;
-  if (!row) return;
-  for (const key of saleKeys(row)) j.stmt(INSERT_KEY).run(key, saleId);
+/** The keys of a sale's intent: its travellers' and contact's names and phones, its travel date. */
+export function keyIntent(j: Journal, saleId: string, requestBody: string, departureAt: string | null): void {
+  insertKeys(j, saleId, saleKeys({ request_body: requestBody, departure_at: departureAt, booking_ref: null, booking: null }));
+}
+
+/**
+ * The keys an answer adds: its booking's references. Everything else a sale is found by comes
+ * from its intent, which no answer changes, and was keyed with it (so a sale's commit does not
+ * fold its names again).
+ */
+export function keyAnswer(j: Journal, saleId: string, bookingReference: string | null, booking: unknown): void {
+  const operatorReference = (booking as { boarding?: { operator_reference?: string } } | null)?.boarding?.operator_reference ?? null;
+  insertKeys(j, saleId, bookingKeys({ bookingReference, operatorReference, names: [], phones: [], travelDate: null }));
+}
+
+function insertKeys(j: Journal, saleId: string, keys: readonly string[]): void {
+  const insert = j.stmt(INSERT_KEY);
+  for (const key of keys) insert.run(key, saleId);
 }
 
 /** The migration that made `sale_lookup`: a journal that has just had it keys the sales it already held. */
@@ -73,7 +85,7 @@ export function keyUnkeyedSales(j: Journal): number {
     const rows = page.all(after) as (KeyedRow & { intent_seq: number })[];
     if (rows.length === 0) return n;
     j.transaction(() => {
-      for (const row of rows) for (const key of saleKeys(row)) j.stmt(INSERT_KEY).run(key, row.sale_id);
+      for (const row of rows) insertKeys(j, row.sale_id, saleKeys(row));
     });
     n += rows.length;
     after = rows.at(-1)!.intent_seq;
