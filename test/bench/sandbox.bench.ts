@@ -65,7 +65,7 @@ async function run(base: string, origin: string): Promise<void> {
   /** A supply of offer ids spread over many departures, one per free seat. */
   const offerPool = async (bearer: string) => {
     const offers: { id: string; free: number }[] = [];
-    for (let day = 2; offers.reduce((n, o) => n + o.free, 0) < 40_000 && day < 60; day++) {
+    for (let day = 2; offers.reduce((n, o) => n + o.free, 0) < 150_000 && day < 330; day++) {
       const body = { origin: city('Cairo'), destination: city('Alexandria'), departure_date: dateIn(day) };
       const { data } = await json<{ data: { id: string; seats_available: number }[] }>(`${base}/search`, 'POST', body, bearer);
       for (const o of data) offers.push({ id: o.id, free: o.seats_available });
