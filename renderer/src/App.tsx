@@ -1,12 +1,10 @@
-import { useEffect } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { useDesk } from './desk/store.ts';
 import { needsShiftToSell } from './desk/rules.ts';
 import { OpenShift } from './desk/ShiftScreens.tsx';
 import { useT } from './i18n/index.ts';
 import { ErrorNotice } from './components/ErrorNotice.tsx';
 import { Spinner } from './components/Icons.tsx';
-import { SettingsScreen } from './settings/SettingsScreen.tsx';
-import { ReportsScreen } from './reports/ReportsScreen.tsx';
 import { useReports } from './reports/store.ts';
 import { LookupScreen } from './lookup/LookupScreen.tsx';
 import { useLookup } from './lookup/store.ts';
@@ -24,6 +22,10 @@ import { useShell } from './shell/store.ts';
 
 const WALLET_REFRESH_MS = 60_000;
 import './shell/shell.css';
+
+// The supervisor's screens load when first opened: the sale screen an agent starts on stays light.
+const SettingsScreen = lazy(() => import('./settings/SettingsScreen.tsx').then((m) => ({ default: m.SettingsScreen })));
+const ReportsScreen = lazy(() => import('./reports/ReportsScreen.tsx').then((m) => ({ default: m.ReportsScreen })));
 
 /** The counter: top bar, the sale flow (or the settings), the key bar. */
 export function App() {
@@ -71,10 +73,14 @@ export function App() {
       <TopBar />
       {settingsOpen ? (
         <main className="settings-host">
-          <SettingsScreen onClose={() => openSettings(false)} />
+          <Suspense fallback={<Loading />}>
+            <SettingsScreen onClose={() => openSettings(false)} />
+          </Suspense>
         </main>
       ) : reportsOpen ? (
-        <ReportsScreen />
+        <Suspense fallback={<Loading />}>
+          <ReportsScreen />
+        </Suspense>
       ) : lookupOpen ? (
         <LookupScreen />
       ) : reference ? (
@@ -94,5 +100,14 @@ export function App() {
       <WorklistPanel />
       {!settingsOpen && !reportsOpen && !lookupOpen && <KeyBar />}
     </div>
+  );
+}
+
+function Loading() {
+  const t = useT();
+  return (
+    <p className="progress" role="status">
+      <Spinner /> {t('common.loading')}
+    </p>
   );
 }
