@@ -94,15 +94,18 @@ function saleOfRow(j: Journal, r: SaleRow): SaleState<SaleIntent> {
 function foldIntoSaleRow(j: Journal, e: Entry, saleId: string): void {
   const row = j.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined;
   if (!row) return;
-  const s = stepSale(saleOfRow(j, row), e)!;
+  const before = saleOfRow(j, row);
+  const s = stepSale(before, e)!;
+  // Most entries leave the booking and the error as they were: their stored text is kept as is.
+  const text = (now: unknown, was: unknown, stored: string | null) => (now === was ? stored : now === null ? null : canonicalJson(now));
   j.stmt(
     `UPDATE sales SET status = ?, booking_ref = ?, booking = ?, error = ?, charged = ?, in_doubt = ?, attempts = ?, last_attempt_at = ?,
        cash_recorded = ?, updated_at = ? WHERE sale_id = ?`,
   ).run(
     s.status,
     s.bookingReference,
-    s.booking === null ? null : canonicalJson(s.booking),
-    s.error === null ? null : canonicalJson(s.error),
+    text(s.booking, before.booking, row.booking),
+    text(s.error, before.error, row.error),
     s.charged ? 1 : 0,
     s.inDoubt ? 1 : 0,
     s.attempts,
