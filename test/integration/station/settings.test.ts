@@ -8,6 +8,7 @@ import { startCounter, type Counter } from '../../../main/counter.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { counterSigner, newCounterSigner } from '../../../main/station/counter-key.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
+import { deriveProofKey } from '../../../main/station/supervisor-proof.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { assertRebuildsIn } from '../../support/read-models.ts';
@@ -113,15 +114,16 @@ describe('station-wide settings', () => {
       await expect
         .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, { timeout: 10_000 })
         .toBe(1);
-      // A's row, signed with A's key as A would sign it.
+      // A's row, signed with A's key and proved with Samir's PIN as A would.
       const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
+      const samir = (await agentNamed(a, 'Samir Supervisor'))!;
       await publishSetting(
         holder,
         placeA,
         { kind: 'agent', key: mona, value: { name: 'Mona (from A)', role: 'agent', pinHash: null, active: true } },
         aStatus.settings!.appliedSeq,
-        { agentId: 'x', agentName: 'Samir Supervisor' },
-        await counterSigner(keychains[0]!),
+        { agentId: samir.id, agentName: samir.name },
+        { counter: await counterSigner(keychains[0]!), proof: await deriveProofKey(samir.id, '246802') },
       );
       await holder.query('COMMIT');
       await atB;
@@ -166,7 +168,7 @@ describe('station-wide settings', () => {
       // Claims to be counter A's, signed with a key that is not A's enrolled one; then one unsigned.
       const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
       const mallory = { kind: 'agent' as const, key: 'agent-mallory', value: { name: 'Mallory', role: 'supervisor' as const, pinHash: null, active: true } };
-      await publishSetting(pool, placeA, mallory, before, { agentId: 'x', agentName: 'Samir Supervisor' }, newCounterSigner().signer);
+      await publishSetting(pool, placeA, mallory, before, { agentId: 'x', agentName: 'Samir Supervisor' }, { counter: newCounterSigner().signer, proof: null });
       await pool.query(
         `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author) VALUES ('stn_aswan', 'TRAINING', 'agent', 'agent-eve', $1, $2, $3, NULL)`,
         [JSON.stringify({ ...mallory.value, name: 'Eve' }), before, placeA.counterId],
