@@ -78,6 +78,16 @@ describe('verification after arrival', () => {
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/2 counters, all verified/);
     expect(run.out).toMatch(/counter ctr_qus_a: 12 entries, signed up to 12, verified/);
+    // each counter's last signed head kept as its checkpoint: the report verifies only what follows
+    // (below it: the hashes of the entries it counts, the links by the database, the checkpoint's entry)
+    expect(run.out).toMatch(/2 verified checkpoints kept/);
+    const kept = await owner.query('SELECT counter_id, seq, verified_by FROM verified_checkpoints ORDER BY counter_id');
+    expect(kept.rows).toEqual([
+      { counter_id: 'ctr_qus_a', seq: '12', verified_by: 'shubbak_owner' },
+      { counter_id: 'ctr_qus_b', seq: '12', verified_by: 'shubbak_owner' },
+    ]);
+    // a counter's login reads them, and cannot add one
+    await expect(as('qus_a').query("INSERT INTO verified_checkpoints (counter_id, seq, hash) VALUES ('ctr_qus_a', 12, 'x')")).rejects.toThrow(/permission denied/);
     const r = await report();
     expect(r.integrity).toEqual({ verified: true, problems: [] });
     expect(r.totals.retailMinor).toBe(2 * (10_000 + 20_000 + 30_000 + 40_000));
