@@ -180,11 +180,13 @@ export class StationLink {
 
   /**
    * A supervisor typed their PIN at this counter: their PIN proof key for the station's settings
-   * stream is derived now (in the background), and published when linked to a stream that has no
-   * proved supervisor yet (StationSettingsSync.proveSupervisor).
+   * stream is derived now (in the background), and published when the stream has no proved
+   * supervisor yet (StationSettingsSync.proveSupervisor).
    */
   supervisorPinChecked(supervisor: { id: string; name: string }, pin: string): void {
-    // also before the counter is linked: connecting then seeds the stream with this supervisor proved
+    // Only on a linked counter (scrypt's 128 MiB and half a second serve nothing elsewhere): a
+    // supervisor signed in before connecting types their PIN once more before changing the station.
+    if (!this.#file.load()) return;
     this.#proofs.remember(supervisor.id, pin);
     void this.settings()
       ?.proveSupervisor({ agentId: supervisor.id, agentName: supervisor.name })

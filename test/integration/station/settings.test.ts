@@ -53,6 +53,17 @@ describe('station-wide settings', () => {
     await defaultRuleAt(a, 12);
     const s = await connect(a, 'Aswan Central');
     expect(s.settings).toMatchObject({ state: 'current', notices: [] });
+    // Samir signed in before the link: his PIN once more, and his PIN proof key proves the stream
+    const samir = (await a.ok('desk')).signedIn!;
+    await a.ok('signIn', { agentId: samir.id, pin: '246802' });
+    await expect.poll(async () => (await settled(a))!.appliedSeq, { timeout: 10_000 }).toBe(s.settings!.appliedSeq + 1);
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      const last = await pool.query("SELECT author, value ->> 'proofKey' AS proof_key FROM station_settings ORDER BY seq DESC LIMIT 1");
+      expect(last.rows[0]).toEqual({ author: { agentId: samir.id, agentName: 'Samir Supervisor' }, proof_key: (await deriveProofKey(samir.id, '246802')).publicKey });
+    } finally {
+      await pool.end();
+    }
     expect(s.settings!.appliedSeq).toBeGreaterThanOrEqual(3);
     expect((await a.ok('stationStatus')).station?.name).toBe('Aswan Central');
   });
@@ -159,6 +170,23 @@ describe('station-wide settings', () => {
     for (const c of [a, b]) expect((await c.ok('verifyJournal')).ok).toBe(true);
     const [sa, sb] = [await settled(a), await settled(b)];
     expect(sa!.appliedSeq).toBe(sb!.appliedSeq);
+  });
+
+  it('an agent with a supervisor’s approval at her side: the row names the supervisor, proved by the PIN typed for it', async () => {
+    const samir = (await agentNamed(b, 'Samir Supervisor'))!;
+    await b.ok('signIn', { agentId: mona, pin: '1357' });
+    expect(await b.err('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 4, fixedMinor: 0 })).toMatchObject({ code: 'forbidden_role' });
+    await b.ok('approveOverride', { supervisorId: samir.id, pin: '246802', action: 'prices', calls: ['saveMarkupRule', 'deleteMarkupRule'] });
+    await b.ok('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 4, fixedMinor: 0 });
+    await expect.poll(async () => (await a.ok('listMarkupRules')).find((r) => r.operatorId === 'opr_gobus')?.percent, { timeout: 10_000 }).toBe(4);
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      const last = await pool.query("SELECT author FROM station_settings WHERE kind = 'markup_rule' ORDER BY seq DESC LIMIT 1");
+      expect(last.rows[0].author).toEqual({ agentId: samir.id, agentName: 'Samir Supervisor' });
+    } finally {
+      await pool.end();
+    }
+    await b.ok('signIn', { agentId: samir.id, pin: '246802' });
   });
 
   it('a forged row (someone with the database login adds a supervisor) is refused by both counters, and raises the alarm', async () => {
