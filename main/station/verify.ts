@@ -42,19 +42,28 @@ export const alteredProblem = (counterId: string, seq: number): IntegrityProblem
 const gapProblem = (counterId: string, after: number, next: number): IntegrityProblem => ({ counterId, kind: 'gap', seq: after + 1, detail: `entries ${after + 1}–${next - 1} are missing` });
 const linkProblem = (counterId: string, seq: number): IntegrityProblem => ({ counterId, kind: 'broken_link', seq, detail: `entry ${seq} does not follow entry ${seq - 1}` });
 
+/** Counters' ranges of seqs as three arrays (for `unnest($1::text[], $2::bigint[], $3::bigint[])`). */
+export const rangeArgs = (ranges: readonly { counterId: string; from: number; to: number }[]) => [ranges.map((r) => r.counterId), ranges.map((r) => r.from), ranges.map((r) => r.to)];
+
 /**
- * The gaps and broken links of a counter's entries in [from, to], compared by the database over
- * the stored hashes only (no payload read): what the report checks below a verified checkpoint.
+ * The gaps and broken links of counters' entries, each in its [from, to], compared by the database
+ * over the stored hashes only (no payload read): what the report checks below a verified checkpoint.
  */
-export async function linkProblems(pool: pg.Pool, counterId: string, from: number, to: number): Promise<IntegrityProblem[]> {
-  const { rows } = await pool.query<{ seq: string; previous: string; linked: boolean }>(
-    `SELECT seq, previous, linked FROM (
-       SELECT seq, lag(seq) OVER w AS previous, prev_hash = lag(hash) OVER w AS linked
-       FROM entries WHERE counter_id = $1 AND seq BETWEEN $2 AND $3 WINDOW w AS (ORDER BY seq)) x
-     WHERE previous IS NOT NULL AND (seq <> previous + 1 OR NOT linked)`,
-    [counterId, from, to],
+export async function linkProblems(pool: pg.Pool, ranges: readonly { counterId: string; from: number; to: number }[]): Promise<IntegrityProblem[]> {
+  if (ranges.length === 0) return [];
+  const { rows } = await pool.query<{ counter_id: string; seq: string; previous: string; linked: boolean }>(
+    // one index range scan per counter (LATERAL: a plain join with entries is planned as a scan of the whole table)
+    `SELECT r.counter_id, x.seq, x.previous, x.linked FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(counter_id, lo, hi)
+     CROSS JOIN LATERAL (
+       SELECT e.seq, lag(e.seq) OVER w AS previous, e.prev_hash = lag(e.hash) OVER w AS linked
+       FROM entries e WHERE e.counter_id = r.counter_id AND e.seq BETWEEN r.lo AND r.hi
+       WINDOW w AS (ORDER BY e.seq)) x
+     WHERE x.previous IS NOT NULL AND (x.seq <> x.previous + 1 OR NOT x.linked)`,
+    rangeArgs(ranges),
   );
-  return rows.map((r) => (Number(r.seq) !== Number(r.previous) + 1 ? gapProblem(counterId, Number(r.previous), Number(r.seq)) : linkProblem(counterId, Number(r.seq))));
+  return rows.map((r) =>
+    Number(r.seq) !== Number(r.previous) + 1 ? gapProblem(r.counter_id, Number(r.previous), Number(r.seq)) : linkProblem(r.counter_id, Number(r.seq)),
+  );
 }
 
 export interface CounterVerification {
@@ -68,50 +77,104 @@ export interface CounterVerification {
   problems: IntegrityProblem[];
 }
 
+/** The key a head at `seq` is checked with: the last one enrolled from an entry at or before it (a counter restored on a new PC was re-keyed). */
+export function keyAt(history: readonly { from_seq: string; public_key: string }[], key: string, seq: number): string {
+  return history.filter((k) => Number(k.from_seq) <= seq).at(-1)?.public_key ?? key;
+}
+
+/** A signed head checked: its hash when its signature verifies, else null and a problem. */
+export function checkedHead(counterId: string, key: string, h: { seq: string; hash: string; signature: string }, problems: IntegrityProblem[]): string | null {
+  const seq = Number(h.seq);
+  if (verifySignature(key, chainHeadMessage(counterId, seq, h.hash), h.signature)) return h.hash;
+  problems.push({ counterId, kind: 'bad_signature', seq, detail: `the signed head at entry ${seq} does not verify with the counter's enrolled key` });
+  return null;
+}
+
 /** The counter's signed heads that verify, seq → hash; the others as problems. */
 async function signedHeads(pool: pg.Pool, counterId: string, key: string | null, from: number, problems: IntegrityProblem[]): Promise<Map<number, string>> {
   const heads = new Map<number, string>();
   if (!key) return heads;
-  // each head with the key in force at its entry (a counter restored on a new PC was re-keyed)
   const history = (await pool.query<{ from_seq: string; public_key: string }>('SELECT from_seq, public_key FROM counter_keys WHERE counter_id = $1 ORDER BY from_seq', [counterId])).rows;
-  const keyAt = (seq: number) => history.filter((k) => Number(k.from_seq) <= seq).at(-1)?.public_key ?? key;
   const { rows } = await pool.query<{ seq: string; hash: string; signature: string }>(
     'SELECT seq, hash, signature FROM chain_heads WHERE counter_id = $1 AND seq >= $2 ORDER BY seq',
     [counterId, from],
   );
   for (const h of rows) {
-    const seq = Number(h.seq);
-    if (verifySignature(keyAt(seq), chainHeadMessage(counterId, seq, h.hash), h.signature)) heads.set(seq, h.hash);
-    else problems.push({ counterId, kind: 'bad_signature', seq, detail: `the signed head at entry ${seq} does not verify with the counter's enrolled key` });
+    const hash = checkedHead(counterId, keyAt(history, key, Number(h.seq)), h, problems);
+    if (hash !== null) heads.set(Number(h.seq), hash);
   }
   return heads;
 }
 
 /**
- * Verifies a counter's entries with seq in [from, to] (to: null, to the end), linking the first to
- * `anchor` (a verified checkpoint at from − 1) or else to the entry before `from` as the database
- * holds it. The whole chain: from = 1.
+ * One counter's entries checked in order: each hash recomputed, each link to the entry before
+ * (gaps, broken links), each verified signed head against the entry at its place.
  */
-export async function verifyCounterRange(
-  pool: pg.Pool,
-  counterId: string,
-  key: string | null,
-  from: number,
-  to: number | null,
-  anchor: { seq: number; hash: string } | null = null,
-): Promise<CounterVerification> {
+export class ChainWalk {
+  readonly counterId: string;
+  readonly heads: ReadonlyMap<number, string>;
+  readonly problems: IntegrityProblem[];
+  #entries = 0;
+  #signedUpTo = 0;
+  #signedHash: string | null = null;
+  #previous: { seq: number; hash: string } | null;
+
+  /** `previous`: the entry before the first one walked (null: unknown, the first link is not checked). */
+  constructor(counterId: string, heads: ReadonlyMap<number, string>, previous: { seq: number; hash: string } | null, problems: IntegrityProblem[] = []) {
+    this.counterId = counterId;
+    this.heads = heads;
+    this.#previous = previous;
+    this.problems = problems;
+  }
+
+  add(r: StoredEntry): void {
+    const { counterId, problems } = this;
+    const seq = Number(r.seq);
+    const previous = this.#previous;
+    this.#entries++;
+    const recomputed = recomputedHash(counterId, r);
+    if (recomputed !== r.hash) problems.push(alteredProblem(counterId, seq));
+    if (previous && seq !== previous.seq + 1) {
+      problems.push(gapProblem(counterId, previous.seq, seq));
+    } else if (previous && r.prev_hash !== previous.hash) {
+      problems.push(linkProblem(counterId, seq));
+    }
+    const signed = this.heads.get(seq);
+    if (signed !== undefined) {
+      if (signed !== r.hash || recomputed !== r.hash) problems.push({ counterId, kind: 'altered', seq, detail: `entry ${seq} is not the entry its counter signed` });
+      else [this.#signedUpTo, this.#signedHash] = [seq, r.hash];
+    }
+    this.#previous = { seq, hash: r.hash };
+  }
+
+  /** What the walk found; rows no verified head covers are foreign (all of them without an enrolled key). */
+  result(key: string | null, from: number): CounterVerification {
+    const { counterId, problems } = this;
+    const entries = this.#entries;
+    const signedUpTo = this.#signedUpTo;
+    const lastSeq = this.#previous?.seq ?? 0;
+    if (entries > 0 && !key) {
+      problems.push({ counterId, kind: 'foreign', seq: null, detail: `${entries} entries of a counter without an enrolled key` });
+    } else if (entries > 0 && signedUpTo < lastSeq) {
+      problems.push({ counterId, kind: 'foreign', seq: signedUpTo + 1, detail: `entries ${Math.max(signedUpTo + 1, from)}–${lastSeq} are covered by no signature of the counter` });
+    }
+    return { counterId, entries, lastSeq, signedUpTo, signedHash: this.#signedHash, problems };
+  }
+}
+
+/**
+ * Verifies a counter's entries with seq in [from, to] (to: null, to the end), reading from the
+ * entry before `from` for the first link. The whole chain: from = 1.
+ */
+export async function verifyCounterRange(pool: pg.Pool, counterId: string, key: string | null, from: number, to: number | null): Promise<CounterVerification> {
   const problems: IntegrityProblem[] = [];
   const heads = await signedHeads(pool, counterId, key, from, problems);
   let previous: { seq: number; hash: string } | null = { seq: 0, hash: GENESIS_HASH };
-  if (anchor && anchor.seq === from - 1) {
-    previous = anchor;
-  } else if (from > 1) {
+  if (from > 1) {
     const before = await pool.query<{ hash: string }>('SELECT hash FROM entries WHERE counter_id = $1 AND seq = $2', [counterId, from - 1]);
     previous = before.rows[0] ? { seq: from - 1, hash: before.rows[0].hash } : null;
   }
-  let entries = 0;
-  let signedUpTo = 0;
-  let signedHash: string | null = null;
+  const walk = new ChainWalk(counterId, heads, previous, problems);
   let after = from - 1;
   for (;;) {
     const { rows } = await pool.query<StoredEntry>(
@@ -119,33 +182,11 @@ export async function verifyCounterRange(
        WHERE counter_id = $1 AND seq > $2 AND ($3::bigint IS NULL OR seq <= $3) ORDER BY seq LIMIT $4`,
       [counterId, after, to, PAGE],
     );
-    for (const r of rows) {
-      const seq = Number(r.seq);
-      entries++;
-      const recomputed = recomputedHash(counterId, r);
-      if (recomputed !== r.hash) problems.push(alteredProblem(counterId, seq));
-      if (previous && seq !== previous.seq + 1) {
-        problems.push(gapProblem(counterId, previous.seq, seq));
-      } else if (previous && r.prev_hash !== previous.hash) {
-        problems.push(linkProblem(counterId, seq));
-      }
-      const signed = heads.get(seq);
-      if (signed !== undefined) {
-        if (signed !== r.hash || recomputed !== r.hash) problems.push({ counterId, kind: 'altered', seq, detail: `entry ${seq} is not the entry its counter signed` });
-        else [signedUpTo, signedHash] = [seq, r.hash];
-      }
-      previous = { seq, hash: r.hash };
-    }
+    for (const r of rows) walk.add(r);
     if (rows.length < PAGE) break;
     after = Number(rows.at(-1)!.seq);
   }
-  const lastSeq = previous?.seq ?? 0;
-  if (entries > 0 && !key) {
-    problems.push({ counterId, kind: 'foreign', seq: null, detail: `${entries} entries of a counter without an enrolled key` });
-  } else if (entries > 0 && signedUpTo < lastSeq) {
-    problems.push({ counterId, kind: 'foreign', seq: signedUpTo + 1, detail: `entries ${Math.max(signedUpTo + 1, from)}–${lastSeq} are covered by no signature of the counter` });
-  }
-  return { counterId, entries, lastSeq, signedUpTo, signedHash, problems };
+  return walk.result(key, from);
 }
 
 /** Every counter of a station (or of the database), optionally only those with sales on a business day. */

@@ -149,3 +149,40 @@ describe('verification after arrival', () => {
     expect(kinds).toContain('ctr_made_up foreign');
   });
 });
+
+describe('the report from a verified checkpoint', () => {
+  const luxor = { id: 'stn_luxor', name: 'Luxor' };
+  const c = memoryJournal('ctr_luxor_a');
+  const luxorReport = () => stationReport({ pool: owner, station: luxor, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
+  const ship = async () => {
+    const shipper = new JournalShipper({ journal: () => c, pool: as('luxor_a'), station: luxor, environment: 'LIVE', signer: c.signer, log: () => {} });
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: c.entries.length });
+  };
+
+  it('verifies in full only the entries after the checkpoint, linked to it; those before are hashed again and their links compared', async () => {
+    await enrolCounter(owner, { stationId: luxor.id, stationName: luxor.name, counterId: c.counterId, login: 'luxor_a', environment: 'LIVE', publicKey: c.signer.publicKey });
+    for (let i = 1; i <= 4; i++) addSale(c, `luxor-s${i}`, DAY, 10_000);
+    await ship();
+    const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
+    const run = await promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), 'verify', '--station', luxor.id], { env });
+    expect(run.stdout).toMatch(/1 verified checkpoints kept/);
+    // the evening's sales after verify ran
+    for (let i = 5; i <= 6; i++) addSale(c, `luxor-s${i}`, DAY, 20_000);
+    await ship();
+    const r = await luxorReport();
+    expect(r.integrity).toEqual({ verified: true, problems: [] });
+    expect(r.totals).toMatchObject({ sales: 6, retailMinor: 4 * 10_000 + 2 * 20_000 });
+  });
+
+  it('a sale after the checkpoint altered: named, not counted as clean', async () => {
+    const { rows } = await owner.query<{ seq: string }>(
+      "SELECT seq FROM entries WHERE counter_id = 'ctr_luxor_a' AND type = 'sale.intent' AND payload LIKE '%luxor-s6%'",
+    );
+    const seq = Number(rows[0]!.seq);
+    expect(seq).toBeGreaterThan(12);
+    await asOwnerBehindTheTriggers(`UPDATE entries SET payload = replace(payload, '"retailTotalMinor":20000', '"retailTotalMinor":2000') WHERE counter_id = 'ctr_luxor_a' AND seq = $1`, [seq]);
+    const r = await luxorReport();
+    expect(r.integrity?.verified).toBe(false);
+    expect(r.integrity?.problems.map((p) => [p.kind, p.seq])).toContainEqual(['altered', seq]);
+  });
+});
