@@ -1,9 +1,10 @@
 // The station day report's entries, read once and verified as they are read. Per counter of the
 // station with sales that day (their span [lo, hi] of seqs):
 //  - above its latest verified checkpoint (`npm run station -- verify`'s, the owner's: migration
-//    0010), or from lo without one, up to the first signed head at or after hi: every entry
-//    walked (hash, link, the head's signature), the first linked to the checkpoint's hash; the
-//    day's sale entries among them are what the figures are folded from;
+//    0010), or from lo without one (or with one more than CHECKPOINT_REACH entries before lo), up
+//    to the first signed head at or after hi: every entry walked (hash, link, the head's
+//    signature), the first linked to the checkpoint's hash (else to the entry before lo as held);
+//    the day's sale entries among them are what the figures are folded from;
 //  - below the checkpoint (what verify found whole): the day's sale entries hashed again, the
 //    links and gaps compared by the database over the stored hashes, the checkpoint's entry still
 //    the one verify found.
@@ -17,6 +18,9 @@ import { GENESIS_HASH } from '../journal/chain.ts';
 import { alteredProblem, ChainWalk, checkedHead, keyAt, linkProblems, rangeArgs, recomputedHash, type StoredEntry } from './verify.ts';
 
 export type SaleRow = StoredEntry & { counter_id: string };
+
+/** How far before the day's first sale a checkpoint is still walked from (entries). */
+const CHECKPOINT_REACH = 50_000;
 
 interface CounterSpan {
   counterId: string;
@@ -84,8 +88,8 @@ async function closingHeads(pool: pg.Pool, walks: readonly (CounterSpan & { to: 
 }
 
 /** The entries of the walked ranges, each range from the entry before it (its first link) when no checkpoint anchors it. */
-async function walkedRows(pool: pg.Pool, walks: readonly (CounterSpan & { from: number; to: number })[]): Promise<(SaleRow & { sale_day: string | null })[]> {
-  const ranges = walks.map((w) => ({ counterId: w.counterId, from: w.checkpoint ? w.from : Math.max(1, w.from - 1), to: w.to }));
+async function walkedRows(pool: pg.Pool, walks: readonly { counterId: string; anchor: object | null; from: number; to: number }[]): Promise<(SaleRow & { sale_day: string | null })[]> {
+  const ranges = walks.map((w) => ({ counterId: w.counterId, from: w.anchor ? w.from : Math.max(1, w.from - 1), to: w.to }));
   const { rows } = await pool.query<SaleRow & { sale_day: string | null }>(
     `${inRanges(`${ENTRY_COLUMNS}, e.sale_day`)} ORDER BY e.counter_id, e.seq`,
     rangeArgs(ranges),
@@ -127,7 +131,12 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
   const below = spans.filter((s) => s.checkpoint && s.checkpoint.seq >= s.lo).map((s) => ({ counterId: s.counterId, from: s.lo, to: Math.min(s.checkpoint!.seq, s.hi) }));
   const walks = spans
     .filter((s) => !s.checkpoint || s.checkpoint.seq < s.hi)
-    .map((s) => ({ ...s, from: s.checkpoint ? s.checkpoint.seq + 1 : s.lo, to: s.head ?? s.hi }));
+    .map((s) => {
+      // a checkpoint far before the day (verify not run for weeks) is not walked from: the day is,
+      // linked to the entry before it as the database holds it
+      const anchor = s.checkpoint && s.checkpoint.seq >= s.lo - CHECKPOINT_REACH ? { seq: s.checkpoint.seq, hash: s.checkpoint.hash } : null;
+      return { ...s, anchor, from: anchor ? Math.max(anchor.seq + 1, 1) : s.lo, to: s.head ?? s.hi };
+    });
   const [heads, walked, under, links] = await Promise.all([closingHeads(pool, walks, problems), walkedRows(pool, walks), rowsBelow(pool, date, below), linkProblems(pool, below)]);
 
   const underOf = byCounter(under);
@@ -143,7 +152,7 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
     if (!w) continue;
     const own = walkedOf.get(s.counterId) ?? [];
     let previous: { seq: number; hash: string } | null = null;
-    if (w.checkpoint) previous = { seq: w.checkpoint.seq, hash: w.checkpoint.hash };
+    if (w.anchor) previous = w.anchor;
     else if (w.from === 1) previous = { seq: 0, hash: GENESIS_HASH };
     else if (own[0] && Number(own[0].seq) === w.from - 1) previous = { seq: w.from - 1, hash: own.shift()!.hash };
     const walk = new ChainWalk(s.counterId, heads.get(s.counterId) ?? new Map(), previous, problems);
