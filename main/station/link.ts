@@ -180,17 +180,13 @@ export class StationLink {
 
   /**
    * A supervisor typed their PIN at this counter: their PIN proof key for the station's settings
-   * stream is derived now (in the background), and published when the stream has no proved
-   * supervisor yet (StationSettingsSync.proveSupervisor).
+   * stream is derived now (in the background), for the rows they author here.
    */
-  supervisorPinChecked(supervisor: { id: string; name: string }, pin: string): void {
+  supervisorPinChecked(supervisor: { id: string }, pin: string): void {
     // Only on a linked counter (scrypt's 128 MiB and half a second serve nothing elsewhere): a
     // supervisor signed in before connecting types their PIN once more before changing the station.
     if (!this.#file.load()) return;
     this.#proofs.remember(supervisor.id, pin);
-    void this.settings()
-      ?.proveSupervisor({ agentId: supervisor.id, agentName: supervisor.name })
-      .catch((err: unknown) => this.#d.log('the supervisor\'s PIN proof key could not be published', err));
   }
 
   /** The screen locked or its agent left: the proof keys are forgotten. */

@@ -107,6 +107,12 @@ export class StationSettingsSync {
     if (!this.#d.active()) throw new AppFailure('conflict', `The station database takes the ${this.#d.place.environment} journal only; this counter runs in another environment`);
     await this.pull();
     if (this.#state === 'offline') throw this.#offline();
+    // on a stream no supervisor has proved yet, the first change of a supervisor who typed their PIN here proves it
+    if (author && !this.#authority.proven) await this.proveSupervisor(author);
+    return this.#publishRow(change, author);
+  }
+
+  async #publishRow(change: StationSettingChange, author: AgentRef | null): Promise<{ seq: number; stands: boolean }> {
     const proof = await this.#proofOf(author, this.#authority);
     let seq: number | null = null;
     try {
@@ -138,9 +144,10 @@ export class StationSettingsSync {
   }
 
   /**
-   * A supervisor typed their PIN here while the stream has no proved supervisor yet (a stream
-   * from before proofs, or one seeded without a PIN): their agent row is published again with
-   * their proof key, which proves the stream from then on (StreamAuthority).
+   * A supervisor who typed their PIN here, on a stream no supervisor has proved yet (a stream from
+   * before proofs, or one seeded without a PIN): their agent row is published again with their
+   * proof key, which proves the stream from then on (StreamAuthority). Done before their first
+   * change of the station's settings, not at the sign-in (nothing is written behind anyone's back).
    */
   async proveSupervisor(author: AgentRef): Promise<void> {
     await this.pull();
@@ -148,7 +155,7 @@ export class StationSettingsSync {
     const held = await this.#d.proofs.keyOf(author.agentId);
     const own = this.#d.target().snapshot().find((c) => c.kind === 'agent' && c.key === author.agentId);
     if (!held || own?.kind !== 'agent') return;
-    await this.publish({ ...own, value: { ...own.value, proofKey: held.publicKey } }, author);
+    await this.#publishRow({ ...own, value: { ...own.value, proofKey: held.publicKey } }, author);
   }
 
   /** The author's proof key, when the stream asks for one and they typed their PIN here; else why not (refused before it is published). */

@@ -53,14 +53,20 @@ describe('station-wide settings', () => {
     await defaultRuleAt(a, 12);
     const s = await connect(a, 'Aswan Central');
     expect(s.settings).toMatchObject({ state: 'current', notices: [] });
-    // Samir signed in before the link: his PIN once more, and his PIN proof key proves the stream
+    // Samir signed in before the link: his PIN once more; his first change of the station's
+    // settings is preceded by his agent row with his PIN proof key, which proves the stream
     const samir = (await a.ok('desk')).signedIn!;
     await a.ok('signIn', { agentId: samir.id, pin: '246802' });
-    await expect.poll(async () => (await settled(a))!.appliedSeq, { timeout: 10_000 }).toBe(s.settings!.appliedSeq + 1);
+    await defaultRuleAt(a, 12);
+    expect((await settled(a))!.appliedSeq).toBe(s.settings!.appliedSeq + 2);
     const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
     try {
-      const last = await pool.query("SELECT author, value ->> 'proofKey' AS proof_key FROM station_settings ORDER BY seq DESC LIMIT 1");
-      expect(last.rows[0]).toEqual({ author: { agentId: samir.id, agentName: 'Samir Supervisor' }, proof_key: (await deriveProofKey(samir.id, '246802')).publicKey });
+      const last = await pool.query("SELECT kind, author, value ->> 'proofKey' AS proof_key, proof IS NOT NULL AS proved FROM station_settings ORDER BY seq DESC LIMIT 2");
+      const author = { agentId: samir.id, agentName: 'Samir Supervisor' };
+      expect(last.rows).toEqual([
+        { kind: 'markup_rule', author, proof_key: null, proved: true },
+        { kind: 'agent', author, proof_key: (await deriveProofKey(samir.id, '246802')).publicKey, proved: true },
+      ]);
     } finally {
       await pool.end();
     }

@@ -195,17 +195,19 @@ describe('settings rows proven by a supervisor’s PIN', () => {
     }
   });
 
-  it('a stream not proved yet (from before proofs): the first supervisor to type a PIN proves it, and from then on a row without proof is refused', async () => {
+  it('a stream not proved yet (from before proofs): the first change of a supervisor who typed their PIN proves it, and from then on a row without proof is refused', async () => {
     const a = counterOf('stn_upgrade', 'stn_upgrade_a', [supervisorRow(SAMIR.agentId, SAMIR.agentName, null)]);
     const b = counterOf('stn_upgrade', 'stn_upgrade_b', [supervisorRow(SAMIR.agentId, SAMIR.agentName, null)]);
     await a.sync.seed(SAMIR); // nobody typed a PIN at A: Samir is published without a proof key
     await insertAs('stn_upgrade', a, rule(11), SAMIR, null); // stands: nobody is proved yet
     await b.sync.seed(null);
     expect(b.applied.at(-1)).toMatchObject({ kind: 'markup_rule', value: { percent: 11 } });
+    // Samir types his PIN at B; his first change there publishes his proof key first
     b.proofs.remember(SAMIR.agentId, SAMIR_PIN);
-    await b.sync.proveSupervisor(SAMIR);
+    await b.sync.publish(rule(11), SAMIR);
     await a.sync.pull();
-    expect(a.applied.at(-1)).toMatchObject({ kind: 'agent', key: SAMIR.agentId, counterId: b.id });
+    expect(a.applied.slice(-2).map((r) => [r.kind, r.counterId, r.proof !== null])).toEqual([['agent', b.id, true], ['markup_rule', b.id, true]]);
+    expect(a.applied.at(-2)!.value).toMatchObject({ proofKey: (await deriveProofKey(SAMIR.agentId, SAMIR_PIN)).publicKey });
     const seq = await insertAs('stn_upgrade', a, rule(12), SAMIR, null);
     await refusedByBoth([a, b], seq, /no PIN proof/);
   });
