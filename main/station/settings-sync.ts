@@ -114,17 +114,18 @@ export class StationSettingsSync {
 
   async #publishRow(change: StationSettingChange, author: AgentRef | null): Promise<{ seq: number; stands: boolean }> {
     const proof = await this.#proofOf(author, this.#authority);
-    let seq: number | null = null;
+    let seq: number;
     try {
       await registerCounter(this.#d.pool, { id: this.#d.place.stationId, name: this.#d.place.stationName }, this.#d.place.counterId, this.#d.place.environment, this.#d.signer.publicKey);
       seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author, { counter: this.#d.signer, proof });
     } catch (err) {
       this.#wentOffline(err);
       throw this.#offline();
-    } finally {
-      const own = this.#ownNewKey;
+    }
+    const own = this.#ownNewKey;
+    if (own && change.kind === 'agent' && change.key === own.agentId && change.value.proofKey === own.key.publicKey) {
+      this.#d.proofs.keep(own.agentId, own.key);
       this.#ownNewKey = null;
-      if (seq !== null && own && change.kind === 'agent' && change.key === own.agentId && change.value.proofKey === own.key.publicKey) this.#d.proofs.keep(own.agentId, own.key);
     }
     await this.pull();
     const latest = this.#latest.get(thingOf(change));
