@@ -27,6 +27,7 @@ export const AppErrorCode = z.enum([
   'print_failed',
   'station_unreachable',
   'station_settings_offline',
+  'supervisor_proof_needed',
   // the station database: why it cannot be used (issue 21)
   'station_password_wrong',
   'station_password_needed',

@@ -162,6 +162,9 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     idleLockMinutes: () => counterSettings.idleLockMinutes(),
     now: () => clock.now().getTime(),
     keychainFailed: () => keychainFailed !== null,
+    // the station's settings stream: a supervisor's PIN proof key (stationLink is made below, before any sign-in)
+    supervisorPinChecked: (supervisor, pin) => stationLink.supervisorPinChecked(supervisor, pin),
+    supervisorsGone: () => stationLink.supervisorsGone(),
   });
   session.start();
   let closed = false;
@@ -276,7 +279,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   await stationLink.start();
   const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
   backups.start();
-  const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings() });
+  const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings(), approvedBy: () => desk.approver() });
   const updates = new UpdateService({
     engine: opts.updateEngine ?? unavailableEngine,
     settings: new UpdateSettingsStore(opts.dataDir, log),

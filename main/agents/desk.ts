@@ -20,6 +20,13 @@ export interface DeskDeps {
   now: () => number;
   /** The keychain cannot be read: nobody is a supervisor without a PIN, and no PIN can be checked. */
   keychainFailed: () => boolean;
+  /**
+   * A supervisor's PIN was just checked here (sign-in, approval): the station's settings stream
+   * derives their PIN proof key from it (main/station/supervisor-proof.ts); the PIN goes no further.
+   */
+  supervisorPinChecked?: (supervisor: { id: string; name: string }, pin: string) => void;
+  /** The screen locked or the agent left: the proof keys derived from PINs are forgotten. */
+  supervisorsGone?: () => void;
 }
 
 /** How long a supervisor's approval of one action waits to be used. */
@@ -84,6 +91,7 @@ export class AgentDesk {
   async createFirstSupervisor(name: string, pin: string): Promise<DeskState> {
     const first = await this.#d.directory().createFirstSupervisor(name, pin);
     this.#enter(first);
+    this.#pinChecked(first, pin);
     return this.state();
   }
 
@@ -92,6 +100,7 @@ export class AgentDesk {
     const agent = await this.#d.directory().check(agentId, pin);
     if (this.#agentId === agent.id) this.#locked = false;
     else this.#enter(agent);
+    this.#pinChecked(agent, pin);
     return this.state();
   }
 
@@ -104,6 +113,7 @@ export class AgentDesk {
   lock(): DeskState {
     if (this.#signedIn()) this.#locked = true;
     this.#override = null;
+    this.#d.supervisorsGone?.();
     return this.state();
   }
 
@@ -117,6 +127,7 @@ export class AgentDesk {
     const agent = this.agent();
     const checked = await this.#d.directory().check(agent.id, pin);
     if (checked.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor approves a correction');
+    this.#pinChecked(checked, pin);
     return { id: checked.id, name: checked.name };
   }
 
@@ -131,6 +142,7 @@ export class AgentDesk {
     if (!agent || this.#locked) throw new AppFailure('not_signed_in', 'An approval is for the agent signed in at this counter');
     const supervisor = await this.#d.directory().check(supervisorId, pin);
     if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', `${supervisor.name} is not a supervisor and cannot approve`);
+    this.#pinChecked(supervisor, pin);
     const journal = this.#d.journal();
     journal.transaction(() =>
       journal.append('override.approved', { action, calls, agent: { agentId: agent.id, agentName: agent.name }, supervisor: { agentId: supervisor.id, agentName: supervisor.name } }),
@@ -151,11 +163,22 @@ export class AgentDesk {
     return true;
   }
 
+  /** The supervisor whose approval stands now for the agent signed in (their changes of the station name them). */
+  approver(): { id: string; name: string } | null {
+    const o = this.#override;
+    return o && !this.#locked && o.agentId === this.#agentId && this.#d.now() <= o.until ? o.supervisor : null;
+  }
+
   /** The journal changed (another environment): its agents are others, nobody is signed in. */
   reset(): void {
     this.#agentId = null;
     this.#locked = false;
     this.#override = null;
+    this.#d.supervisorsGone?.();
+  }
+
+  #pinChecked(agent: AgentRecord, pin: string): void {
+    if (agent.role === 'supervisor') this.#d.supervisorPinChecked?.({ id: agent.id, name: agent.name }, pin);
   }
 
   #signedIn(): AgentRecord | null {

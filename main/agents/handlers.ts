@@ -47,7 +47,7 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
     desk: () => desk.state(),
     createFirstSupervisor: async ({ name, pin }) => {
       const state = await desk.createFirstSupervisor(name, pin);
-      if (state.signedIn) await stationWide.firstSupervisorMade(state.signedIn.id);
+      if (state.signedIn) await stationWide.firstSupervisorMade(state.signedIn.id, pin);
       return state;
     },
     signIn: ({ agentId, pin }) => desk.signIn(agentId, pin),

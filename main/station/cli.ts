@@ -11,6 +11,8 @@
 //   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
 //   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
 //                                          altered rows and foreign rows named by counter (exit 1)
+//                                          each clean counter's last signed head kept as a verified
+//                                          checkpoint (the report verifies only what follows it)
 //   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
@@ -32,7 +34,7 @@ import { isLoopback, migrateStation, stationPool } from './database.ts';
 import { clearStop, enrolCounter, rekeyCounter, revokeCounter } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
-import { verifyStation } from './verify.ts';
+import { verifyStation, writeCheckpoints } from './verify.ts';
 import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
@@ -132,6 +134,12 @@ async function main(): Promise<number> {
       console.log(`counter ${c.counterId}: ${c.entries} entries, signed up to ${c.signedUpTo}${c.problems.length ? `, ${c.problems.length} problems` : ', verified'}`);
       for (const p of c.problems) console.log(`  ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
     }
+    // the report verifies only what lies after each counter's checkpoint
+    const kept = await writeCheckpoints(pool, checked).catch((err: unknown) => {
+      console.log(`checkpoints not kept (only the station database's owner keeps them): ${err instanceof Error ? err.message : String(err)}`);
+      return 0;
+    });
+    if (kept > 0) console.log(`${kept} verified checkpoints kept: the station report verifies only what comes after them`);
     return problems.length ? 1 : 0;
   }
   if (command === 'report') {

@@ -19,6 +19,7 @@ import { stationReport, type StationReportDeps } from './report.ts';
 import { JournalShipper, type ShippableJournal } from './shipper.ts';
 import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
+import { SupervisorProofs } from './supervisor-proof.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
 export { STATION_PASSWORD_ACCOUNT } from './password.ts';
@@ -59,6 +60,8 @@ export class StationLink {
     hasPassword: boolean;
   } | null = null;
   #signer: CounterSigner | null = null;
+  /** The PIN proof keys of the supervisors who typed their PIN here (in memory only). */
+  readonly #proofs = new SupervisorProofs();
 
   constructor(deps: StationLinkDeps) {
     this.#d = deps;
@@ -175,6 +178,22 @@ export class StationLink {
     return this.#live && saved?.environment === this.#d.environment() ? { pool: this.#live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId } : null;
   }
 
+  /**
+   * A supervisor typed their PIN at this counter: their PIN proof key for the station's settings
+   * stream is derived now (in the background), for the rows they author here.
+   */
+  supervisorPinChecked(supervisor: { id: string }, pin: string): void {
+    // Only on a linked counter (scrypt's 128 MiB and half a second serve nothing elsewhere): a
+    // supervisor signed in before connecting types their PIN once more before changing the station.
+    if (!this.#file.load()) return;
+    this.#proofs.remember(supervisor.id, pin);
+  }
+
+  /** The screen locked or its agent left: the proof keys are forgotten. */
+  supervisorsGone(): void {
+    this.#proofs.forgetAll();
+  }
+
   /** The station renamed (from its settings stream): the link says the new name from now on. */
   renamed(name: string): void {
     const saved = this.#file.load();
@@ -235,6 +254,7 @@ export class StationLink {
       target: this.#d.settingsTarget,
       active,
       signer,
+      proofs: this.#proofs,
       log: this.#d.log,
       now: this.#d.now,
     });

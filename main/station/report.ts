@@ -4,10 +4,10 @@
 // (main/reports/reconcile.ts, the counter's own rule).
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
-import type { IntegrityProblem, SalesLine, StationIntegrity, StationReport } from '../../contract/reports.ts';
-import { verifyCounterRange } from './verify.ts';
+import type { SalesLine, StationReport } from '../../contract/reports.ts';
+import { verifiedDay, type SaleRow } from './report-day.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
-import { projectSales, SALE_ENTRY_TYPES, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
@@ -24,46 +24,7 @@ function add(line: SalesLine, s: ProjectedSale): void {
   else line.open += 1;
 }
 
-/**
- * The entries of the sales of a business day, of the station's counters, in each counter's order:
- * one range of the index on the sale's day (migration 0004).
- */
-async function saleEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
-  const { rows } = await pool.query<{ counter_id: string; seq: string; type: string; at: string; payload: string }>(
-    `SELECT e.counter_id, e.seq, e.type, e.at, e.payload
-     FROM entries e
-     WHERE e.sale_day = $2 AND e.counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND e.type = ANY($3)
-     ORDER BY e.counter_id, e.seq`,
-    [stationId, date, SALE_ENTRY_TYPES],
-  );
-  return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
-}
-
-/**
- * What the report covers, verified: per counter, its entries from the first of the day's sales to
- * the first signed head at or after the last (every link, every hash, that head's signature), so
- * a row changed, removed or added after arrival shows here and not as a clean figure.
- */
-async function integrityOf(pool: pg.Pool, entries: readonly { counterId: string; seq: number }[]): Promise<StationIntegrity> {
-  const span = new Map<string, { lo: number; hi: number }>();
-  for (const e of entries) {
-    const s = span.get(e.counterId);
-    span.set(e.counterId, s ? { lo: Math.min(s.lo, e.seq), hi: Math.max(s.hi, e.seq) } : { lo: e.seq, hi: e.seq });
-  }
-  // Counters in parallel (as many at once as the pool has connections).
-  const checked = await Promise.all(
-    [...span].map(async ([counterId, { lo, hi }]) => {
-      const { rows } = await pool.query<{ public_key: string | null; head: string | null }>(
-        'SELECT public_key, (SELECT min(seq) FROM chain_heads WHERE counter_id = $1 AND seq >= $2) AS head FROM counters WHERE id = $1',
-        [counterId, hi],
-      );
-      const c = rows[0];
-      return verifyCounterRange(pool, counterId, c?.public_key ?? null, lo, c?.head === null || c?.head === undefined ? hi : Number(c.head));
-    }),
-  );
-  const problems: IntegrityProblem[] = checked.flatMap((c) => c.problems);
-  return { verified: problems.length === 0, problems };
-}
+const saleEntryOf = (r: SaleRow): SaleEntry => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown });
 
 /** The refund.paid entries of a business day, of the station's counters (issue 23). */
 async function refundEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
@@ -105,9 +66,9 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 }
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
-  const entries = await saleEntries(d.pool, d.station.id, date);
-  const sales = projectSales(entries);
-  const integrity = await integrityOf(d.pool, entries);
+  // the day's sale entries, verified as they are read (main/station/report-day.ts)
+  const { rows, integrity } = await verifiedDay(d.pool, d.station.id, date);
+  const sales = projectSales(rows.map(saleEntryOf));
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const lines = stationLines(sales);

@@ -2,12 +2,14 @@
 // station's name, one row per change, ordered by the database. Every row read is validated; a
 // row this counter cannot read is an error, not a silent skip (applying the rows after it would
 // leave the counter out of step with the station).
+import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
 import { AgentName, AgentRole } from '../../contract/shifts.ts';
 import { StationName } from '../../contract/calls.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { CounterSigner } from './counter-key.ts';
+import { proofMessage } from './stream-authority.ts';
 
 const AgentRef = z.strictObject({ agentId: z.string().min(1), agentName: z.string().min(1) });
 
@@ -17,6 +19,8 @@ export const AgentValue = z.strictObject({
   /** The agent's scrypt PIN hash as every counter checks it (null: an agent without a PIN). */
   pinHash: z.string().min(1).nullable(),
   active: z.boolean(),
+  /** A supervisor's PIN proof key (Ed25519 public key, base64; main/station/supervisor-proof.ts): absent or null, none. */
+  proofKey: z.string().regex(/^[A-Za-z0-9+/]{43}=$/).nullable().optional(),
 });
 export type AgentValue = z.infer<typeof AgentValue>;
 
@@ -45,6 +49,8 @@ const Row = z.object({
   at: z.date(),
   key: z.string().min(1).max(200),
   signature: z.string().nullable(),
+  proof: z.string().nullable().optional(),
+  nonce: z.string().nullable().optional(),
 });
 
 export type StationSettingRow = StationSettingChange & {
@@ -56,11 +62,15 @@ export type StationSettingRow = StationSettingChange & {
   at: string;
   /** Its counter's signature over settingMessage (null: unsigned, refused by every counter). */
   signature: string | null;
+  /** Its author's PIN proof over proofMessage(settingMessage) (null: none; main/station/stream-authority.ts). */
+  proof: string | null;
+  /** Unique per row of the stream, inside what is signed: a copy inserted again is a replay (null: a row from before proofs). */
+  nonce: string | null;
 };
 
 function rowOf(raw: Record<string, unknown>): StationSettingRow {
   const r = Row.parse(raw);
-  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString(), signature: r.signature };
+  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString(), signature: r.signature, proof: r.proof ?? null, nonce: r.nonce ?? null };
   switch (raw.kind) {
     case 'agent':
       return { ...common, kind: 'agent', key: r.key, value: AgentValue.parse(raw.value) };
@@ -84,37 +94,48 @@ type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
 /** The rows after `afterSeq`, in the database's order. */
 export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature FROM station_settings
+    `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature, proof, nonce FROM station_settings
      WHERE station_id = $1 AND environment = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
     [place.stationId, place.environment, afterSeq, limit],
   );
   return rows.map(rowOf);
 }
 
-/** What a counter signs for a row of the stream: everything in it but the place the database gives it. */
+/**
+ * What a counter signs for a row of the stream (and its author's proof signs, main/station/stream-authority.ts):
+ * everything in it but the place the database gives it. Rows from before proofs have no nonce (v1).
+ */
 export function settingMessage(
   place: StreamPlace,
   change: { kind: string; key: string; value: unknown },
   basedOn: number,
   author: z.infer<typeof AgentRef> | null,
+  nonce: string | null,
 ): string {
   const { stationId, environment, counterId } = place;
-  return `shubbak-setting-v1\n${canonicalJson({ stationId, environment, counterId, kind: change.kind, key: change.key, value: change.value, basedOn, author })}`;
+  const fields = { stationId, environment, counterId, kind: change.kind, key: change.key, value: change.value, basedOn, author };
+  return nonce === null ? `shubbak-setting-v1\n${canonicalJson(fields)}` : `shubbak-setting-v2\n${canonicalJson({ ...fields, nonce })}`;
 }
 
-/** Appends one change, signed, through the database's narrow path (publish_setting); the database gives it its place (seq). */
+/**
+ * Appends one change through the database's narrow path (publish_setting), signed by the counter
+ * and, when its author holds one, proved by the author's PIN proof key; the database gives it its place (seq).
+ */
 export async function publishSetting(
   db: Querier,
   place: StreamPlace,
   change: StationSettingChange,
   basedOn: number,
   author: z.infer<typeof AgentRef> | null,
-  signer: CounterSigner,
+  signers: { counter: CounterSigner; proof: CounterSigner | null },
 ): Promise<number> {
-  const signature = signer.sign(settingMessage(place, change, basedOn, author));
+  const nonce = randomUUID();
+  const message = settingMessage(place, change, basedOn, author, nonce);
+  const signature = signers.counter.sign(message);
+  const proof = signers.proof?.sign(proofMessage(message)) ?? null;
   const { rows } = await db.query<{ seq: string }>(
-    'SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9) AS seq',
-    [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author, signature],
+    'SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11) AS seq',
+    [place.stationId, place.environment, change.kind, change.key, change.value === null ? null : JSON.stringify(change.value), basedOn, place.counterId, author, signature, proof, nonce],
   );
   return Number(rows[0]!.seq);
 }

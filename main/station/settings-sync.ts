@@ -12,6 +12,8 @@ import type { AgentRef } from '../journal/entries.ts';
 import { registerCounter } from './database.ts';
 import { publishSetting, settingMessage, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
 import { verifySignature, type CounterSigner } from './counter-key.ts';
+import { StreamAuthority } from './stream-authority.ts';
+import { deriveProofKey, type SupervisorProofs } from './supervisor-proof.ts';
 
 /** What the counter's side does with the stream: where it stands in it, and how a row is applied. */
 export interface SettingsTarget {
@@ -32,6 +34,8 @@ export interface SettingsSyncDeps {
   active: () => boolean;
   /** This counter's key: its rows are signed with it. */
   signer: CounterSigner;
+  /** The PIN proof keys of the supervisors who typed their PIN here: rows they author are proved with them. */
+  proofs: SupervisorProofs;
   log: (message: string, err?: unknown) => void;
   now: () => Date;
 }
@@ -59,6 +63,11 @@ export class StationSettingsSync {
   #refused: StationSettingRefusal | null = null;
   /** The enrolled public keys of the station's counters (read again for a counter not known yet). */
   #keys = new Map<string, { key: string; since: number }[]>();
+  /** Who may author a row, as of the last row folded (every row from the first, each checked). */
+  #authority = new StreamAuthority();
+  #foldedSeq = 0;
+  /** A supervisor's new proof key from the PIN they set for themselves: kept once that row is published (proved with the key before it). */
+  #ownNewKey: { agentId: string; key: CounterSigner } | null = null;
 
   constructor(deps: SettingsSyncDeps) {
     this.#d = deps;
@@ -98,17 +107,64 @@ export class StationSettingsSync {
     if (!this.#d.active()) throw new AppFailure('conflict', `The station database takes the ${this.#d.place.environment} journal only; this counter runs in another environment`);
     await this.pull();
     if (this.#state === 'offline') throw this.#offline();
+    // on a stream no supervisor has proved yet, the first change of a supervisor who typed their PIN here proves it
+    if (author && !this.#authority.proven) await this.proveSupervisor(author);
+    return this.#publishRow(change, author);
+  }
+
+  async #publishRow(change: StationSettingChange, author: AgentRef | null): Promise<{ seq: number; stands: boolean }> {
+    const proof = await this.#proofOf(author, this.#authority);
     let seq: number;
     try {
       await registerCounter(this.#d.pool, { id: this.#d.place.stationId, name: this.#d.place.stationName }, this.#d.place.counterId, this.#d.place.environment, this.#d.signer.publicKey);
-      seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author, this.#d.signer);
+      seq = await publishSetting(this.#d.pool, this.#d.place, change, this.#d.target().appliedSeq(this.#d.place.stationId), author, { counter: this.#d.signer, proof });
     } catch (err) {
       this.#wentOffline(err);
       throw this.#offline();
     }
+    const own = this.#ownNewKey;
+    if (own && change.kind === 'agent' && change.key === own.agentId && change.value.proofKey === own.key.publicKey) {
+      this.#d.proofs.keep(own.agentId, own.key);
+      this.#ownNewKey = null;
+    }
     await this.pull();
     const latest = this.#latest.get(thingOf(change));
     return { seq, stands: latest === undefined || latest.seq === seq };
+  }
+
+  /**
+   * The proof key an agent row publishes for a supervisor: from the PIN set now (kept here when the
+   * author sets their own), else the one the stream holds for them; none for anyone else.
+   */
+  async proofKeyFor(agent: { agentId: string; role: string; active: boolean; pin?: string | undefined }, author: AgentRef | null): Promise<string | null> {
+    if (agent.role !== 'supervisor' || !agent.active) return null;
+    if (agent.pin === undefined) return this.#authority.keyOf(agent.agentId) ?? null;
+    const key = await deriveProofKey(agent.agentId, agent.pin);
+    if (author?.agentId === agent.agentId) this.#ownNewKey = { agentId: agent.agentId, key };
+    return key.publicKey;
+  }
+
+  /**
+   * A supervisor who typed their PIN here, on a stream no supervisor has proved yet (a stream from
+   * before proofs, or one seeded without a PIN): their agent row is published again with their
+   * proof key, which proves the stream from then on (StreamAuthority). Done before their first
+   * change of the station's settings, not at the sign-in (nothing is written behind anyone's back).
+   */
+  async proveSupervisor(author: AgentRef): Promise<void> {
+    await this.pull();
+    if (this.#state !== 'current' || this.#refused || this.#authority.proven || this.#authority.keyOf(author.agentId) !== null) return;
+    const held = await this.#d.proofs.keyOf(author.agentId);
+    const own = this.#d.target().snapshot().find((c) => c.kind === 'agent' && c.key === author.agentId);
+    if (!held || own?.kind !== 'agent') return;
+    await this.#publishRow({ ...own, value: { ...own.value, proofKey: held.publicKey } }, author);
+  }
+
+  /** The author's proof key, when the stream asks for one and they typed their PIN here; else why not (refused before it is published). */
+  async #proofOf(author: AgentRef | null, authority: StreamAuthority): Promise<CounterSigner | null> {
+    const proof = author ? await this.#d.proofs.keyOf(author.agentId) : null;
+    const why = authority.refusalToPublish(author, proof?.publicKey ?? null);
+    if (why) throw new AppFailure('supervisor_proof_needed', `A change of the station's settings needs a supervisor's PIN on this counter: ${why}`);
+    return proof;
   }
 
   /**
@@ -126,10 +182,14 @@ export class StationSettingsSync {
       await client.query("SELECT pg_advisory_xact_lock(hashtext('station_settings_seed'), hashtext($1))", [`${place.stationId}/${place.environment}`]);
       const existing = await settingRowsAfter(client, place, 0, 1_000_000);
       const known = new Set(existing.map(thingOf));
-      const local = this.#d.target().snapshot();
+      const local = await this.#withProofKeys(this.#d.target().snapshot(), author);
       const name: StationSettingChange = { kind: 'station_name', key: 'name', value: { name: place.stationName } };
       const toPublish = existing.length === 0 ? [name, ...local] : local.filter((c) => c.kind === 'agent' && !known.has(thingOf(c)));
-      for (const change of toPublish) await publishSetting(client, place, change, 0, author, this.#d.signer);
+      // Checked against the stream as it stands under the lock (another counter may have seeded it).
+      const authority = new StreamAuthority();
+      for (const row of existing) authority.fold(row);
+      const proof = toPublish.length > 0 ? await this.#proofOf(author, authority) : null;
+      for (const change of toPublish) await publishSetting(client, place, change, 0, author, { counter: this.#d.signer, proof });
       await client.query('COMMIT');
       if (existing.some((r) => r.kind === 'markup_rule')) {
         const last = new Map(existing.filter((r) => r.kind === 'markup_rule').map((r) => [r.key, r.value]));
@@ -145,12 +205,39 @@ export class StationSettingsSync {
     if (stationRules) this.#d.target().keepOnlyRules(stationRules, place.stationId);
   }
 
+  /**
+   * This counter's agents with the proof keys of its supervisors who typed their PIN here, the
+   * author's own row first: on an empty stream it is the one that makes the first proved supervisor.
+   */
+  async #withProofKeys(changes: StationSettingChange[], author: AgentRef | null): Promise<StationSettingChange[]> {
+    const out: StationSettingChange[] = [];
+    for (const c of changes) {
+      if (c.kind !== 'agent' || c.value.role !== 'supervisor') {
+        out.push(c);
+        continue;
+      }
+      const held = await this.#d.proofs.keyOf(c.key);
+      const change: StationSettingChange = { ...c, value: { ...c.value, proofKey: held?.publicKey ?? null } };
+      if (c.key === author?.agentId) out.unshift(change);
+      else out.push(change);
+    }
+    return out;
+  }
+
   async #pullAll(): Promise<void> {
     const { stationId } = this.#d.place;
     try {
       for (;;) {
         const target = this.#d.target();
-        const rows = await settingRowsAfter(this.#d.pool, this.#d.place, target.appliedSeq(stationId));
+        // From the last row folded (after a start, the first): who is supervisor at each row is the
+        // fold of every row before it, so rows applied before are checked again, not applied again.
+        const applied = target.appliedSeq(stationId);
+        if (applied < this.#foldedSeq) {
+          // another journal under this link (a restore): fold again from the start
+          this.#authority = new StreamAuthority();
+          this.#foldedSeq = 0;
+        }
+        const rows = await settingRowsAfter(this.#d.pool, this.#d.place, this.#foldedSeq);
         for (const row of rows) {
           const why = await this.#refusal(row);
           if (why) {
@@ -160,6 +247,9 @@ export class StationSettingsSync {
             this.#state = 'current';
             return;
           }
+          this.#authority.fold(row);
+          this.#foldedSeq = row.seq;
+          if (row.seq <= applied) continue;
           this.#note(row);
           target.apply(row, stationId);
         }
@@ -173,10 +263,17 @@ export class StationSettingsSync {
     }
   }
 
-  /** Why a row must not be applied (unsigned, or not signed by its counter's key in force when it was added), or null. */
+  /**
+   * Why a row must not be applied (unsigned, not signed by its counter's key in force when it was
+   * added, or not authored and proved by a supervisor of that point: StreamAuthority), or null.
+   */
   async #refusal(row: StationSettingRow): Promise<string | null> {
+    const message = settingMessage({ ...this.#d.place, counterId: row.counterId }, row, row.basedOn, row.author, row.nonce);
+    return (await this.#counterRefusal(row, message)) ?? this.#authority.refusal(row, message);
+  }
+
+  async #counterRefusal(row: StationSettingRow, message: string): Promise<string | null> {
     if (!row.signature) return `unsigned row from counter ${row.counterId}`;
-    const message = settingMessage({ ...this.#d.place, counterId: row.counterId }, row, row.basedOn, row.author);
     const verifies = () => {
       const key = keyInForce(this.#keys.get(row.counterId) ?? [], Date.parse(row.at));
       return key !== null && verifySignature(key, message, row.signature!);

@@ -22,6 +22,8 @@ export interface StationWideDeps {
   current: Current<'agents' | 'rules'>;
   /** The station's settings stream, when this counter is linked to a station database. */
   sync: () => StationSettingsSync | null;
+  /** The supervisor whose approval (their PIN at this counter) lets the agent signed in make the change now, if any. */
+  approvedBy?: () => Agent | null;
 }
 
 export class StationWideSettings {
@@ -40,16 +42,26 @@ export class StationWideSettings {
       return;
     }
     const pinHash = change.pinHash ?? agents.pinHashOf(change.agentId);
-    await sync.publish({ kind: 'agent', key: change.agentId, value: { name: change.name, role: change.role, pinHash, active: change.active } }, refOf(by));
+    const author = this.#author(by);
+    const proofKey = await sync.proofKeyFor({ agentId: change.agentId, role: change.role, active: change.active, pin: input.pin }, author);
+    await sync.publish({ kind: 'agent', key: change.agentId, value: { name: change.name, role: change.role, pinHash, active: change.active, proofKey } }, author);
+  }
+
+  /** Who authors a change of the station: the supervisor signed in, or the one who approved it for the agent signed in. */
+  #author(by: Agent): AgentRef {
+    const supervisor = this.#d.current().agents.get(by.id)?.role === 'supervisor';
+    return refOf(supervisor ? by : (this.#d.approvedBy?.() ?? by));
   }
 
   /** The first supervisor is made here (nobody can approve it elsewhere), then shared with the station. */
-  async firstSupervisorMade(agentId: string): Promise<void> {
+  async firstSupervisorMade(agentId: string, pin: string): Promise<void> {
     const sync = this.#d.sync();
     const agent = this.#d.current().agents.get(agentId);
     if (!sync || !agent) return;
-    const value = { name: agent.name, role: agent.role, pinHash: this.#d.current().agents.pinHashOf(agentId), active: agent.active };
-    await sync.publish({ kind: 'agent', key: agentId, value }, null).catch(() => undefined);
+    const author = refOf(agent);
+    const proofKey = await sync.proofKeyFor({ agentId, role: agent.role, active: agent.active, pin }, author);
+    const value = { name: agent.name, role: agent.role, pinHash: this.#d.current().agents.pinHashOf(agentId), active: agent.active, proofKey };
+    await sync.publish({ kind: 'agent', key: agentId, value }, author).catch(() => undefined);
   }
 
   async saveRule(input: RuleInput, by: Agent): Promise<void> {
@@ -64,13 +76,13 @@ export class StationWideSettings {
   async renameStation(name: string, by: Agent): Promise<void> {
     const sync = this.#d.sync();
     if (!sync) throw new AppFailure('not_configured', 'This counter is not linked to a station database: a supervisor connects it in Settings → Station');
-    await sync.publish({ kind: 'station_name', key: 'name', value: { name } }, refOf(by));
+    await sync.publish({ kind: 'station_name', key: 'name', value: { name } }, this.#author(by));
   }
 
   async #rule(change: RuleChange, by: Agent): Promise<void> {
     const sync = this.#d.sync();
     if (!sync) this.#d.current().rules.apply(change, by);
-    else await sync.publish({ kind: 'markup_rule', key: change.ruleId, value: change.rule }, refOf(by));
+    else await sync.publish({ kind: 'markup_rule', key: change.ruleId, value: change.rule }, this.#author(by));
   }
 }
 
@@ -85,7 +97,9 @@ export function sessionSettingsTarget(current: Current<'journal' | 'agents' | 'r
       const fromStation: FromStation = { stationId, seq: row.seq, counterId: row.counterId };
       const by = row.author ?? { agentId: `counter:${row.counterId}`, agentName: row.counterId };
       if (row.kind === 'agent') {
-        s.agents.apply({ agentId: row.key, ...row.value }, row.author, fromStation);
+        // the proof key is the stream's (StreamAuthority), not the counter's
+        const { proofKey: _stream, ...value } = row.value;
+        s.agents.apply({ agentId: row.key, ...value }, row.author, fromStation);
       } else if (row.kind === 'markup_rule') {
         s.rules.apply({ ruleId: row.key, rule: row.value }, by, fromStation);
       } else {

@@ -2,7 +2,7 @@
 // loopback port (and a socket in that folder), stopped and removed after. initdb refuses to run
 // as root: as root, the folder belongs to `nobody` and the server runs as `nobody`.
 import { execFileSync } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -38,6 +38,11 @@ export interface PostgresOptions {
   tlsOnly?: boolean;
   /** The station schema made (as the superuser, standing for the owner), as an administrator's init does. */
   station?: boolean;
+  /**
+   * A folder kept across runs (benches with a large data set): the cluster is made there the
+   * first time, started again from it the next times, and stopped, not removed, by destroy().
+   */
+  keep?: string;
 }
 
 const SUPERUSER_PASSWORD = 'postgres-test-superuser';
@@ -80,8 +85,10 @@ async function makeStationSchema(socketDir: string, port: number): Promise<void>
 }
 
 export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPostgres> {
-  const dir = mkdtempSync(join(tmpdir(), 'shubbak-pg-'));
+  const dir = opts.keep ?? mkdtempSync(join(tmpdir(), 'shubbak-pg-'));
+  mkdirSync(dir, { recursive: true });
   const data = join(dir, 'data');
+  const made = existsSync(join(data, 'PG_VERSION'));
   const asRoot = process.getuid?.() === 0;
   const nobody = asRoot ? Number(execFileSync('id', ['-u', 'nobody']).toString().trim()) : 0;
   if (asRoot) chownSync(dir, nobody, Number(execFileSync('id', ['-g', 'nobody']).toString().trim()));
@@ -91,7 +98,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
   if (scram) writeFileSync(join(dir, 'pwfile'), SUPERUSER_PASSWORD);
   if (scram && asRoot) chownSync(join(dir, 'pwfile'), nobody, 0);
   const auth = scram ? ['--auth-local=trust', '--auth-host=scram-sha-256', `--pwfile=${join(dir, 'pwfile')}`] : ['--auth=trust'];
-  run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--no-sync']);
+  if (!made) run(join(BIN, 'initdb'), ['-D', data, '-U', 'postgres', ...auth, '-E', 'UTF8', '--no-sync']);
   if (opts.tlsOnly) {
     const method = scram ? 'scram-sha-256' : 'trust';
     writeFileSync(join(data, 'pg_hba.conf'), `local all all trust\nhostssl all all 127.0.0.1/32 ${method}\n`);
@@ -136,7 +143,7 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     },
     destroy() {
       stop();
-      rmSync(dir, { recursive: true, force: true });
+      if (!opts.keep) rmSync(dir, { recursive: true, force: true });
     },
   };
 }

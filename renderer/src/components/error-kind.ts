@@ -13,6 +13,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'shift_already_open',
   'variance_comment_required',
   'station_settings_offline',
+  'supervisor_proof_needed',
   'invalid_argument',
 ]);
 

@@ -101,7 +101,7 @@ describe('station roles', () => {
     await expect(ship(loginA, forged)).resolves.toMatchObject({ status: 'offline', lastError: expect.stringMatching(/not_your_counter/) });
     await expect(loginA.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/not_your_counter/);
     await expect(loginA.query('SELECT register_counter($1, $2, $3, $4, $5)', ['stn_asyut', 'Asyut', 'ctr_made_up', 'LIVE', a.signer.publicKey])).rejects.toThrow(/not_enrolled/);
-    await expect(publishSetting(loginA, { stationId: station.id, environment: 'LIVE', counterId: 'ctr_window_b' }, { kind: 'station_name', key: 'name', value: { name: 'Forged' } }, 0, null, a.signer)).rejects.toThrow(
+    await expect(publishSetting(loginA, { stationId: station.id, environment: 'LIVE', counterId: 'ctr_window_b' }, { kind: 'station_name', key: 'name', value: { name: 'Forged' } }, 0, null, { counter: a.signer, proof: null })).rejects.toThrow(
       /not_your_counter/,
     );
     expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_window_b'")).rows[0].n).toBe(3);

@@ -8,6 +8,7 @@ import { startCounter, type Counter } from '../../../main/counter.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { counterSigner, newCounterSigner } from '../../../main/station/counter-key.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
+import { deriveProofKey } from '../../../main/station/supervisor-proof.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { assertRebuildsIn } from '../../support/read-models.ts';
@@ -52,6 +53,23 @@ describe('station-wide settings', () => {
     await defaultRuleAt(a, 12);
     const s = await connect(a, 'Aswan Central');
     expect(s.settings).toMatchObject({ state: 'current', notices: [] });
+    // Samir signed in before the link: his PIN once more; his first change of the station's
+    // settings is preceded by his agent row with his PIN proof key, which proves the stream
+    const samir = (await a.ok('desk')).signedIn!;
+    await a.ok('signIn', { agentId: samir.id, pin: '246802' });
+    await defaultRuleAt(a, 12);
+    expect((await settled(a))!.appliedSeq).toBe(s.settings!.appliedSeq + 2);
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      const last = await pool.query("SELECT kind, author, value ->> 'proofKey' AS proof_key, proof IS NOT NULL AS proved FROM station_settings ORDER BY seq DESC LIMIT 2");
+      const author = { agentId: samir.id, agentName: 'Samir Supervisor' };
+      expect(last.rows).toEqual([
+        { kind: 'markup_rule', author, proof_key: null, proved: true },
+        { kind: 'agent', author, proof_key: (await deriveProofKey(samir.id, '246802')).publicKey, proved: true },
+      ]);
+    } finally {
+      await pool.end();
+    }
     expect(s.settings!.appliedSeq).toBeGreaterThanOrEqual(3);
     expect((await a.ok('stationStatus')).station?.name).toBe('Aswan Central');
   });
@@ -113,15 +131,16 @@ describe('station-wide settings', () => {
       await expect
         .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, { timeout: 10_000 })
         .toBe(1);
-      // A's row, signed with A's key as A would sign it.
+      // A's row, signed with A's key and proved with Samir's PIN as A would.
       const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
+      const samir = (await agentNamed(a, 'Samir Supervisor'))!;
       await publishSetting(
         holder,
         placeA,
         { kind: 'agent', key: mona, value: { name: 'Mona (from A)', role: 'agent', pinHash: null, active: true } },
         aStatus.settings!.appliedSeq,
-        { agentId: 'x', agentName: 'Samir Supervisor' },
-        await counterSigner(keychains[0]!),
+        { agentId: samir.id, agentName: samir.name },
+        { counter: await counterSigner(keychains[0]!), proof: await deriveProofKey(samir.id, '246802') },
       );
       await holder.query('COMMIT');
       await atB;
@@ -159,6 +178,23 @@ describe('station-wide settings', () => {
     expect(sa!.appliedSeq).toBe(sb!.appliedSeq);
   });
 
+  it('an agent with a supervisor’s approval at her side: the row names the supervisor, proved by the PIN typed for it', async () => {
+    const samir = (await agentNamed(b, 'Samir Supervisor'))!;
+    await b.ok('signIn', { agentId: mona, pin: '1357' });
+    expect(await b.err('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 4, fixedMinor: 0 })).toMatchObject({ code: 'forbidden_role' });
+    await b.ok('approveOverride', { supervisorId: samir.id, pin: '246802', action: 'prices', calls: ['saveMarkupRule', 'deleteMarkupRule'] });
+    await b.ok('saveMarkupRule', { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 4, fixedMinor: 0 });
+    await expect.poll(async () => (await a.ok('listMarkupRules')).find((r) => r.operatorId === 'opr_gobus')?.percent, { timeout: 10_000 }).toBe(4);
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      const last = await pool.query("SELECT author FROM station_settings WHERE kind = 'markup_rule' ORDER BY seq DESC LIMIT 1");
+      expect(last.rows[0].author).toEqual({ agentId: samir.id, agentName: 'Samir Supervisor' });
+    } finally {
+      await pool.end();
+    }
+    await b.ok('signIn', { agentId: samir.id, pin: '246802' });
+  });
+
   it('a forged row (someone with the database login adds a supervisor) is refused by both counters, and raises the alarm', async () => {
     const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
     const before = (await settled(a))!.appliedSeq;
@@ -166,7 +202,7 @@ describe('station-wide settings', () => {
       // Claims to be counter A's, signed with a key that is not A's enrolled one; then one unsigned.
       const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
       const mallory = { kind: 'agent' as const, key: 'agent-mallory', value: { name: 'Mallory', role: 'supervisor' as const, pinHash: null, active: true } };
-      await publishSetting(pool, placeA, mallory, before, { agentId: 'x', agentName: 'Samir Supervisor' }, newCounterSigner().signer);
+      await publishSetting(pool, placeA, mallory, before, { agentId: 'x', agentName: 'Samir Supervisor' }, { counter: newCounterSigner().signer, proof: null });
       await pool.query(
         `INSERT INTO station_settings (station_id, environment, kind, key, value, based_on, counter_id, author) VALUES ('stn_aswan', 'TRAINING', 'agent', 'agent-eve', $1, $2, $3, NULL)`,
         [JSON.stringify({ ...mallory.value, name: 'Eve' }), before, placeA.counterId],

@@ -78,6 +78,16 @@ describe('verification after arrival', () => {
     expect(run.code).toBe(0);
     expect(run.out).toMatch(/2 counters, all verified/);
     expect(run.out).toMatch(/counter ctr_qus_a: 12 entries, signed up to 12, verified/);
+    // each counter's last signed head kept as its checkpoint: the report verifies only what follows
+    // (below it: the hashes of the entries it counts, the links by the database, the checkpoint's entry)
+    expect(run.out).toMatch(/2 verified checkpoints kept/);
+    const kept = await owner.query('SELECT counter_id, seq, verified_by FROM verified_checkpoints ORDER BY counter_id');
+    expect(kept.rows).toEqual([
+      { counter_id: 'ctr_qus_a', seq: '12', verified_by: 'shubbak_owner' },
+      { counter_id: 'ctr_qus_b', seq: '12', verified_by: 'shubbak_owner' },
+    ]);
+    // a counter's login reads them, and cannot add one
+    await expect(as('qus_a').query("INSERT INTO verified_checkpoints (counter_id, seq, hash) VALUES ('ctr_qus_a', 12, 'x')")).rejects.toThrow(/permission denied/);
     const r = await report();
     expect(r.integrity).toEqual({ verified: true, problems: [] });
     expect(r.totals.retailMinor).toBe(2 * (10_000 + 20_000 + 30_000 + 40_000));
@@ -144,5 +154,42 @@ describe('verification after arrival', () => {
     const run = await verifyCli();
     expect(run.code).toBe(1);
     expect(run.out).toMatch(/counter ctr_qus_b: 5 entries, signed up to 6, 2 problems\n {2}gap 5: entries 5–5 are missing\n {2}gap 7: entries 7–12 are missing: the counter signed up to 12/);
+  });
+});
+
+describe('the report from a verified checkpoint', () => {
+  const luxor = { id: 'stn_luxor', name: 'Luxor' };
+  const c = memoryJournal('ctr_luxor_a');
+  const luxorReport = () => stationReport({ pool: owner, station: luxor, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
+  const ship = async () => {
+    const shipper = new JournalShipper({ journal: () => c, pool: as('luxor_a'), station: luxor, environment: 'LIVE', signer: c.signer, log: () => {} });
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: c.entries.length });
+  };
+
+  it('verifies in full only the entries after the checkpoint, linked to it; those before are hashed again and their links compared', async () => {
+    await enrolCounter(owner, { stationId: luxor.id, stationName: luxor.name, counterId: c.counterId, login: 'luxor_a', environment: 'LIVE', publicKey: c.signer.publicKey });
+    for (let i = 1; i <= 4; i++) addSale(c, `luxor-s${i}`, DAY, 10_000);
+    await ship();
+    const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
+    const run = await promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), 'verify', '--station', luxor.id], { env });
+    expect(run.stdout).toMatch(/1 verified checkpoints kept/);
+    // the evening's sales after verify ran
+    for (let i = 5; i <= 6; i++) addSale(c, `luxor-s${i}`, DAY, 20_000);
+    await ship();
+    const r = await luxorReport();
+    expect(r.integrity).toEqual({ verified: true, problems: [] });
+    expect(r.totals).toMatchObject({ sales: 6, retailMinor: 4 * 10_000 + 2 * 20_000 });
+  });
+
+  it('a sale after the checkpoint altered: named, not counted as clean', async () => {
+    const { rows } = await owner.query<{ seq: string }>(
+      "SELECT seq FROM entries WHERE counter_id = 'ctr_luxor_a' AND type = 'sale.intent' AND payload LIKE '%luxor-s6%'",
+    );
+    const seq = Number(rows[0]!.seq);
+    expect(seq).toBeGreaterThan(12);
+    await asOwnerBehindTheTriggers(`UPDATE entries SET payload = replace(payload, '"retailTotalMinor":20000', '"retailTotalMinor":2000') WHERE counter_id = 'ctr_luxor_a' AND seq = $1`, [seq]);
+    const r = await luxorReport();
+    expect(r.integrity?.verified).toBe(false);
+    expect(r.integrity?.problems.map((p) => [p.kind, p.seq])).toContainEqual(['altered', seq]);
   });
 });
