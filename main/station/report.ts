@@ -5,7 +5,7 @@
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
-import { verifiedDay, type SaleRow } from './report-day.ts';
+import { verifiedDay, type DayRow } from './report-day.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
@@ -24,7 +24,7 @@ function add(line: SalesLine, s: ProjectedSale): void {
   else line.open += 1;
 }
 
-const saleEntryOf = (r: SaleRow): SaleEntry => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown });
+const saleEntryOf = (r: DayRow): SaleEntry => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown });
 
 /** The refund.paid entries of a business day, of the station's counters (issue 23). */
 async function refundEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
