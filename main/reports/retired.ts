@@ -27,35 +27,40 @@ function retiredAtOf(folder: string): string {
   return `${m[1]}-${m[2]}-${m[3]}T${m[4]}:${m[5]}:${m[6]}.${m[7]}Z`;
 }
 
+/** The ids (`<folder>/<file>`) of the retired journals in this data folder, read from its folders only. */
+function retiredIds(dataDir: string): string[] {
+  const root = join(dataDir, RETIRED_DIR);
+  const list = (dir: string) => {
+    try {
+      return readdirSync(dir);
+    } catch {
+      return [];
+    }
+  };
+  return list(root).flatMap((folder) => list(join(root, folder)).map((file) => `${folder}/${file}`)).filter((id) => RetiredJournalId.safeParse(id).success);
+}
+
+/** What the Reports screen lists of a retired journal, from the journal opened. */
+const describe = (id: string, journal: Journal): RetiredJournal => ({
+  id,
+  counterId: journal.counterId,
+  environment: journal.environment as CounterEnvironment,
+  retiredAt: retiredAtOf(id.split('/')[0]!),
+  ...journalSpan(journal),
+});
+
 /** Every retired journal of this data folder (a file that cannot be read is left out, and logged). */
 export function listRetiredJournals(d: DayReportDeps): RetiredJournal[] {
-  const root = join(d.dataDir, RETIRED_DIR);
-  let folders: string[];
-  try {
-    folders = readdirSync(root);
-  } catch {
-    return [];
-  }
   const out: RetiredJournal[] = [];
-  for (const folder of folders) {
-    let files: string[];
+  for (const id of retiredIds(d.dataDir)) {
+    let journal: Journal | null = null;
     try {
-      files = readdirSync(join(root, folder));
-    } catch {
-      continue;
-    }
-    for (const file of files) {
-      const id = `${folder}/${file}`;
-      if (!RetiredJournalId.safeParse(id).success) continue;
-      let journal: Journal | null = null;
-      try {
-        journal = Journal.openRetired(join(root, id), d.clock);
-        out.push({ id, counterId: journal.counterId, environment: journal.environment as CounterEnvironment, retiredAt: retiredAtOf(folder), ...journalSpan(journal) });
-      } catch (err) {
-        d.log(`the retired journal ${id} cannot be read`, err);
-      } finally {
-        journal?.close();
-      }
+      journal = Journal.openRetired(join(d.dataDir, RETIRED_DIR, id), d.clock);
+      out.push(describe(id, journal));
+    } catch (err) {
+      d.log(`the retired journal ${id} cannot be read`, err);
+    } finally {
+      journal?.close();
     }
   }
   return out.sort((a, b) => b.retiredAt.localeCompare(a.retiredAt) || a.id.localeCompare(b.id));
@@ -72,10 +77,10 @@ export function retiredReportHandlers(d: RetiredReportHandlerDeps): HandlerGroup
   const { printer } = d;
   /** Runs `fn` over the retired journal `id` (only one of those listed: never a path of the caller's), opened for the call. */
   const withRetired = async <T>(id: string, fn: (journal: Journal, found: RetiredJournal, mark: RetiredMark) => Promise<T>): Promise<T> => {
-    const found = listRetiredJournals(d).find((j) => j.id === id);
-    if (!found) throw new AppFailure('not_found', `No retired journal ${id} on this PC`);
+    if (!retiredIds(d.dataDir).includes(id)) throw new AppFailure('not_found', `No retired journal ${id} on this PC`);
     const journal = Journal.openRetired(join(d.dataDir, RETIRED_DIR, id), d.clock);
     try {
+      const found = describe(id, journal);
       return await fn(journal, found, { counterId: found.counterId, retiredAt: found.retiredAt });
     } finally {
       journal.close();
