@@ -10,6 +10,15 @@ export interface SaleEntry extends FoldEntry {
   counterId: string;
 }
 
+/** An entry as stored (its payload's text) as the fold reads it. */
+export const saleEntryOf = (counterId: string, r: { seq: string | number; type: string; at: string; payload: string }): SaleEntry => ({
+  counterId,
+  seq: Number(r.seq),
+  type: r.type,
+  at: r.at,
+  payload: JSON.parse(r.payload) as unknown,
+});
+
 export interface ProjectedSale extends ReconciledSale {
   agentId: string;
   agentName: string;

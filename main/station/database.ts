@@ -52,6 +52,37 @@ export function stationPool(c: StationConnection): pg.Pool {
   return pool;
 }
 
+/**
+ * A query's rows (as arrays) handed to `each` as they arrive, none kept: for reads of tens of
+ * thousands of rows of which little is kept (what the collector copies is what survives).
+ */
+export async function eachRow<R extends unknown[]>(pool: pg.Pool, query: { text: string; values: unknown[] }, each: (row: R) => void): Promise<void> {
+  const client = await pool.connect();
+  let failed: unknown = null;
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const config: pg.QueryArrayConfig = { ...query, rowMode: 'array' };
+      const q = new pg.Query<R>(config);
+      q.on('row', (row: R) => {
+        if (failed !== null) return;
+        try {
+          each(row);
+        } catch (err) {
+          failed = err; // thrown inside the connection's parser otherwise
+        }
+      });
+      q.on('error', reject);
+      q.on('end', () => resolve());
+      client.query(q);
+    });
+  } catch (err) {
+    client.release(err as Error);
+    throw err;
+  }
+  client.release();
+  if (failed !== null) throw failed;
+}
+
 const DATABASE_RIGHTS = `DO $$ BEGIN
   EXECUTE format('REVOKE CREATE, TEMPORARY ON DATABASE %I FROM PUBLIC', current_database());
   REVOKE CREATE ON SCHEMA public FROM PUBLIC;

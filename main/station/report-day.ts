@@ -4,7 +4,9 @@
 //    0010), or from lo without one (or with one more than CHECKPOINT_REACH entries before lo), up
 //    to the first signed head at or after hi: every entry walked (hash, link, the head's
 //    signature), the first linked to the checkpoint's hash (else to the entry before lo as held);
-//    the day's sale entries among them are what the figures are folded from;
+//    each entry read as its preimage, joined by the database and hashed here, the day's sale
+//    entries among them read back from it (main/station/walk-check.ts): they are what the figures
+//    are folded from;
 //  - below the checkpoint (what verify found whole): the day's sale entries hashed again, the
 //    links and gaps compared by the database over the stored hashes, the checkpoint's entry still
 //    the one verify found.
@@ -13,13 +15,13 @@
 // hash left as it was (the next verify names it). Each step is one query for all the counters.
 import type pg from 'pg';
 import type { IntegrityProblem, StationIntegrity } from '../../contract/reports.ts';
-import { SALE_ENTRY_TYPES } from '../reports/sale-projection.ts';
-import { entryHash, GENESIS_HASH } from '../journal/chain.ts';
+import { SALE_ENTRY_TYPES, saleEntryOf, type SaleEntry } from '../reports/sale-projection.ts';
+import { PREIMAGE_SQL } from './entry-preimage.ts';
+import { eachRow } from './database.ts';
+import { readRange, WalkCheck, type Walk, type WalkedRow } from './walk-check.ts';
 import { alteredProblem, ChainWalk, checkedHead, keyAt, linkProblems, rangeArgs, recomputedHash, type StationEntryRow } from './verify.ts';
 
 export type SaleRow = StationEntryRow & { counter_id: string };
-/** What the figures are folded from. */
-export type DayRow = Pick<SaleRow, 'counter_id' | 'seq' | 'type' | 'at' | 'payload'>;
 
 /** How far before the day's first sale a checkpoint is still walked from (entries). */
 const CHECKPOINT_REACH = 50_000;
@@ -40,22 +42,26 @@ const ENTRY_COLUMNS = 'e.counter_id, e.seq, e.at, e.type, e.payload, e.prev_hash
  * the ranges with entries is planned as a scan of the whole table).
  */
 const inRanges = (columns: string, where = '') =>
-  `SELECT ${columns} FROM unnest($1::text[], $2::bigint[], $3::bigint[]) AS r(counter_id, lo, hi)
+  `SELECT ${columns} FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS r(counter_id, lo, hi, i)
    CROSS JOIN LATERAL (SELECT * FROM entries e WHERE e.counter_id = r.counter_id AND e.seq BETWEEN r.lo AND r.hi ${where} ORDER BY e.seq) e`;
 
 async function spansOf(pool: pg.Pool, stationId: string, date: string): Promise<CounterSpan[]> {
   const { rows } = await pool.query<{ counter_id: string; lo: string; hi: string; public_key: string | null; head: string | null; cp_seq: string | null; cp_hash: string | null; cp_now: string | null }>(
+    // Each counter's first and last entry of the day: two probes of the sale_day index per counter
+    // (sale_day is set on sale entries only, migration 0004; a min/max over the day's rows read
+    // each of them, 80 ms of a report).
     `WITH spans AS (
-       SELECT counter_id, min(seq) AS lo, max(seq) AS hi FROM entries
-       WHERE sale_day = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1) AND type = ANY($3)
-       GROUP BY counter_id)
+       SELECT c.id AS counter_id, lo.seq AS lo, hi.seq AS hi FROM counters c
+       CROSS JOIN LATERAL (SELECT seq FROM entries e WHERE e.sale_day = $2 AND e.counter_id = c.id ORDER BY seq LIMIT 1) lo
+       CROSS JOIN LATERAL (SELECT seq FROM entries e WHERE e.sale_day = $2 AND e.counter_id = c.id ORDER BY seq DESC LIMIT 1) hi
+       WHERE c.station_id = $1)
      SELECT s.counter_id, s.lo, s.hi, c.public_key,
             (SELECT min(h.seq) FROM chain_heads h WHERE h.counter_id = s.counter_id AND h.seq >= s.hi) AS head,
             cp.seq AS cp_seq, cp.hash AS cp_hash, (SELECT e.hash FROM entries e WHERE e.counter_id = s.counter_id AND e.seq = cp.seq) AS cp_now
      FROM spans s JOIN counters c ON c.id = s.counter_id
      LEFT JOIN LATERAL (SELECT seq, hash FROM verified_checkpoints v WHERE v.counter_id = s.counter_id ORDER BY seq DESC LIMIT 1) cp ON true
      ORDER BY s.counter_id`,
-    [stationId, date, SALE_ENTRY_TYPES],
+    [stationId, date],
   );
   return rows.map((r) => ({
     counterId: r.counter_id,
@@ -89,45 +95,23 @@ async function closingHeads(pool: pg.Pool, walks: readonly (CounterSpan & { to: 
   return out;
 }
 
-/** An entry of a walked range without its stored hashes (the chain is recomputed from its anchor); the first one's hash when it is the anchor. */
-type WalkedRow = Omit<SaleRow, 'prev_hash' | 'hash'> & { sale_day: string | null; first_hash: string | null };
-type Walk = { counterId: string; anchor: { seq: number; hash: string } | null; from: number; to: number };
+const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
 
-/** The ranges read: each from the entry before it (its first link, as held) when no checkpoint anchors it. */
-const readRanges = (walks: readonly Walk[]) => walks.map((w) => ({ counterId: w.counterId, from: w.anchor ? w.from : Math.max(1, w.from - 1), to: w.to }));
-
-/** The entries of the walked ranges, without their stored hashes (a fifth of the bytes less to read). */
-async function walkedRows(pool: pg.Pool, walks: readonly Walk[]): Promise<WalkedRow[]> {
-  const { rows } = await pool.query<WalkedRow>(
-    `${inRanges('e.counter_id, e.seq, e.at, e.type, e.payload, e.chained_counter, e.shift_id, e.sale_day, CASE WHEN e.seq = r.lo THEN e.hash END AS first_hash')}`,
-    rangeArgs(readRanges(walks)),
+/** The walked ranges' entries checked as they arrive (one query for the group, rows not kept). */
+async function walkChecks(pool: pg.Pool, walks: readonly Walk[], date: string): Promise<WalkCheck[]> {
+  const checks = walks.map((w) => new WalkCheck(w, SALE_TYPES));
+  await eachRow<WalkedRow>(
+    pool,
+    { text: inRanges(`r.i::int, coalesce(e.sale_day = $4, false), CASE WHEN e.seq = r.lo THEN e.hash END, ${PREIMAGE_SQL}`), values: [...rangeArgs(walks.map(readRange)), date] },
+    (row) => checks[row[0] - 1]!.add(row),
   );
-  return rows;
+  return checks;
 }
 
 /** A walked range read again whole (its stored hashes and links), to name what did not verify. */
 async function fullRows(pool: pg.Pool, w: Walk): Promise<(SaleRow & { sale_day: string | null })[]> {
-  const { rows } = await pool.query<SaleRow & { sale_day: string | null }>(`${inRanges(`${ENTRY_COLUMNS}, e.sale_day`)} ORDER BY e.seq`, rangeArgs(readRanges([w])));
+  const { rows } = await pool.query<SaleRow & { sale_day: string | null }>(`${inRanges(`${ENTRY_COLUMNS}, e.sale_day`)} ORDER BY e.seq`, rangeArgs([readRange(w)]));
   return rows;
-}
-
-/**
- * The chain recomputed from its anchor over the rows as read: the hash of the last one when each
- * follows the one before (no gap), else null. Equal to the counter's signed head's hash, every
- * entry is the one the counter signed (each hash covers the one before).
- */
-function chainedHash(counterId: string, previous: { seq: number; hash: string }, rows: readonly WalkedRow[]): string | null {
-  let { seq, hash } = previous;
-  try {
-    for (const r of rows) {
-      if (Number(r.seq) !== seq + 1) return null;
-      seq = Number(r.seq);
-      hash = entryHash({ seq, prevHash: hash, type: r.type, at: r.at, payload: r.payload, counterId: r.chained_counter ? counterId : null, shiftId: r.shift_id });
-    }
-  } catch {
-    return null; // a field no counter could have hashed
-  }
-  return hash;
 }
 
 /** The day's sale entries of the counters below their checkpoint, up to it. */
@@ -138,18 +122,6 @@ async function rowsBelow(pool: pg.Pool, date: string, below: readonly { counterI
     [...rangeArgs(below), date, SALE_ENTRY_TYPES],
   );
   return rows;
-}
-
-/**
- * A walked range as read: its anchor (the checkpoint, the genesis or the entry before it as held),
- * and whether the chain recomputed over its rows ends at the hash its closing signed head signs.
- */
-function checkWalk(walk: Walk, read: WalkedRow[], signed: string | undefined) {
-  const rows = [...read];
-  const previous =
-    walk.anchor ?? (walk.from === 1 ? { seq: 0, hash: GENESIS_HASH } : rows[0]?.first_hash && Number(rows[0].seq) === walk.from - 1 ? { seq: walk.from - 1, hash: rows.shift()!.first_hash! } : null);
-  const verified = previous !== null && signed !== undefined && Number(rows.at(-1)?.seq) === walk.to && chainedHash(walk.counterId, previous, rows) === signed;
-  return { walk, rows, previous, verified };
 }
 
 /**
@@ -169,10 +141,8 @@ function byCounter<T extends { counter_id: string; seq: string }>(rows: readonly
   return out;
 }
 
-const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
-
 /** The day's sale entries of a station (in each counter's order), and what verifying them found. */
-export async function verifiedDay(pool: pg.Pool, stationId: string, date: string): Promise<{ rows: DayRow[]; integrity: StationIntegrity }> {
+export async function verifiedDay(pool: pg.Pool, stationId: string, date: string): Promise<{ entries: SaleEntry[]; integrity: StationIntegrity }> {
   const spans = await spansOf(pool, stationId, date);
   const problems: IntegrityProblem[] = [];
   for (const s of spans) {
@@ -196,9 +166,9 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
   const groups = [0, 1, 2].map((k) => walks.filter((_, i) => i % 3 === k)).filter((g) => g.length > 0);
   const checked = await Promise.all(
     groups.map(async (group) => {
-      const walkedOf = byCounter(await walkedRows(pool, group));
+      const checks = await walkChecks(pool, group, date);
       const heads = await headsRead;
-      return group.map((w) => checkWalk(w, walkedOf.get(w.counterId) ?? [], heads.get(w.counterId)?.get(w.to)));
+      return checks.map((c) => ({ walk: c.walk, previous: c.previous, counted: c.counted, verified: c.verified(heads.get(c.walk.counterId)?.get(c.walk.to)) }));
     }),
   );
   const [under, links] = await others;
@@ -206,18 +176,18 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
   const walkOf = new Map(checked.flat().map((c) => [c.walk.counterId, c]));
 
   const underOf = byCounter(under);
-  const rows: DayRow[] = [];
+  const entries: SaleEntry[] = [];
   for (const s of spans) {
     // below the checkpoint: the counted entries hashed again
     for (const r of underOf.get(s.counterId) ?? []) {
       if (recomputedHash(s.counterId, r) !== r.hash) problems.push(alteredProblem(s.counterId, Number(r.seq)));
-      rows.push(r);
+      entries.push(saleEntryOf(s.counterId, r));
     }
     const c = walkOf.get(s.counterId);
     if (!c) continue;
     const counted = (r: { sale_day: string | null; seq: string; type: string }) => r.sale_day === date && Number(r.seq) <= s.hi && SALE_TYPES.has(r.type);
     if (c.verified) {
-      for (const r of c.rows) if (counted(r)) rows.push(r);
+      for (const e of c.counted) entries.push(e);
       continue;
     }
     // something does not verify: the range read again with its stored hashes, each entry checked, to name it
@@ -227,10 +197,10 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
     const walk = new ChainWalk(s.counterId, heads.get(s.counterId) ?? new Map(), c.previous, problems);
     for (const r of full) {
       walk.add(r);
-      if (counted(r)) rows.push(r);
+      if (counted(r)) entries.push(saleEntryOf(s.counterId, r));
     }
     walk.result(s.key, w.from);
   }
   problems.push(...links);
-  return { rows, integrity: { verified: problems.length === 0, problems } };
+  return { entries, integrity: { verified: problems.length === 0, problems } };
 }

@@ -5,9 +5,9 @@
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
-import { verifiedDay, type DayRow } from './report-day.ts';
+import { verifiedDay } from './report-day.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
-import { projectSales, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { projectSales, saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
@@ -24,7 +24,6 @@ function add(line: SalesLine, s: ProjectedSale): void {
   else line.open += 1;
 }
 
-const saleEntryOf = (r: DayRow): SaleEntry => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown });
 
 /** The refund.paid entries of a business day, of the station's counters (issue 23). */
 async function refundEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
@@ -34,7 +33,7 @@ async function refundEntries(pool: pg.Pool, stationId: string, date: string): Pr
      ORDER BY counter_id, seq`,
     [stationId, date],
   );
-  return rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq), type: r.type, at: r.at, payload: JSON.parse(r.payload) as unknown }));
+  return rows.map((r) => saleEntryOf(r.counter_id, r));
 }
 
 export interface StationReportDeps {
@@ -67,8 +66,8 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
   // the day's sale entries, verified as they are read (main/station/report-day.ts)
-  const { rows, integrity } = await verifiedDay(d.pool, d.station.id, date);
-  const sales = projectSales(rows.map(saleEntryOf));
+  const { entries, integrity } = await verifiedDay(d.pool, d.station.id, date);
+  const sales = projectSales(entries);
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const lines = stationLines(sales);

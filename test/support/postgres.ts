@@ -6,6 +6,8 @@ import { chownSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, wr
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type pg from 'pg';
+import { afterAll, beforeAll } from 'vitest';
 import { migrateStation, stationPool } from '../../main/station/database.ts';
 
 const BIN = '/usr/lib/postgresql/15/bin';
@@ -144,6 +146,28 @@ export async function startPostgres(opts: PostgresOptions = {}): Promise<TestPos
     destroy() {
       stop();
       if (!opts.keep) rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** A server and its superuser's pool for the test file that calls it: started before its tests, removed after. */
+export function postgresForThisFile(opts: PostgresOptions = {}): { readonly db: TestPostgres; readonly pool: pg.Pool } {
+  let db: TestPostgres | undefined;
+  let pool: pg.Pool | undefined;
+  beforeAll(async () => {
+    db = await startPostgres(opts);
+    pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+  });
+  afterAll(async () => {
+    await pool?.end();
+    db?.destroy();
+  });
+  return {
+    get db() {
+      return db!;
+    },
+    get pool() {
+      return pool!;
     },
   };
 }

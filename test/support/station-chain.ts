@@ -9,8 +9,8 @@ export interface MemoryJournal extends ShippableJournal {
   entries: StoredEntry[];
   /** The counter's key pair (its public key is what the administrator enrols). */
   signer: CounterSigner;
-  /** Appends one entry, chained to the last. */
-  add(type: string, payload: object): StoredEntry;
+  /** Appends one entry, chained to the last (of shift-1 unless told). */
+  add(type: string, payload: object, shiftId?: string | null): StoredEntry;
 }
 
 export function memoryJournal(counterId: string, startAt = Date.parse('2026-07-01T08:00:00.000Z')): MemoryJournal {
@@ -21,9 +21,9 @@ export function memoryJournal(counterId: string, startAt = Date.parse('2026-07-0
     signer: newCounterSigner().signer,
     lastSeq: () => entries.length,
     storedPage: (after, limit) => entries.slice(after, after + limit),
-    add(type, payload) {
+    add(type, payload, shiftId = 'shift-1') {
       const seq = entries.length + 1;
-      const fields = { seq, prevHash: entries.at(-1)?.hash ?? GENESIS_HASH, type, at: new Date(startAt + seq * 1000).toISOString(), payload: JSON.stringify(payload), counterId, shiftId: 'shift-1' };
+      const fields = { seq, prevHash: entries.at(-1)?.hash ?? GENESIS_HASH, type, at: new Date(startAt + seq * 1000).toISOString(), payload: JSON.stringify(payload), counterId, shiftId };
       const e: StoredEntry = { ...fields, hash: entryHash(fields), chainedCounter: true };
       entries.push(e);
       return e;

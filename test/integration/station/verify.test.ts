@@ -15,7 +15,8 @@ import { stationReport } from '../../../main/station/report.ts';
 import { stationReportCsv } from '../../../main/station/report-csv.ts';
 import { renderStationReport } from '../../../main/station/report-pdf.ts';
 import { JournalShipper } from '../../../main/station/shipper.ts';
-import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
+import { entryHash, entryPreimage, GENESIS_HASH } from '../../../main/journal/chain.ts';
+import { PREIMAGE_SQL } from '../../../main/station/entry-preimage.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { addSale, memoryJournal } from '../../support/station-chain.ts';
 
@@ -191,5 +192,44 @@ describe('the report from a verified checkpoint', () => {
     const r = await luxorReport();
     expect(r.integrity?.verified).toBe(false);
     expect(r.integrity?.problems.map((p) => [p.kind, p.seq])).toContainEqual(['altered', seq]);
+  });
+});
+
+describe('what the report hashes is what the counter hashed', () => {
+  const aswan = { id: 'stn_aswan', name: 'أسوان' };
+  const c = memoryJournal('ctr_aswan_a');
+  const aswanReport = () => stationReport({ pool: owner, station: aswan, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
+
+  it('an Arabic-named agent, entries of no shift and a payload with a line feed in it: the day verifies and counts them', async () => {
+    await enrolCounter(owner, { stationId: aswan.id, stationName: aswan.name, counterId: c.counterId, login: 'aswan_a', environment: 'LIVE', publicKey: c.signer.publicKey });
+    c.add('agent.signed_in', { agentId: 'agent-2', agentName: 'منى عبد الله' }, null);
+    c.add('sale.intent', { saleId: 'aswan-1', businessDay: DAY, agentId: 'agent-2', agentName: 'منى عبد الله', passengers: 2, netTotalMinor: 40_000, retailTotalMinor: 48_400, note: 'نافذة\nرقم ٢' });
+    c.add('sale.outcome', { saleId: 'aswan-1', status: 'confirmed', bookingReference: 'PB-أسوان-1' });
+    c.add('cash.received', { saleId: 'aswan-1', amountMinor: 50_000, changeMinor: 1_600 }, null);
+    addSale(c, 'aswan-2', DAY, 10_000);
+    const shipper = new JournalShipper({ journal: () => c, pool: as('aswan_a'), station: aswan, environment: 'LIVE', signer: c.signer, log: () => {} });
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: c.entries.length });
+    const r = await aswanReport();
+    expect(r.integrity).toEqual({ verified: true, problems: [] });
+    expect(r.totals).toMatchObject({ sales: 2, passengers: 3, retailMinor: 58_400, cashMinor: 60_000, changeMinor: 1_600 });
+    expect(r.agents.map((x) => x.agentName)).toContain('منى عبد الله');
+  });
+
+  it("the database joins every entry's preimage byte for byte as main/journal/chain.ts does", async () => {
+    const { rows } = await owner.query<{ counter_id: string; seq: string; prev_hash: string; type: string; at: string; payload: string; shift_id: string | null; chained_counter: boolean; pre: string }>(
+      `SELECT e.counter_id, e.seq, e.prev_hash, e.type, e.at, e.payload, e.shift_id, e.chained_counter, ${PREIMAGE_SQL} AS pre FROM entries e`,
+    );
+    expect(rows.some((r) => r.shift_id === null) && rows.some((r) => /[\u0600-\u06ff]/.test(r.payload))).toBe(true);
+    for (const r of rows) {
+      const fields = { seq: Number(r.seq), prevHash: r.prev_hash, type: r.type, at: r.at, payload: r.payload, counterId: r.chained_counter ? r.counter_id : null, shiftId: r.shift_id };
+      expect(r.pre).toBe(entryPreimage(fields));
+    }
+  });
+
+  it("a row's chained_counter flag turned off by the owner: the day no longer verifies", async () => {
+    await asOwnerBehindTheTriggers("UPDATE entries SET chained_counter = false WHERE counter_id = 'ctr_aswan_a' AND seq = 2");
+    const r = await aswanReport();
+    expect(r.integrity?.verified).toBe(false);
+    expect(r.integrity?.problems.map((p) => [p.kind, p.seq])).toContainEqual(['altered', 2]);
   });
 });

@@ -1,6 +1,6 @@
 import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { afterEach, describe, expect, it } from 'vitest';
-import { entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
+import { entryHash, entryOfPreimage, entryPreimage, GENESIS_HASH, preimageHash } from '../../../../main/journal/chain.ts';
 import { openTempJournal, TEST_COUNTER } from './helpers.ts';
 import { journalDatabase } from '../../../../main/journal/journal.ts';
 
@@ -11,6 +11,23 @@ describe('entry hash', () => {
     expect(entryHash({ seq: 1, prevHash: GENESIS_HASH, type: 'shift.opened', at, payload })).toBe(
       '991e1385de7cac3cee38e798e1da4e8bdbef14c17ac3a967d03a4093fd910d83',
     );
+  });
+});
+
+describe('entry preimage', () => {
+  const v2 = { seq: 41, prevHash: 'a'.repeat(64), type: 'sale.intent', at: '2026-07-01T09:00:00.000Z', payload: '{"agentName":"منى","note":"a\nb"}', counterId: 'ctr_1', shiftId: 's1' };
+
+  it('is read back field for field (v2 with or without a shift, v1), the payload whole with its line feeds', () => {
+    for (const e of [v2, { ...v2, shiftId: null }, { ...v2, counterId: null, shiftId: null }]) {
+      expect(entryOfPreimage(entryPreimage(e))).toEqual(e);
+      expect(preimageHash(entryPreimage(e))).toBe(entryHash(e));
+    }
+    expect(entryPreimage(v2)).toBe(`v2\n41\n${'a'.repeat(64)}\nsale.intent\n2026-07-01T09:00:00.000Z\nctr_1\ns1\n${v2.payload}`);
+  });
+
+  it('is refused with a line feed in any field but the payload, and read back as nothing when it is not one', () => {
+    for (const field of ['prevHash', 'type', 'at', 'counterId', 'shiftId'] as const) expect(() => entryHash({ ...v2, [field]: 'x\ny' })).toThrow(/single-line/);
+    for (const text of ['v2\n41\nabc', '041\nh\nt\nat\n{}', '0\nh\nt\nat\n{}', 'x\nh\nt\nat\n{}', '99999999999999999\nh\nt\nat\n{}']) expect(entryOfPreimage(text)).toBeNull();
   });
 });
 

@@ -1,0 +1,92 @@
+// A walked range of a counter's entries (main/station/report-day.ts) checked as its rows arrive:
+// the chain recomputed from its anchor over each entry's preimage, and the day's sale entries
+// kept, read back from the preimages hashed (what is folded is what the chain covers). Nothing
+// else of a row is kept: a day's 80,000 entries pass through without surviving a collection.
+import { entryOfPreimage, GENESIS_HASH, preimageHash } from '../journal/chain.ts';
+import { saleEntryOf, type SaleEntry } from '../reports/sale-projection.ts';
+
+/**
+ * An entry of a walked range as read: its range's place in the query (from 1), whether it is of
+ * the day's sales (its sale_day), its stored hash when it is the entry before the range (the
+ * range's anchor then), and its preimage.
+ */
+export type WalkedRow = [range: number, ofTheDay: boolean, firstHash: string | null, preimage: string];
+
+export interface Walk {
+  counterId: string;
+  /** The day's last sale entry of the counter. */
+  hi: number;
+  /** The verified checkpoint the range starts after; null: the entry before `from`, as held. */
+  anchor: { seq: number; hash: string } | null;
+  from: number;
+  /** The counter's signed head that closes the range (or the day's last entry without one). */
+  to: number;
+}
+
+/** The entries a walk reads: from the entry before it (its first link, as held) when no checkpoint anchors it. */
+export const readRange = (w: Walk) => ({ counterId: w.counterId, from: w.anchor ? w.from : Math.max(1, w.from - 1), to: w.to });
+
+/** Whether a preimage is of the entry at `seq` linked to `previous`: `[v2\n]${seq}\n${previous}\n…` (read in place). */
+function links(preimage: string, seq: number, previous: string): boolean {
+  const digits = String(seq);
+  const at = preimage.startsWith('v2\n') ? 3 : 0;
+  const link = at + digits.length + 1;
+  return preimage.startsWith(digits, at) && preimage.charCodeAt(link - 1) === 10 && preimage.startsWith(previous, link) && preimage.charCodeAt(link + previous.length) === 10;
+}
+
+export class WalkCheck {
+  /** The range's anchor: the checkpoint, the genesis, or the entry before it as held (null until read, or missing). */
+  previous: { seq: number; hash: string } | null;
+  /** The day's sale entries of the range, in seq order. */
+  readonly counted: SaleEntry[] = [];
+  #waitingForAnchor: boolean;
+  #seq = 0;
+  #hash = GENESIS_HASH;
+  #broken = false;
+
+  readonly walk: Walk;
+  readonly #saleTypes: ReadonlySet<string>;
+
+  constructor(walk: Walk, saleTypes: ReadonlySet<string>) {
+    this.walk = walk;
+    this.#saleTypes = saleTypes;
+    this.previous = walk.anchor ?? (walk.from === 1 ? { seq: 0, hash: GENESIS_HASH } : null);
+    this.#waitingForAnchor = this.previous === null;
+    if (this.previous) [this.#seq, this.#hash] = [this.previous.seq, this.previous.hash];
+  }
+
+  /** The next row of the range, in seq order. */
+  add(row: WalkedRow): void {
+    if (this.#broken) return;
+    const [, ofTheDay, firstHash, preimage] = row;
+    if (this.#waitingForAnchor) {
+      this.#waitingForAnchor = false;
+      if (firstHash === null) this.#broken = true; // the entry before the range is missing
+      else [this.previous, this.#seq, this.#hash] = [{ seq: this.walk.from - 1, hash: firstHash }, this.walk.from - 1, firstHash];
+      return;
+    }
+    const seq = this.#seq + 1;
+    if (!links(preimage, seq, this.#hash)) {
+      this.#broken = true; // a gap or a broken link
+      return;
+    }
+    if (ofTheDay) {
+      const e = entryOfPreimage(preimage);
+      if (e === null || (e.counterId !== null && e.counterId !== this.walk.counterId)) {
+        this.#broken = true;
+        return;
+      }
+      if (seq <= this.walk.hi && this.#saleTypes.has(e.type)) this.counted.push(saleEntryOf(this.walk.counterId, e));
+    }
+    this.#seq = seq;
+    this.#hash = preimageHash(preimage);
+  }
+
+  /**
+   * Whether the chain recomputed over the rows read ends at `to` with the hash its closing signed
+   * head signs: every entry is then the one the counter signed (each hash covers the one before).
+   */
+  verified(signed: string | undefined): boolean {
+    return !this.#broken && !this.#waitingForAnchor && this.previous !== null && signed !== undefined && this.#seq === this.walk.to && this.#hash === signed;
+  }
+}
