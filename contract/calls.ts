@@ -206,6 +206,12 @@ export const calls = {
   /** The station secret (the PIN key) a supervisor writes down to link the station's next counter; their PIN again. */
   exportStationSecret: call('supervisor', z.strictObject({ pin: z.string().max(64) })).returns<{ secret: string }>(),
   /**
+   * The supervisor signed in types their PIN again at this counter (checked like a sign-in, wrong
+   * PINs counting toward its lockout): their PIN proof for the station's settings stream is kept
+   * from it, for a change refused with supervisor_proof_needed (signed in before the link).
+   */
+  confirmSupervisorPin: call('supervisor', z.strictObject({ pin: z.string().max(64) })).returns<DeskState>(),
+  /**
    * Adopts the station secret typed in (before linking this counter, or after its PIN key was
    * lost): a supervisor's PIN, checked with this counter's key or with the secret's; none on a
    * counter with no agent yet (it acts as its own supervisor).

@@ -15,6 +15,7 @@ type AgentCalls =
   | 'signIn'
   | 'unlockAgent'
   | 'exportStationSecret'
+  | 'confirmSupervisorPin'
   | 'importStationSecret'
   | 'lockScreen'
   | 'signOut'
@@ -55,6 +56,11 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
     exportStationSecret: async ({ pin }) => {
       await desk.approve(pin);
       return { secret: pinKeys.exportText() };
+    },
+    // the PIN checked as at sign-in (same lockout); a supervisor's check keeps their PIN proof key (main/counter.ts)
+    confirmSupervisorPin: async ({ pin }) => {
+      await desk.approve(pin);
+      return desk.state();
     },
     importStationSecret: async ({ secret, supervisorId, pin }) => {
       await pinKeys.importText(d.agents(), secret, supervisorId, pin);

@@ -15,6 +15,7 @@ const raw = (name: CallName, arg: unknown) => (transport[name] as (a: unknown) =
  */
 export const api: ShubbakApi = buildApi(async (name, arg) => {
   const first = await raw(name, arg);
+  if (!first.ok && first.error.code === 'supervisor_proof_needed') return withPinProof(name, arg, first);
   if (first.ok || first.error.code !== 'forbidden_role') return first;
   const action = actionOf(name);
   if (!action) return first;
@@ -22,3 +23,15 @@ export const api: ShubbakApi = buildApi(async (name, arg) => {
   const approved = await useOverride.getState().ask(action, (supervisorId, pin) => transport.approveOverride({ supervisorId, pin, action, calls }));
   return approved ? raw(name, arg) : first;
 });
+
+/**
+ * A change of the station's settings refused for want of the supervisor's PIN proof (they signed
+ * in before the counter was linked): their PIN is asked right here, and the change is made once
+ * more with the proof kept from it. Cancelled: the refusal stands and the form keeps what was typed.
+ */
+async function withPinProof(name: CallName, arg: unknown, first: Result<unknown>): Promise<Result<unknown>> {
+  const action = actionOf(name);
+  if (!action) return first;
+  const typed = await useOverride.getState().ask(action, (_supervisorId, pin) => transport.confirmSupervisorPin({ pin }), 'proof');
+  return typed ? raw(name, arg) : first;
+}

@@ -21,10 +21,11 @@ export const SUPERVISOR_ACTIONS = {
 export type SupervisorAction = keyof typeof SUPERVISOR_ACTIONS;
 
 /**
- * Supervisor calls no approval opens, only a supervisor signed in: the station secret, and
- * restoring or retiring the counter's identity (what the whole counter is, not one action).
+ * Supervisor calls no approval opens, only a supervisor signed in: the station secret,
+ * restoring or retiring the counter's identity (what the whole counter is, not one action), and
+ * the supervisor's own PIN typed again for their PIN proof.
  */
-export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret', 'restoreCounter', 'retireCounter'];
+export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret', 'restoreCounter', 'retireCounter', 'confirmSupervisorPin'];
 
 /** The action a supervisor-only call belongs to (null: not one an agent may ask for). */
 export function actionOf(call: CallName): SupervisorAction | null {

@@ -1,15 +1,21 @@
 import { create } from 'zustand';
 import type { AppError, Result } from '../../../contract/errors.ts';
-import type { OverrideGrant } from '../../../contract/shifts.ts';
+import type { DeskState, OverrideGrant } from '../../../contract/shifts.ts';
 import type { SupervisorAction } from './override-actions.ts';
 
 // The supervisor approval on screen: a supervisor-only call refused for the agent signed in asks
 // for a supervisor's PIN (renderer/src/api.ts), and the call is made again once approved. Calls of
-// the same action that are refused meanwhile wait for the same answer.
+// the same action that are refused meanwhile wait for the same answer. The same dialog asks the
+// supervisor signed in for their own PIN again when a change of the station's settings needs
+// their PIN proof (kind 'proof': signed in before the counter was linked).
 
-type Approve = (supervisorId: string, pin: string) => Promise<Result<OverrideGrant>>;
+type Approve = (supervisorId: string, pin: string) => Promise<Result<OverrideGrant | DeskState>>;
+
+/** 'approval': a supervisor at the agent's side approves an action; 'proof': the supervisor signed in types their PIN again. */
+export type PinAsk = 'approval' | 'proof';
 
 interface Pending {
+  kind: PinAsk;
   action: SupervisorAction;
   approve: Approve;
   waiters: ((approved: boolean) => void)[];
@@ -19,8 +25,8 @@ interface OverrideStore {
   pending: Pending | null;
   busy: boolean;
   error: AppError | null;
-  /** Resolves true once a supervisor approved `action`, false when the agent cancels. */
-  ask(action: SupervisorAction, approve: Approve): Promise<boolean>;
+  /** Resolves true once a supervisor approved `action` (or typed their PIN: `kind` 'proof'), false when cancelled. */
+  ask(action: SupervisorAction, approve: Approve, kind?: PinAsk): Promise<boolean>;
   submit(supervisorId: string, pin: string): Promise<void>;
   cancel(): void;
 }
@@ -35,12 +41,12 @@ export const useOverride = create<OverrideStore>((set, get) => {
     pending: null,
     busy: false,
     error: null,
-    ask(action, approve) {
+    ask(action, approve, kind = 'approval') {
       return new Promise<boolean>((resolve) => {
         const p = get().pending;
-        if (p && p.action === action) p.waiters.push(resolve);
+        if (p && p.action === action && p.kind === kind) p.waiters.push(resolve);
         else if (p) resolve(false); // one approval at a time
-        else set({ pending: { action, approve, waiters: [resolve] }, error: null });
+        else set({ pending: { kind, action, approve, waiters: [resolve] }, error: null });
       });
     },
     async submit(supervisorId, pin) {

@@ -113,6 +113,7 @@ describe('roles: each call declares the one it needs, and dispatch enforces it',
     'matchAdjustment',
     'exportClaims',
     'exportStationSecret',
+    'confirmSupervisorPin',
   ];
   /** Before anyone signs in: what the sign-in screen needs, nothing more. */
   const ANYONE = ['appInfo', 'desk', 'createFirstSupervisor', 'signIn', 'unlockAgent', 'importStationSecret'];
