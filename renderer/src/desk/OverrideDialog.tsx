@@ -31,6 +31,8 @@ function OverrideForm({ action, kind }: { action: SupervisorAction; kind: PinAsk
   const [pin, setPin] = useState('');
   const { submit, cancel } = useOverride.getState();
   const onKey = (e: KeyboardEvent) => {
+    // the language key works here as on every step (it changes nothing behind)
+    if (e.key === 'F3') return;
     // the approval answers its own keys: nothing behind it (a step, a screen) reacts to them
     e.stopPropagation();
     if (e.key === 'Escape') {
