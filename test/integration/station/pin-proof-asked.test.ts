@@ -22,7 +22,7 @@ const connect = (c: Caller) =>
   c.ok('connectStation', { stationId: 'stn_qena', stationName: 'Qena', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
 /** The default rule with another percent, as the Markup tab saves it. */
 const defaultRule = async (c: Caller, percent: number) => {
-  const { changedBy: _by, changedAt: _at, ...rule } = (await c.raw('listMarkupRules').then((r) => (r.ok ? r.value : []))).find((r) => r.id === 'default')!;
+  const { changedBy: _by, changedAt: _at, ...rule } = (await c.ok('listMarkupRules')).find((r) => r.id === 'default')!;
   return c.raw('saveMarkupRule', { ...rule, percent });
 };
 const rows = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM station_settings')).rows[0]!.n;
