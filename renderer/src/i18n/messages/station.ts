@@ -41,6 +41,7 @@ export const station = defineMessages({
     'station.sync.stopped': 'Station: journal refused, call a supervisor',
     'station.sync.other_environment': 'Station: not this environment',
     'station.sync.alarm': 'Station: {count} counter journal(s) refused, call a supervisor',
+    'station.sync.settingsRefused': 'Station: a settings change refused, call a supervisor',
     'station.stopped': 'The station database refused the journal of counter {counter} and stopped taking it: what arrived is kept. Check that counter’s journal (Settings → Journal) before anything else.',
     'station.shared.current': 'Shared by the station {station}: a change made here reaches every counter of the station.',
     'station.shared.offline':
@@ -94,6 +95,7 @@ export const station = defineMessages({
     'station.sync.stopped': 'المحطة: رُفضت اليومية، اطلب المشرف',
     'station.sync.other_environment': 'المحطة: ليست هذه البيئة',
     'station.sync.alarm': 'المحطة: رُفضت يومية {count} من الشبابيك، اطلب المشرف',
+    'station.sync.settingsRefused': 'المحطة: رُفض تغيير في الإعدادات، اطلب المشرف',
     'station.stopped': 'رفضت قاعدة بيانات المحطة يومية الشباك {counter} وتوقفت عن استلامها، وما وصل منها محفوظ. افحص يومية ذلك الشباك (الإعدادات ← سجل المبيعات) قبل أي شيء آخر.',
     'station.shared.current': 'إعدادات مشتركة لمحطة {station}: أي تغيير هنا يصل إلى كل شبابيك المحطة.',
     'station.shared.offline':
