@@ -82,7 +82,7 @@ export interface StationSettingsState {
   lastReceivedAt: string | null;
   lastError: string | null;
   notices: StationSettingNotice[];
-  /** A row of the stream that did not verify (forged or unsigned): refused, nothing after it applied; an alarm for every supervisor. */
+  /** A row of the stream that did not verify (forged or unsigned): refused, nothing after it applied until the administrator sets it aside; an alarm for every supervisor. */
   refused: StationSettingRefusal | null;
 }
 
@@ -90,4 +90,6 @@ export interface StationSettingRefusal {
   seq: number;
   counterId: string;
   reason: string;
+  /** What the station's administrator runs to set the row aside, so that the rows after it apply (`npm run station -- set-aside-setting …`). */
+  command: string;
 }

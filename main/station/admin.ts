@@ -1,6 +1,7 @@
 // What the station's administrator does as the schema's owner (`npm run station -- enrol |
-// revoke | clear-stop`): a login per counter, member of shubbak_counter and bound to that
-// counter's id; a stolen PC's login taken away at once; a counter's stop cleared with a reason.
+// revoke | clear-stop | set-aside-setting`): a login per counter, member of shubbak_counter and
+// bound to that counter's id; a stolen PC's login taken away at once; a counter's stop cleared
+// with a reason; a settings row that stops the station's stream set aside with a reason.
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type pg from 'pg';
 import { keyFingerprint, publicKeyObject } from './counter-key.ts';
@@ -119,4 +120,51 @@ export async function clearStop(pool: pg.Pool, counterId: string, reason: string
     [counterId, reason.trim()],
   );
   if (!rowCount) throw new Error(`counter ${counterId} has no open stop`);
+}
+
+/** A row of a station's settings stream, by its place. */
+export interface SettingPlace {
+  stationId: string;
+  environment: string;
+  seq: number;
+}
+
+/** The command that sets a row aside, as a counter's alarm shows it to the supervisor (who gives it to the administrator). */
+export function setAsideCommand(p: SettingPlace): string {
+  return `npm run station -- set-aside-setting --station ${p.stationId} --environment ${p.environment} --seq ${p.seq} --reason "…"`;
+}
+
+export interface SetAside {
+  kind: string;
+  key: string;
+  counterId: string;
+  author: string | null;
+  at: Date;
+  by: string;
+}
+
+/**
+ * Sets a row of the settings stream aside (migration 0011; only the owner can): every counter
+ * reads the stream without it from its next pull, and applies the rows after it that verify.
+ */
+export async function setAsideSetting(pool: pg.Pool, p: SettingPlace, reason: string): Promise<SetAside> {
+  if (!reason.trim()) throw new Error('--reason: say why the row is set aside');
+  if (!Number.isSafeInteger(p.seq) || p.seq < 1) throw new Error('--seq: the number of the row, as the counters\' alarm shows it');
+  return inTransaction(pool, async (c) => {
+    const place = [p.stationId, p.environment, p.seq];
+    const row = await c.query<{ kind: string; key: string; counter_id: string; author: { agentName: string } | null; at: Date; set_aside_by: string | null; set_aside_reason: string | null }>(
+      `SELECT s.kind, s.key, s.counter_id, s.author, s.at, x.set_aside_by, x.reason AS set_aside_reason
+         FROM station_settings s LEFT JOIN station_settings_set_aside x USING (station_id, environment, seq)
+        WHERE s.station_id = $1 AND s.environment = $2 AND s.seq = $3`,
+      place,
+    );
+    const r = row.rows[0];
+    if (!r) throw new Error(`station ${p.stationId} (${p.environment}) has no settings row ${p.seq}`);
+    if (r.set_aside_by) throw new Error(`settings row ${p.seq} of station ${p.stationId} (${p.environment}) is set aside already, by ${r.set_aside_by}: ${r.set_aside_reason}`);
+    const done = await c.query<{ set_aside_by: string }>(
+      'INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ($1, $2, $3, $4) RETURNING set_aside_by',
+      [...place, reason.trim()],
+    );
+    return { kind: r.kind, key: r.key, counterId: r.counter_id, author: r.author?.agentName ?? null, at: r.at, by: done.rows[0]!.set_aside_by };
+  });
 }

@@ -9,6 +9,10 @@
 //                                          key, bound to its id
 //   revoke --counter C                     a stolen or retired PC: its login can do nothing more
 //   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
+//   set-aside-setting --station S [--environment E] --seq N --reason R
+//                                          a settings row the counters refused (their alarm names
+//                                          it) set aside, with why: every counter skips it and
+//                                          applies the rows after it that verify
 //   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
 //                                          altered rows and foreign rows named by counter (exit 1)
 //                                          each clean counter's last signed head kept as a verified
@@ -31,7 +35,7 @@ import { AppFailure } from '../failure.ts';
 import { PartnerClient } from '../partner/client.ts';
 import { statementOf } from '../reports/station-day.ts';
 import { isLoopback, migrateStation, stationPool } from './database.ts';
-import { clearStop, enrolCounter, rekeyCounter, revokeCounter } from './admin.ts';
+import { clearStop, enrolCounter, rekeyCounter, revokeCounter, setAsideSetting } from './admin.ts';
 import { connectionCode, CONNECTION_EXPLAINED } from './connection-errors.ts';
 import { stationReport } from './report.ts';
 import { verifyStation, writeCheckpoints } from './verify.ts';
@@ -59,6 +63,7 @@ const { positionals, values } = parseArgs({
     ca: { type: 'string' },
     key: { type: 'string' },
     retire: { type: 'boolean' },
+    seq: { type: 'string' },
   },
 });
 
@@ -124,6 +129,16 @@ async function main(): Promise<number> {
     if (!values.counter || !values.reason) throw new Error('clear-stop needs --counter and --reason');
     await clearStop(pool, values.counter, values.reason);
     console.log(`counter ${values.counter}: stop cleared (${values.reason})`);
+    return 0;
+  }
+  if (command === 'set-aside-setting') {
+    if (!values.station || !values.seq || values.reason === undefined) throw new Error('set-aside-setting needs --station, --seq and --reason (and --environment when not LIVE)');
+    const place = { stationId: values.station, environment: values.environment ?? 'LIVE', seq: Number(values.seq) };
+    const row = await setAsideSetting(pool, place, values.reason);
+    console.log(
+      `station ${place.stationId} (${place.environment}): settings row ${place.seq} set aside by ${row.by} (${row.kind} ${row.key}, from counter ${row.counterId}${row.author ? `, by ${row.author}` : ''}, ${row.at.toISOString()}): ${values.reason.trim()}`,
+    );
+    console.log('Every counter skips it from its next pull and applies the rows after it that verify.');
     return 0;
   }
   if (command === 'verify') {
@@ -221,7 +236,7 @@ async function main(): Promise<number> {
     console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
     return done ? 0 : 1;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

@@ -1,5 +1,6 @@
 // The station's settings stream in PostgreSQL (migration 0003): agents, markup rules and the
-// station's name, one row per change, ordered by the database. Every row read is validated; a
+// station's name, one row per change, ordered by the database, less the rows the administrator
+// set aside (migration 0011). Every row read is validated; a
 // row this counter cannot read is an error, not a silent skip (applying the rows after it would
 // leave the counter out of step with the station).
 import { randomUUID } from 'node:crypto';
@@ -91,11 +92,16 @@ export interface StreamPlace {
 
 type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
 
-/** The rows after `afterSeq`, in the database's order. */
+/**
+ * The rows after `afterSeq`, in the database's order, without the rows the administrator set aside
+ * (migration 0011): no counter applies one, nor learns from it who is supervisor.
+ */
 export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
-    `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature, proof, nonce FROM station_settings
-     WHERE station_id = $1 AND environment = $2 AND seq > $3 ORDER BY seq LIMIT $4`,
+    `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature, proof, nonce FROM station_settings s
+     WHERE station_id = $1 AND environment = $2 AND seq > $3
+       AND NOT EXISTS (SELECT FROM station_settings_set_aside x WHERE x.station_id = s.station_id AND x.environment = s.environment AND x.seq = s.seq)
+     ORDER BY seq LIMIT $4`,
     [place.stationId, place.environment, afterSeq, limit],
   );
   return rows.map(rowOf);

@@ -9,6 +9,7 @@ import type pg from 'pg';
 import type { StationSettingNotice, StationSettingRefusal, StationSettingsState } from '../../contract/station.ts';
 import { AppFailure } from '../failure.ts';
 import type { AgentRef } from '../journal/entries.ts';
+import { setAsideCommand } from './admin.ts';
 import { registerCounter } from './database.ts';
 import { publishSetting, settingMessage, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
 import { verifySignature, type CounterSigner } from './counter-key.ts';
@@ -59,7 +60,10 @@ export class StationSettingsSync {
   #notices: StationSettingNotice[] = [];
   #pulling: Promise<void> | null = null;
   #closed = false;
-  /** The first row of the stream that did not verify: an alarm for every supervisor, nothing after it applied. */
+  /**
+   * The first row of the stream that did not verify: an alarm for every supervisor, nothing after
+   * it applied, until the administrator sets it aside (then the stream reads without it).
+   */
   #refused: StationSettingRefusal | null = null;
   /** The enrolled public keys of the station's counters (read again for a counter not known yet). */
   #keys = new Map<string, { key: string; since: number }[]>();
@@ -243,7 +247,7 @@ export class StationSettingsSync {
           if (why) {
             // Nothing after it is applied either: the stream's order is the station's.
             if (this.#refused?.seq !== row.seq) this.#d.log(`station setting ${row.seq} refused: ${why}`);
-            this.#refused = { seq: row.seq, counterId: row.counterId, reason: why };
+            this.#refused = { seq: row.seq, counterId: row.counterId, reason: why, command: setAsideCommand({ ...this.#d.place, seq: row.seq }) };
             this.#state = 'current';
             return;
           }
@@ -255,6 +259,9 @@ export class StationSettingsSync {
         }
         if (rows.length < 1000) break;
       }
+      // read to its end without a refusal: a row refused before was set aside (or the stream restarted)
+      if (this.#refused) this.#d.log(`station settings flow again after row ${this.#refused.seq}`);
+      this.#refused = null;
       this.#state = 'current';
       this.#lastError = null;
       this.#lastReceivedAt = this.#d.now().toISOString();

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { setAsideSetting } from '../../main/station/admin.ts';
+import { stationPool } from '../../main/station/database.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import { counterPerFile, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
 
 // The counter linked to a station database: the top bar says it is synced, and the Reports
-// screen (F7) shows the whole station's day beside the counter's own.
+// screen (F7) shows the whole station's day beside the counter's own; a forged settings row raises
+// the alarm in Settings → Station with the command that sets it aside.
 
 let c: Counter;
 let db: TestPostgres;
@@ -60,6 +63,41 @@ describe('a counter of a station', () => {
       await shotBothLanguages(page, 'settings-prices-station-offline');
     } finally {
       db.start();
+    }
+    await page.keyboard.press('Escape');
+  });
+
+  it('a forged row of the station’s settings: Settings → Station raises the alarm with the administrator’s command; set aside, the alarm goes', async () => {
+    const { page } = c;
+    const status = await caller(c.app.counter.dispatch).ok('stationStatus');
+    const environment = status.environment!;
+    const owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      // unsigned, as someone with a counter's database login (or behind the functions) would add it
+      const mallory = { name: 'Mallory', role: 'supervisor', pinHash: null, active: true };
+      const { rows } = await owner.query<{ seq: string }>(
+        "INSERT INTO station_settings (station_id, environment, kind, key, value, counter_id) VALUES ('stn_luxor', $1, 'agent', 'agent-mallory', $2, $3) RETURNING seq",
+        [environment, JSON.stringify(mallory), status.counterId],
+      );
+      const seq = Number(rows[0]!.seq);
+      await page.getByRole('button', { name: 'Settings', exact: true }).click();
+      await page.getByRole('tab', { name: 'Station', exact: true }).click();
+      const alarm = page.getByTestId('station-settings-refused');
+      await alarm.waitFor({ timeout: 40_000 });
+      expect(plain(await alarm.textContent())).toContain(`unsigned row from counter ${status.counterId}`);
+      expect(plain(await page.getByTestId('station-settings-set-aside-command').textContent())).toBe(
+        `npm run station -- set-aside-setting --station stn_luxor --environment ${environment} --seq ${seq} --reason "…"`,
+      );
+      const chip = page.getByTestId('sync-chip');
+      expect(plain(await chip.textContent())).toBe('Station: a settings change refused, call a supervisor');
+      expect(await chip.getAttribute('title')).toContain(`--seq ${seq} --reason`);
+      await alarm.scrollIntoViewIfNeeded();
+      await shotBothLanguages(page, 'settings-station-settings-refused');
+      await setAsideSetting(owner, { stationId: 'stn_luxor', environment, seq }, 'an unsigned row');
+      await expect.poll(() => alarm.count(), { timeout: 40_000, interval: 1_000 }).toBe(0);
+      expect(await chip.getAttribute('data-state')).toBe('synced');
+    } finally {
+      await owner.end();
     }
     await page.keyboard.press('Escape');
   });

@@ -105,6 +105,9 @@ export function StationTab() {
         <Notice kind="bad" testId="station-settings-refused">
           {t('station.settingsRefused', { counter: status.settings.refused.counterId, seq: String(status.settings.refused.seq) })}
           <p className="mono">{status.settings.refused.reason}</p>
+          <p className="mono" dir="ltr" data-testid="station-settings-set-aside-command">
+            {status.settings.refused.command}
+          </p>
         </Notice>
       )}
       {status?.configured && (

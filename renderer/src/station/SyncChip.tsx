@@ -14,6 +14,10 @@ export function SyncChip() {
   const refused = status.settings?.refused ?? null;
   const elsewhere = state !== 'stopped' && (status.stoppedCounters.length > 0 || refused !== null);
   const shown = elsewhere ? 'stopped' : state;
+  const alarm =
+    status.stoppedCounters.length === 0
+      ? t('station.sync.settingsRefused')
+      : t('station.sync.alarm', { count: formatNumber(status.stoppedCounters.length + (refused ? 1 : 0), locale) });
   return (
     <span
       className={`sync-chip sync-${shown}`}
@@ -22,13 +26,11 @@ export function SyncChip() {
       data-state={elsewhere ? 'alarm' : state}
       title={
         elsewhere
-          ? [...status.stoppedCounters.map((c) => `${c.counterId}: ${c.reason}`), ...(refused ? [`${refused.counterId}: ${refused.reason}`] : [])].join('\n')
+          ? [...status.stoppedCounters.map((c) => `${c.counterId}: ${c.reason}`), ...(refused ? [`${refused.counterId}: ${refused.reason}`, refused.command] : [])].join('\n')
           : (status.lastError ?? undefined)
       }
     >
-      {elsewhere
-        ? t('station.sync.alarm', { count: formatNumber(status.stoppedCounters.length + (refused ? 1 : 0), locale) })
-        : t(`station.sync.${state}`, { backlog: formatNumber(status.backlog, locale) })}
+      {elsewhere ? alarm : t(`station.sync.${state}`, { backlog: formatNumber(status.backlog, locale) })}
     </span>
   );
 }

@@ -2,9 +2,11 @@
 // agents (with their PINs), markup rules and the station's name, edited on either counter, reach
 // the other; a counter joining a station takes its settings (and gives it the agents it does not
 // know); offline a counter keeps what it had, says so and refuses changes; two supervisors
-// editing the same agent at once are ordered by the database, and both counters say which stands.
+// editing the same agent at once are ordered by the database, and both counters say which stands;
+// a forged row stops the stream on both with the alarm until the administrator sets it aside.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
+import { setAsideSetting } from '../../../main/station/admin.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { counterSigner, newCounterSigner } from '../../../main/station/counter-key.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
@@ -213,8 +215,36 @@ describe('station-wide settings', () => {
     for (const c of [a, b]) {
       await expect.poll(async () => (await settled(c))?.refused?.seq, { timeout: 10_000 }).toBe(before + 1);
       const s = await c.ok('stationStatus');
-      expect(s.settings!.refused).toEqual({ seq: before + 1, counterId: installationCounterId(dirs[0]!.dir), reason: expect.stringMatching(/forged/) });
+      expect(s.settings!.refused).toEqual({
+        seq: before + 1,
+        counterId: installationCounterId(dirs[0]!.dir),
+        reason: expect.stringMatching(/forged/),
+        command: `npm run station -- set-aside-setting --station stn_aswan --environment TRAINING --seq ${before + 1} --reason "…"`,
+      });
       expect(s.settings!.appliedSeq).toBe(before);
+      expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Mallory');
+      expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Eve');
+    }
+  });
+
+  it('the administrator sets the refused rows aside: the alarm moves to the next refused one, then clears, and a change made after them applies at both', async () => {
+    const owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    const forged = (await settled(a))!.refused!.seq;
+    const setAside = (seq: number) => setAsideSetting(owner, { stationId: 'stn_aswan', environment: 'TRAINING', seq }, 'inserted with counter A’s database login');
+    try {
+      await setAside(forged);
+      for (const c of [a, b]) {
+        await expect.poll(async () => (await settled(c))?.refused, { timeout: 10_000 }).toMatchObject({ seq: forged + 1, reason: expect.stringMatching(/unsigned/) });
+      }
+      await setAside(forged + 1);
+      for (const c of [a, b]) await expect.poll(async () => (await settled(c))?.refused, { timeout: 10_000 }).toBeNull();
+    } finally {
+      await owner.end();
+    }
+    await defaultRuleAt(a, 17);
+    await expect.poll(async () => (await b.ok('listMarkupRules')).find((r) => r.id === 'default')?.percent, { timeout: 10_000 }).toBe(17);
+    for (const c of [a, b]) {
+      expect((await settled(c))!.appliedSeq).toBe(forged + 2);
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Mallory');
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Eve');
     }

@@ -3,8 +3,13 @@
 // an enrolled counter but without its author's PIN proof, with a wrong one, by an agent who is not
 // (or no longer) a supervisor, or a copy of an earlier row is refused by both, with the alarm
 // raised; a genuine supervisor's change (a PIN change included) applies on both. A refused row
-// stops its stream for good, so each case has a station of its own.
+// stops its stream until the administrator sets it aside (`npm run station -- set-aside-setting`,
+// the last cases), so each case has a station of its own.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { enrolCounter, setAsideSetting } from '../../../main/station/admin.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { newCounterSigner, verifySignature, type CounterSigner } from '../../../main/station/counter-key.ts';
 import { publishSetting, settingMessage, type StationSettingChange, type StationSettingRow } from '../../../main/station/settings-stream.ts';
@@ -210,5 +215,140 @@ describe('settings rows proven by a supervisor’s PIN', () => {
     expect(a.applied.at(-2)!.value).toMatchObject({ proofKey: (await deriveProofKey(SAMIR.agentId, SAMIR_PIN)).publicKey });
     const seq = await insertAs('stn_upgrade', a, rule(12), SAMIR, null);
     await refusedByBoth([a, b], seq, /no PIN proof/);
+  });
+});
+
+const ROOT = join(import.meta.dirname, '../../..');
+
+/** `npm run station -- …` as the administrator runs it (as `user`: the owner unless told), its exit code and what it printed. */
+const stationCli = (args: string[], user = db.user) =>
+  promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), ...args], {
+    env: { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: db.database, PGUSER: user },
+  }).then(
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
+  );
+
+/** Row `seq` set aside in its stream? (what counters read, migration 0011) */
+const setAsideRows = async (stationId: string) =>
+  (await pool.query<{ seq: string; reason: string }>('SELECT seq, reason FROM station_settings_set_aside WHERE station_id = $1 ORDER BY seq', [stationId])).rows;
+
+describe('a refused row set aside by the administrator', () => {
+  it('a forged row stops both counters with the alarm naming the command; set aside from the shell, both apply the honest rows after it', async () => {
+    const { a, b } = await station('stn_void');
+    // someone with A's database login, not A's key, makes Mallory supervisor
+    const forged = await publishSetting(pool, { stationId: 'stn_void', environment: 'LIVE', counterId: a.id }, supervisorRow('agent-mallory', 'Mallory', null), 0, SAMIR, {
+      counter: newCounterSigner().signer,
+      proof: null,
+    });
+    await refusedByBoth([a, b], forged, /does not verify \(a forged row\)/);
+    const command = `npm run station -- set-aside-setting --station stn_void --environment LIVE --seq ${forged} --reason "…"`;
+    for (const c of [a, b]) expect(c.sync.state().refused).toMatchObject({ counterId: a.id, command });
+    // Samir's honest change, published after it: the stream stays stopped at the forged row
+    const honest = (await a.sync.publish(rule(40), SAMIR)).seq;
+    expect(honest).toBe(forged + 1);
+    await refusedByBoth([a, b], forged, /forged/);
+
+    const run = await stationCli(['set-aside-setting', '--station', 'stn_void', '--seq', String(forged), '--reason', 'forged with counter A’s login; its PC is being checked']);
+    expect(run).toMatchObject({ code: 0, out: expect.stringContaining(`settings row ${forged} set aside by ${db.user} (agent agent-mallory, from counter ${a.id}, by ${SAMIR.agentName}`) });
+    for (const c of [a, b]) {
+      await c.sync.pull();
+      expect(c.sync.state()).toMatchObject({ refused: null, appliedSeq: honest });
+      expect(c.applied.at(-1)).toMatchObject({ seq: honest, kind: 'markup_rule', value: { percent: 40 }, author: SAMIR });
+      expect(c.applied.map((r) => r.key)).not.toContain('agent-mallory');
+    }
+    // and the stream goes on: the next change applies, the next forged row stops it again
+    await a.sync.publish(rule(41), SAMIR);
+    await b.sync.pull();
+    expect(b.applied.at(-1)).toMatchObject({ value: { percent: 41 } });
+    const again = await insertAs('stn_void', a, rule(99), SAMIR, null);
+    await refusedByBoth([a, b], again, /no PIN proof/);
+    expect(await setAsideRows('stn_void')).toEqual([{ seq: String(forged), reason: 'forged with counter A’s login; its PC is being checked' }]);
+  });
+
+  it('a counter login cannot set a row aside, nor change what was set aside; the owner cannot change it either (append-only)', async () => {
+    const { a, b } = await station('stn_void_login');
+    const forged = await insertAs('stn_void_login', a, rule(66), null, null);
+    await refusedByBoth([a, b], forged, /names no supervisor/);
+    await enrolCounter(pool, { stationId: 'stn_void_login', stationName: 'stn_void_login', counterId: 'stn_void_login_c', login: 'void_login_c', environment: 'LIVE', publicKey: newCounterSigner().signer.publicKey });
+    const login = stationPool({ host: db.host, port: db.port, database: db.database, user: 'void_login_c' });
+    try {
+      const attempts = [
+        `INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ('stn_void_login', 'LIVE', ${forged}, 'mine')`,
+        "UPDATE station_settings_set_aside SET reason = 'mine'",
+        'DELETE FROM station_settings_set_aside',
+        'TRUNCATE station_settings_set_aside',
+        'ALTER TABLE station_settings_set_aside DISABLE TRIGGER station_settings_set_aside_no_update',
+      ];
+      for (const sql of attempts) await expect(login.query(sql), sql).rejects.toThrow(/permission denied|must be owner/);
+      // what it may: read it
+      await expect(login.query('SELECT count(*) FROM station_settings_set_aside')).resolves.toBeDefined();
+    } finally {
+      await login.end();
+    }
+    const byLogin = await stationCli(['set-aside-setting', '--station', 'stn_void_login', '--seq', String(forged), '--reason', 'mine'], 'void_login_c');
+    expect(byLogin).toMatchObject({ code: 1, err: expect.stringMatching(/permission denied for table station_settings_set_aside/) });
+    expect(await setAsideRows('stn_void_login')).toEqual([]);
+    for (const c of [a, b]) {
+      await c.sync.pull();
+      expect(c.sync.state().refused).toMatchObject({ seq: forged });
+    }
+    // set aside by the owner, kept as it was written
+    await setAsideSetting(pool, { stationId: 'stn_void_login', environment: 'LIVE', seq: forged }, 'a row without a supervisor');
+    await expect(pool.query("UPDATE station_settings_set_aside SET reason = 'other'")).rejects.toThrow(/append-only/);
+    await expect(pool.query('DELETE FROM station_settings_set_aside')).rejects.toThrow(/append-only/);
+    await expect(pool.query('TRUNCATE station_settings_set_aside')).rejects.toThrow(/append-only/);
+  });
+
+  it('the command refuses a row that does not exist, an empty reason, a row set aside already; nothing is recorded', async () => {
+    const { a, b } = await station('stn_void_refuse');
+    const forged = await insertAs('stn_void_refuse', a, rule(66), null, null);
+    const refusals: [string[], RegExp][] = [
+      [['--seq', '999', '--reason', 'x'], /station stn_void_refuse \(LIVE\) has no settings row 999/],
+      [['--seq', String(forged), '--environment', 'TRAINING', '--reason', 'x'], new RegExp(`station stn_void_refuse \\(TRAINING\\) has no settings row ${forged}`)],
+      [['--seq', String(forged), '--reason', '  '], /--reason: say why the row is set aside/],
+      [['--seq', String(forged)], /set-aside-setting needs --station, --seq and --reason/],
+      [['--seq', 'two', '--reason', 'x'], /--seq: the number of the row/],
+    ];
+    for (const [args, why] of refusals) {
+      const run = await stationCli(['set-aside-setting', '--station', 'stn_void_refuse', ...args]);
+      expect(run, args.join(' ')).toMatchObject({ code: 1, err: expect.stringMatching(why) });
+    }
+    expect(await setAsideRows('stn_void_refuse')).toEqual([]);
+    // the database's own check, should a reason come empty by another way
+    await expect(pool.query("INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ('stn_void_refuse', 'LIVE', $1, ' ')", [forged])).rejects.toThrow(/check constraint/);
+    expect(await stationCli(['set-aside-setting', '--station', 'stn_void_refuse', '--seq', String(forged), '--reason', 'no supervisor'])).toMatchObject({ code: 0 });
+    const twice = await stationCli(['set-aside-setting', '--station', 'stn_void_refuse', '--seq', String(forged), '--reason', 'again']);
+    expect(twice).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`settings row ${forged} .* is set aside already, by ${db.user}: no supervisor`)) });
+    for (const c of [a, b]) {
+      await c.sync.pull();
+      expect(c.sync.state().refused).toBeNull();
+    }
+  });
+
+  it('a row set aside that would verify is not applied either, nor does it make anyone supervisor; a counter folding from the start skips it too', async () => {
+    const { a, b } = await station('stn_void_genuine');
+    const hoda = { agentId: 'agent-hoda', agentName: 'Hoda Supervisor' };
+    const hodaKey = await deriveProofKey(hoda.agentId, '864200');
+    // Samir's genuine rows, set aside before any counter pulled them
+    const rate = await insertAs('stn_void_genuine', a, rule(25), SAMIR, await deriveProofKey(SAMIR.agentId, SAMIR_PIN));
+    const promote = await insertAs('stn_void_genuine', a, supervisorRow(hoda.agentId, hoda.agentName, hodaKey.publicKey), SAMIR, await deriveProofKey(SAMIR.agentId, SAMIR_PIN));
+    for (const seq of [rate, promote]) await setAsideSetting(pool, { stationId: 'stn_void_genuine', environment: 'LIVE', seq }, 'published by mistake');
+    const after = (await a.sync.publish(rule(26), SAMIR)).seq;
+    for (const c of [a, b]) {
+      await c.sync.pull();
+      expect(c.sync.state()).toMatchObject({ refused: null, appliedSeq: after });
+      expect(c.applied.map((r) => r.seq)).not.toContain(rate);
+      expect(c.applied.map((r) => r.key)).not.toContain(hoda.agentId);
+      expect(c.applied.filter((r) => r.kind === 'markup_rule').map((r) => r.value)).toEqual([expect.objectContaining({ percent: 26 })]);
+    }
+    // Hoda is no supervisor at any counter: her proved row is refused
+    const hodas = await insertAs('stn_void_genuine', a, rule(30), hoda, hodaKey);
+    await refusedByBoth([a, b], hodas, /Hoda Supervisor \(agent-hoda\) is not a supervisor of the station/);
+    // a counter joining now folds the stream from its first row: the same
+    const c = counterOf('stn_void_genuine', 'stn_void_genuine_c');
+    await c.sync.seed(null);
+    expect(c.sync.state()).toMatchObject({ refused: { seq: hodas }, appliedSeq: after });
+    expect(c.applied.map((r) => r.seq)).toEqual(a.applied.map((r) => r.seq));
   });
 });

@@ -20,7 +20,7 @@ export const station = defineMessages({
     'station.counterKey': 'This counter’s key (the administrator enrols it with its id):',
     'station.counterKey.fingerprint': 'Fingerprint (compare it with what the enrolment printed):',
     'station.settingsRefused':
-      'Alarm: the station’s settings stream holds a change (number {seq}, from counter {counter}) that this counter refused: it is not signed by that counter’s enrolled key. Nothing after it is applied. Call the administrator.',
+      'Alarm: the station’s settings stream holds a change (number {seq}, from counter {counter}) that this counter refused (why below). Nothing after it is applied until the station’s administrator sets it aside: give them this command (they write the reason in place of …).',
     'station.field.tlsCa.hint': 'Empty: the server’s certificate is checked against the system’s authorities.',
     'station.field.tlsCa.kept': 'A certificate authority file is kept for this server; choose another to replace it.',
     'station.field.stationName': 'Station name',
@@ -41,6 +41,7 @@ export const station = defineMessages({
     'station.sync.stopped': 'Station: journal refused, call a supervisor',
     'station.sync.other_environment': 'Station: not this environment',
     'station.sync.alarm': 'Station: {count} counter journal(s) refused, call a supervisor',
+    'station.sync.settingsRefused': 'Station: a settings change refused, call a supervisor',
     'station.stopped': 'The station database refused the journal of counter {counter} and stopped taking it: what arrived is kept. Check that counter’s journal (Settings → Journal) before anything else.',
     'station.shared.current': 'Shared by the station {station}: a change made here reaches every counter of the station.',
     'station.shared.offline':
@@ -73,7 +74,7 @@ export const station = defineMessages({
     'station.counterKey': 'مفتاح هذا الشباك (يسجّله المسؤول مع معرّفه):',
     'station.counterKey.fingerprint': 'البصمة (قارنها بما طبعه التسجيل):',
     'station.settingsRefused':
-      'إنذار: في سجل إعدادات المحطة تغيير (رقم {seq}، من الشباك {counter}) رفضه هذا الشباك: ليس موقّعًا بالمفتاح المسجّل لذلك الشباك. لا يُطبَّق شيء بعده. اتصل بالمسؤول.',
+      'إنذار: في سجل إعدادات المحطة تغيير (رقم {seq}، من الشباك {counter}) رفضه هذا الشباك (السبب أدناه). لا يُطبَّق شيء بعده حتى يستبعده مسؤول المحطة: أعطِه هذا الأمر (يكتب السبب مكان …).',
     'station.field.tlsCa.hint': 'إن تُرك فارغًا: يُتحقق من شهادة الخادم بجهات الشهادات في النظام.',
     'station.field.tlsCa.kept': 'يوجد ملف جهة شهادات محفوظ لهذا الخادم؛ اختر غيره لاستبداله.',
     'station.field.stationName': 'اسم المحطة',
@@ -94,6 +95,7 @@ export const station = defineMessages({
     'station.sync.stopped': 'المحطة: رُفضت اليومية، اطلب المشرف',
     'station.sync.other_environment': 'المحطة: ليست هذه البيئة',
     'station.sync.alarm': 'المحطة: رُفضت يومية {count} من الشبابيك، اطلب المشرف',
+    'station.sync.settingsRefused': 'المحطة: رُفض تغيير في الإعدادات، اطلب المشرف',
     'station.stopped': 'رفضت قاعدة بيانات المحطة يومية الشباك {counter} وتوقفت عن استلامها، وما وصل منها محفوظ. افحص يومية ذلك الشباك (الإعدادات ← سجل المبيعات) قبل أي شيء آخر.',
     'station.shared.current': 'إعدادات مشتركة لمحطة {station}: أي تغيير هنا يصل إلى كل شبابيك المحطة.',
     'station.shared.offline':
