@@ -42,6 +42,7 @@ import { verifyStation, writeCheckpoints } from './verify.ts';
 import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
+import { streamStationName } from './stream-verifier.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -168,6 +169,8 @@ async function main(): Promise<number> {
     );
     const row = names.rows[0];
     if (!row) throw new Error(`no station ${values.station} in this database`);
+    const environment = (row.environment ?? 'LIVE') as 'LIVE';
+    const name = (await streamStationName(pool, { stationId: values.station, environment })) ?? row.name;
     const base = env.SHUBBAK_API_BASE_URL;
     const client =
       base && env.SHUBBAK_CLIENT_ID && env.SHUBBAK_CLIENT_SECRET
@@ -176,8 +179,8 @@ async function main(): Promise<number> {
     const report = await stationReport(
       {
         pool,
-        station: { id: values.station, name: row.name },
-        environment: (row.environment ?? 'LIVE') as 'LIVE',
+        station: { id: values.station, name },
+        environment,
         statement: (d) =>
           client
             ? statementOf(client, d)
@@ -218,7 +221,8 @@ async function main(): Promise<number> {
     const m = (minor: number) => formatMoney(minor, 'en');
     console.log(`company day ${date}: ${stations.length} stations`);
     const noStatement = () => Promise.reject(new AppFailure('not_configured', 'the summary does not read wallets'));
-    for (const st of stations) {
+    for (const registered of stations) {
+      const st = { id: registered.id, name: (await streamStationName(pool, { stationId: registered.id, environment: 'LIVE' })) ?? registered.name };
       const r = await stationReport({ pool, station: st, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, date);
       console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed`);
     }

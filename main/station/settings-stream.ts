@@ -96,7 +96,7 @@ type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
  * The rows after `afterSeq`, in the database's order, without the rows the administrator set aside
  * (migration 0011): no counter applies one, nor learns from it who is supervisor.
  */
-export async function settingRowsAfter(db: Querier, place: StreamPlace, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
+export async function settingRowsAfter(db: Querier, place: Omit<StreamPlace, 'counterId'>, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature, proof, nonce FROM station_settings s
      WHERE station_id = $1 AND environment = $2 AND seq > $3

@@ -11,9 +11,10 @@ import { AppFailure } from '../failure.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { setAsideCommand } from './admin.ts';
 import { registerCounter } from './database.ts';
-import { publishSetting, settingMessage, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
-import { verifySignature, type CounterSigner } from './counter-key.ts';
+import { publishSetting, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+import type { CounterSigner } from './counter-key.ts';
 import { StreamAuthority } from './stream-authority.ts';
+import { StreamVerifier } from './stream-verifier.ts';
 import { deriveProofKey, type SupervisorProofs } from './supervisor-proof.ts';
 
 /** What the counter's side does with the stream: where it stands in it, and how a row is applied. */
@@ -65,16 +66,20 @@ export class StationSettingsSync {
    * it applied, until the administrator sets it aside (then the stream reads without it).
    */
   #refused: StationSettingRefusal | null = null;
-  /** The enrolled public keys of the station's counters (read again for a counter not known yet). */
-  #keys = new Map<string, { key: string; since: number }[]>();
-  /** Who may author a row, as of the last row folded (every row from the first, each checked). */
-  #authority = new StreamAuthority();
+  /** The stream as folded up to #foldedSeq (every row from the first, each checked). */
+  #verifier: StreamVerifier;
   #foldedSeq = 0;
   /** A supervisor's new proof key from the PIN they set for themselves: kept once that row is published (proved with the key before it). */
   #ownNewKey: { agentId: string; key: CounterSigner } | null = null;
 
   constructor(deps: SettingsSyncDeps) {
     this.#d = deps;
+    this.#verifier = new StreamVerifier(deps.pool, deps.place);
+  }
+
+  /** Who may author a row, as of the last row folded. */
+  get #authority(): StreamAuthority {
+    return this.#verifier.authority;
   }
 
   state(): StationSettingsState {
@@ -238,12 +243,12 @@ export class StationSettingsSync {
         const applied = target.appliedSeq(stationId);
         if (applied < this.#foldedSeq) {
           // another journal under this link (a restore): fold again from the start
-          this.#authority = new StreamAuthority();
+          this.#verifier = new StreamVerifier(this.#d.pool, this.#d.place);
           this.#foldedSeq = 0;
         }
         const rows = await settingRowsAfter(this.#d.pool, this.#d.place, this.#foldedSeq);
         for (const row of rows) {
-          const why = await this.#refusal(row);
+          const why = await this.#verifier.refusal(row);
           if (why) {
             // Nothing after it is applied either: the stream's order is the station's.
             if (this.#refused?.seq !== row.seq) this.#d.log(`station setting ${row.seq} refused: ${why}`);
@@ -251,7 +256,7 @@ export class StationSettingsSync {
             this.#state = 'current';
             return;
           }
-          this.#authority.fold(row);
+          this.#verifier.fold(row);
           this.#foldedSeq = row.seq;
           if (row.seq <= applied) continue;
           this.#note(row);
@@ -267,43 +272,6 @@ export class StationSettingsSync {
       this.#lastReceivedAt = this.#d.now().toISOString();
     } catch (err) {
       this.#wentOffline(err);
-    }
-  }
-
-  /**
-   * Why a row must not be applied (unsigned, not signed by its counter's key in force when it was
-   * added, or not authored and proved by a supervisor of that point: StreamAuthority), or null.
-   */
-  async #refusal(row: StationSettingRow): Promise<string | null> {
-    const message = settingMessage({ ...this.#d.place, counterId: row.counterId }, row, row.basedOn, row.author, row.nonce);
-    return (await this.#counterRefusal(row, message)) ?? this.#authority.refusal(row, message);
-  }
-
-  async #counterRefusal(row: StationSettingRow, message: string): Promise<string | null> {
-    if (!row.signature) return `unsigned row from counter ${row.counterId}`;
-    const verifies = () => {
-      const key = keyInForce(this.#keys.get(row.counterId) ?? [], Date.parse(row.at));
-      return key !== null && verifySignature(key, message, row.signature!);
-    };
-    if (this.#keys.has(row.counterId) && verifies()) return null;
-    // a counter not seen yet, or re-keyed since the keys were read: read them again, once
-    await this.#loadKeys();
-    if (!(this.#keys.get(row.counterId) ?? []).length) return `counter ${row.counterId} has no enrolled key`;
-    return verifies() ? null : `the signature of counter ${row.counterId} does not verify (a forged row)`;
-  }
-
-  /** Every counter's keys over time (a counter restored on a new PC was re-keyed: migration 0009). */
-  async #loadKeys(): Promise<void> {
-    const { rows } = await this.#d.pool.query<{ id: string; public_key: string | null; history: { key: string; since: string | null }[] | null }>(
-      `SELECT c.id, c.public_key,
-              (SELECT json_agg(json_build_object('key', k.public_key, 'since', CASE WHEN k.from_seq = 1 THEN NULL ELSE k.enrolled_at END) ORDER BY k.from_seq)
-                 FROM counter_keys k WHERE k.counter_id = c.id) AS history
-         FROM counters c WHERE c.station_id = $1`,
-      [this.#d.place.stationId],
-    );
-    for (const r of rows) {
-      const history = (r.history ?? []).map((k) => ({ key: k.key, since: k.since === null ? -Infinity : Date.parse(k.since) }));
-      this.#keys.set(r.id, history.length > 0 ? history : r.public_key ? [{ key: r.public_key, since: -Infinity }] : []);
     }
   }
 
@@ -337,9 +305,4 @@ export class StationSettingsSync {
     const since = this.#lastReceivedAt ? ` (last received ${this.#lastReceivedAt})` : '';
     return new AppFailure('station_settings_offline', `The station database is unreachable: station-wide settings cannot be changed now${since}`, { retryable: true });
   }
-}
-
-/** The key a counter signed with at a time: the last one enrolled by then (the first, from the start). */
-export function keyInForce(keys: readonly { key: string; since: number }[], at: number): string | null {
-  return keys.filter((k) => k.since <= at).at(-1)?.key ?? null;
 }

@@ -46,7 +46,7 @@ describe('station database migrations carry data', () => {
 
     // 0005 roles: a stop kept in the counters table moves to counter_stops (which counters only read).
     await server.pool.query("UPDATE counters SET stopped_at = '2026-07-01T09:00:00Z', stopped_reason = 'chain_broken: test' WHERE id = 'ctr_m'");
-    expect(await migrateStation(server.pool)).toEqual([5, 6, 7, 8, 9, 10, 11]);
+    expect(await migrateStation(server.pool)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
     const stops = await server.pool.query<{ counter_id: string; reason: string; cleared_at: Date | null }>('SELECT counter_id, reason, cleared_at FROM counter_stops');
     expect(stops.rows).toEqual([{ counter_id: 'ctr_m', reason: 'chain_broken: test', cleared_at: null }]);
 

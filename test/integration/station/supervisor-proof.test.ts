@@ -5,6 +5,7 @@
 // raised; a genuine supervisor's change (a PIN change included) applies on both. A refused row
 // stops its stream until the administrator sets it aside (`npm run station -- set-aside-setting`,
 // the last cases), so each case has a station of its own.
+import { streamStationName } from '../../../main/station/stream-verifier.ts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -350,5 +351,24 @@ describe('a refused row set aside by the administrator', () => {
     await c.sync.seed(null);
     expect(c.sync.state()).toMatchObject({ refused: { seq: hodas }, appliedSeq: after });
     expect(c.applied.map((r) => r.seq)).toEqual(a.applied.map((r) => r.seq));
+  });
+});
+
+describe("the station's name at the head office", () => {
+  it('is the one the stream stands by: a forged rename (a counter login, no PIN proof) renames nothing, a supervisor’s rename does', async () => {
+    const { a, b } = await station('stn_name');
+    const rename = (name: string): StationSettingChange => ({ kind: 'station_name', key: 'name', value: { name } });
+    await a.sync.publish(rename('Aswan Central'), SAMIR);
+    const forged = await insertAs('stn_name', a, rename('Hacked station'), SAMIR, null);
+    await refusedByBoth([a, b], forged, /no PIN proof/);
+    // the row itself renamed nothing in the database (migration 0012), and the head office reads the stream's
+    expect((await pool.query("SELECT name FROM stations WHERE id = 'stn_name'")).rows).toEqual([{ name: 'stn_name' }]);
+    expect(await streamStationName(pool, { stationId: 'stn_name', environment: 'LIVE' })).toBe('Aswan Central');
+    const report = await stationCli(['report', '--station', 'stn_name']);
+    expect(report.code).toBe(0);
+    expect(report.out).toMatch(/^Aswan Central \(stn_name\)/);
+    const summary = await stationCli(['summary']);
+    expect(summary.out).toMatch(/^Aswan Central /m);
+    expect(`${report.out}${summary.out}`).not.toMatch(/Hacked/);
   });
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { keyInForce } from '../../../../main/station/settings-sync.ts';
+import { keyInForce } from '../../../../main/station/stream-verifier.ts';
 
 describe("a counter's key in force when it added a settings row", () => {
   const keys = [
