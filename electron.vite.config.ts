@@ -8,7 +8,8 @@ export default defineConfig({
   main: {
     build: {
       outDir: 'out/main',
-      rollupOptions: { input: { index: resolve('main/index.ts') } },
+      // the station day report's worker thread (main/station/walker.ts) is an entry of its own
+      rollupOptions: { input: { index: resolve('main/index.ts'), 'station-day-walker': resolve('main/station/day-walker.ts') } },
     },
   },
   preload: {

@@ -49,6 +49,11 @@ export function projectedSale(counterId: string, s: SaleState): ProjectedSale {
   };
 }
 
+/** The sales of one counter's entries, in its order (its sale ids are its own: no key per counter to make). */
+export function projectCounterSales(counterId: string, entries: Iterable<SaleEntry>): ProjectedSale[] {
+  return [...foldSales(entries).values()].map((s) => projectedSale(counterId, s));
+}
+
 /** The sales of the entries given (each counter's entries in its order, as journals write them). */
 export function projectSales(entries: Iterable<SaleEntry>): ProjectedSale[] {
   const counterOf = new Map<string, string>();

@@ -49,8 +49,14 @@ export function stationPool(c: StationConnection): pg.Pool {
   });
   // An idle client losing its server is reported here; the next query reconnects.
   pool.on('error', () => {});
+  connections.set(pool, c);
   return pool;
 }
+
+const connections = new WeakMap<pg.Pool, StationConnection>();
+
+/** What a pool of stationPool() connects with (a worker thread opens its own pool with it); null for another pool. */
+export const connectionOf = (pool: pg.Pool): StationConnection | null => connections.get(pool) ?? null;
 
 /**
  * A query's rows (as arrays) handed to `each` as they arrive, none kept: for reads of tens of

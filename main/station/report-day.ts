@@ -15,10 +15,9 @@
 // hash left as it was (the next verify names it). Each step is one query for all the counters.
 import type pg from 'pg';
 import type { IntegrityProblem, StationIntegrity } from '../../contract/reports.ts';
-import { SALE_ENTRY_TYPES, saleEntryOf, type SaleEntry } from '../reports/sale-projection.ts';
-import { PREIMAGE_SQL } from './entry-preimage.ts';
-import { eachRow } from './database.ts';
-import { readRange, WalkCheck, type Walk, type WalkedRow } from './walk-check.ts';
+import { projectCounterSales, SALE_ENTRY_TYPES, saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { inRanges, readRange, SALE_TYPES, walkChecks, walkVerified, type Walk } from './walk-check.ts';
+import { walkInWorker } from './walker.ts';
 import { alteredProblem, ChainWalk, checkedHead, keyAt, linkProblems, rangeArgs, recomputedHash, type StationEntryRow } from './verify.ts';
 
 export type SaleRow = StationEntryRow & { counter_id: string };
@@ -37,14 +36,6 @@ interface CounterSpan {
 }
 
 const ENTRY_COLUMNS = 'e.counter_id, e.seq, e.at, e.type, e.payload, e.prev_hash, e.hash, e.chained_counter, e.shift_id';
-/**
- * Each counter's range of entries, one index range scan per counter (LATERAL: a plain join of
- * the ranges with entries is planned as a scan of the whole table).
- */
-const inRanges = (columns: string, where = '') =>
-  `SELECT ${columns} FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS r(counter_id, lo, hi, i)
-   CROSS JOIN LATERAL (SELECT * FROM entries e WHERE e.counter_id = r.counter_id AND e.seq BETWEEN r.lo AND r.hi ${where} ORDER BY e.seq) e`;
-
 async function spansOf(pool: pg.Pool, stationId: string, date: string): Promise<CounterSpan[]> {
   const { rows } = await pool.query<{ counter_id: string; lo: string; hi: string; public_key: string | null; head: string | null; cp_seq: string | null; cp_hash: string | null; cp_now: string | null }>(
     // Each counter's first and last entry of the day: two probes of the sale_day index per counter
@@ -95,19 +86,6 @@ async function closingHeads(pool: pg.Pool, walks: readonly (CounterSpan & { to: 
   return out;
 }
 
-const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
-
-/** The walked ranges' entries checked as they arrive (one query for the group, rows not kept). */
-async function walkChecks(pool: pg.Pool, walks: readonly Walk[], date: string): Promise<WalkCheck[]> {
-  const checks = walks.map((w) => new WalkCheck(w, SALE_TYPES));
-  await eachRow<WalkedRow>(
-    pool,
-    { text: inRanges(`r.i::int, coalesce(e.sale_day = $4, false), CASE WHEN e.seq = r.lo THEN e.hash END, ${PREIMAGE_SQL}`), values: [...rangeArgs(walks.map(readRange)), date] },
-    (row) => checks[row[0] - 1]!.add(row),
-  );
-  return checks;
-}
-
 /** A walked range read again whole (its stored hashes and links), to name what did not verify. */
 async function fullRows(pool: pg.Pool, w: Walk): Promise<(SaleRow & { sale_day: string | null })[]> {
   const { rows } = await pool.query<SaleRow & { sale_day: string | null }>(`${inRanges(`${ENTRY_COLUMNS}, e.sale_day`)} ORDER BY e.seq`, rangeArgs([readRange(w)]));
@@ -141,8 +119,28 @@ function byCounter<T extends { counter_id: string; seq: string }>(rows: readonly
   return out;
 }
 
-/** The day's sale entries of a station (in each counter's order), and what verifying them found. */
-export async function verifiedDay(pool: pg.Pool, stationId: string, date: string): Promise<{ entries: SaleEntry[]; integrity: StationIntegrity }> {
+/** A walked range's check: by this thread (its counted entries) or by the worker (their sales). */
+type Checked = { walk: Walk; previous: { seq: number; hash: string } | null; verified: boolean } & ({ counted: SaleEntry[] } | { sales: ProjectedSale[] });
+
+/**
+ * The walks the worker takes: those of counters with nothing below a checkpoint (a sale's entries
+ * on both sides of one are folded together here), about half of the entries to read.
+ */
+function workerShare(walks: readonly Walk[], below: ReadonlySet<string>): Set<Walk> {
+  const eligible = walks.filter((w) => !below.has(w.counterId)).sort((a, b) => b.to - b.from - (a.to - a.from));
+  const total = walks.reduce((n, w) => n + w.to - w.from + 1, 0);
+  const share = new Set<Walk>();
+  let taken = 0;
+  for (const w of eligible) {
+    if (taken + (w.to - w.from + 1) > total / 2) continue;
+    share.add(w);
+    taken += w.to - w.from + 1;
+  }
+  return share;
+}
+
+/** The day's sales of a station (each counter's in its order), folded from its verified entries, and what verifying them found. */
+export async function verifiedDay(pool: pg.Pool, stationId: string, date: string): Promise<{ sales: ProjectedSale[]; integrity: StationIntegrity }> {
   const spans = await spansOf(pool, stationId, date);
   const problems: IntegrityProblem[] = [];
   for (const s of spans) {
@@ -161,46 +159,53 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, date: string
     });
   const headsRead = closingHeads(pool, walks, problems);
   const others = Promise.all([rowsBelow(pool, date, below), linkProblems(pool, below)]);
-  // The walked ranges in a few groups at once: the database reads the next while this process
-  // hashes the one that arrived.
-  const groups = [0, 1, 2].map((k) => walks.filter((_, i) => i % 3 === k)).filter((g) => g.length > 0);
-  const checked = await Promise.all(
-    groups.map(async (group) => {
-      const checks = await walkChecks(pool, group, date);
-      const heads = await headsRead;
-      return checks.map((c) => ({ walk: c.walk, previous: c.previous, counted: c.counted, verified: c.verified(heads.get(c.walk.counterId)?.get(c.walk.to)) }));
-    }),
-  );
+  const signedOf = async (w: Walk) => (await headsRead).get(w.counterId)?.get(w.to);
+  // About half the walks in the worker thread, the rest here in two groups at once (the database
+  // reads the next while this thread hashes the one that arrived); what the worker cannot do is
+  // walked here after all.
+  const share = workerShare(walks, new Set(below.map((b) => b.counterId)));
+  const here = async (group: readonly Walk[]): Promise<Checked[]> =>
+    Promise.all((await walkChecks(pool, group, date)).map(async (c) => ({ walk: c.walk, previous: c.previous, counted: c.counted, verified: walkVerified(c.walk, c.end, await signedOf(c.walk)) })));
+  const inWorker = async (): Promise<Checked[]> => {
+    const mine = walks.filter((w) => share.has(w));
+    const done = await walkInWorker(pool, mine, date);
+    if (!done) return here(mine);
+    return Promise.all(done.map(async (d, i) => ({ walk: mine[i]!, previous: d.previous, sales: d.sales, verified: walkVerified(mine[i]!, d.end, await signedOf(mine[i]!)) })));
+  };
+  const ours = walks.filter((w) => !share.has(w));
+  const checked = (await Promise.all([inWorker(), ...[0, 1].map((k) => ours.filter((_, i) => i % 2 === k)).filter((g) => g.length > 0).map(here)])).flat();
   const [under, links] = await others;
   const heads = await headsRead;
-  const walkOf = new Map(checked.flat().map((c) => [c.walk.counterId, c]));
+  const walkOf = new Map(checked.map((c) => [c.walk.counterId, c]));
 
   const underOf = byCounter(under);
-  const entries: SaleEntry[] = [];
+  const sales: ProjectedSale[] = [];
   for (const s of spans) {
+    // this counter's entries, folded together (a sale may have entries on both sides of a checkpoint)
+    const entries: SaleEntry[] = [];
     // below the checkpoint: the counted entries hashed again
     for (const r of underOf.get(s.counterId) ?? []) {
       if (recomputedHash(s.counterId, r) !== r.hash) problems.push(alteredProblem(s.counterId, Number(r.seq)));
       entries.push(saleEntryOf(s.counterId, r));
     }
     const c = walkOf.get(s.counterId);
-    if (!c) continue;
-    const counted = (r: { sale_day: string | null; seq: string; type: string }) => r.sale_day === date && Number(r.seq) <= s.hi && SALE_TYPES.has(r.type);
-    if (c.verified) {
-      for (const e of c.counted) entries.push(e);
-      continue;
+    if (c?.verified && 'sales' in c) for (const sale of c.sales) sales.push(sale);
+    else if (c?.verified && 'counted' in c) for (const e of c.counted) entries.push(e);
+    else if (c) {
+      // something does not verify: the range read again with its stored hashes, each entry checked, to name it
+      const counted = (r: { sale_day: string | null; seq: string; type: string }) => r.sale_day === date && Number(r.seq) <= s.hi && SALE_TYPES.has(r.type);
+      const w = c.walk;
+      const full = await fullRows(pool, w);
+      if (!w.anchor && full[0] && Number(full[0].seq) === w.from - 1) full.shift();
+      const walk = new ChainWalk(s.counterId, heads.get(s.counterId) ?? new Map(), c.previous, problems);
+      for (const r of full) {
+        walk.add(r);
+        if (counted(r)) entries.push(saleEntryOf(s.counterId, r));
+      }
+      walk.result(s.key, w.from);
     }
-    // something does not verify: the range read again with its stored hashes, each entry checked, to name it
-    const w = c.walk;
-    const full = await fullRows(pool, w);
-    if (!w.anchor && full[0] && Number(full[0].seq) === w.from - 1) full.shift();
-    const walk = new ChainWalk(s.counterId, heads.get(s.counterId) ?? new Map(), c.previous, problems);
-    for (const r of full) {
-      walk.add(r);
-      if (counted(r)) entries.push(saleEntryOf(s.counterId, r));
-    }
-    walk.result(s.key, w.from);
+    for (const sale of projectCounterSales(s.counterId, entries)) sales.push(sale);
   }
   problems.push(...links);
-  return { entries, integrity: { verified: problems.length === 0, problems } };
+  return { sales, integrity: { verified: problems.length === 0, problems } };
 }

@@ -7,7 +7,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
 import { verifiedDay } from './report-day.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
-import { projectSales, saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
@@ -66,8 +66,7 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
   // the day's sale entries, verified as they are read (main/station/report-day.ts)
-  const { entries, integrity } = await verifiedDay(d.pool, d.station.id, date);
-  const sales = projectSales(entries);
+  const { sales, integrity } = await verifiedDay(d.pool, d.station.id, date);
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const lines = stationLines(sales);

@@ -2,8 +2,12 @@
 // the chain recomputed from its anchor over each entry's preimage, and the day's sale entries
 // kept, read back from the preimages hashed (what is folded is what the chain covers). Nothing
 // else of a row is kept: a day's 80,000 entries pass through without surviving a collection.
+import type pg from 'pg';
 import { entryOfPreimage, GENESIS_HASH, preimageHash } from '../journal/chain.ts';
-import { saleEntryOf, type SaleEntry } from '../reports/sale-projection.ts';
+import { SALE_ENTRY_TYPES, saleEntryOf, type SaleEntry } from '../reports/sale-projection.ts';
+import { eachRow } from './database.ts';
+import { PREIMAGE_SQL } from './entry-preimage.ts';
+import { rangeArgs } from './verify.ts';
 
 /**
  * An entry of a walked range as read: its range's place in the query (from 1), whether it is of
@@ -22,6 +26,23 @@ export interface Walk {
   /** The counter's signed head that closes the range (or the day's last entry without one). */
   to: number;
 }
+
+/** Where a walk's chain, recomputed over the rows read, ended (null: a gap, a broken link, an entry that is not one, no anchor). */
+export type ChainEnd = { seq: number; hash: string } | null;
+
+/**
+ * Whether the chain recomputed over a walk's rows ends at its `to` with the hash its closing signed
+ * head signs: every entry is then the one the counter signed (each hash covers the one before).
+ */
+export const walkVerified = (walk: Walk, end: ChainEnd, signed: string | undefined): boolean => end !== null && signed !== undefined && end.seq === walk.to && end.hash === signed;
+
+/**
+ * Each counter's range of entries, one index range scan per counter (LATERAL: a plain join of
+ * the ranges with entries is planned as a scan of the whole table).
+ */
+export const inRanges = (columns: string, where = '') =>
+  `SELECT ${columns} FROM unnest($1::text[], $2::bigint[], $3::bigint[]) WITH ORDINALITY AS r(counter_id, lo, hi, i)
+   CROSS JOIN LATERAL (SELECT * FROM entries e WHERE e.counter_id = r.counter_id AND e.seq BETWEEN r.lo AND r.hi ${where} ORDER BY e.seq) e`;
 
 /** The entries a walk reads: from the entry before it (its first link, as held) when no checkpoint anchors it. */
 export const readRange = (w: Walk) => ({ counterId: w.counterId, from: w.anchor ? w.from : Math.max(1, w.from - 1), to: w.to });
@@ -47,7 +68,7 @@ export class WalkCheck {
   readonly walk: Walk;
   readonly #saleTypes: ReadonlySet<string>;
 
-  constructor(walk: Walk, saleTypes: ReadonlySet<string>) {
+  constructor(walk: Walk, saleTypes: ReadonlySet<string> = SALE_TYPES) {
     this.walk = walk;
     this.#saleTypes = saleTypes;
     this.previous = walk.anchor ?? (walk.from === 1 ? { seq: 0, hash: GENESIS_HASH } : null);
@@ -82,11 +103,21 @@ export class WalkCheck {
     this.#hash = preimageHash(preimage);
   }
 
-  /**
-   * Whether the chain recomputed over the rows read ends at `to` with the hash its closing signed
-   * head signs: every entry is then the one the counter signed (each hash covers the one before).
-   */
-  verified(signed: string | undefined): boolean {
-    return !this.#broken && !this.#waitingForAnchor && this.previous !== null && signed !== undefined && this.#seq === this.walk.to && this.#hash === signed;
+  /** Where the chain recomputed so far ends. */
+  get end(): ChainEnd {
+    return this.#broken || this.#waitingForAnchor || this.previous === null ? null : { seq: this.#seq, hash: this.#hash };
   }
+}
+
+export const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
+
+/** The walked ranges' entries checked as they arrive (one query for them all, rows not kept). */
+export async function walkChecks(pool: pg.Pool, walks: readonly Walk[], date: string): Promise<WalkCheck[]> {
+  const checks = walks.map((w) => new WalkCheck(w, SALE_TYPES));
+  await eachRow<WalkedRow>(
+    pool,
+    { text: inRanges(`r.i::int, coalesce(e.sale_day = $4, false), CASE WHEN e.seq = r.lo THEN e.hash END, ${PREIMAGE_SQL}`), values: [...rangeArgs(walks.map(readRange)), date] },
+    (row) => checks[row[0] - 1]!.add(row),
+  );
+  return checks;
 }
