@@ -28,16 +28,26 @@ export interface ChangeRow {
   summary: string;
 }
 
-/** Confirmed sales with a reference whose departure is on or after `fromDate`, with the last change known of each. */
-export function watchedSales(j: Journal, fromDate: string): Watched[] {
+const WATCHED = "s.status = 'confirmed' AND s.booking_ref IS NOT NULL";
+
+/** The ids of the confirmed sales with a reference whose departure is on or after `fromDate` (or unknown): through the sales_watched index. */
+export function watchedSaleIds(j: Journal, fromDate: string): string[] {
   return j
-    .stmt(
+    .stmt<[string], string>(`SELECT s.sale_id FROM sales s WHERE ${WATCHED} AND s.departure_at >= ? UNION ALL SELECT s.sale_id FROM sales s WHERE ${WATCHED} AND s.departure_at IS NULL`)
+    .pluck()
+    .all(fromDate);
+}
+
+/** A watched sale with the last change known of it (undefined: no longer one). */
+export function watchedSale(j: Journal, saleId: string): Watched | undefined {
+  return j
+    .stmt<[string], Watched>(
       `SELECT s.sale_id, s.booking_ref, s.booking, s.departure_at,
               (SELECT version FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_version,
               (SELECT new_departure FROM trip_changes t WHERE t.sale_id = s.sale_id ORDER BY seq DESC LIMIT 1) AS known_departure
-       FROM sales s WHERE s.status = 'confirmed' AND s.booking_ref IS NOT NULL AND (s.departure_at IS NULL OR s.departure_at >= ?)`,
+       FROM sales s WHERE s.sale_id = ? AND ${WATCHED}`,
     )
-    .all(fromDate) as Watched[];
+    .get(saleId);
 }
 
 /** The changes with their sale, travellers still to call first, newest first, at most `limit`. */

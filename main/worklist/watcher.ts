@@ -9,9 +9,9 @@ import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { AppFailure } from '../failure.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
-import { tripChangeCalledAt, tripChangeRows, watchedSales } from '../journal/trip-changes.ts';
+import { tripChangeCalledAt, tripChangeRows, watchedSale, watchedSaleIds } from '../journal/trip-changes.ts';
 
-/** Bookings read per round (20 a minute by default: the API's default bucket is 300 a minute). */
+/** Bookings read per round (20 a minute by default, one every 3 s: the API's default bucket is 300 a minute). */
 const PER_ROUND = 20;
 /** A departure is still watched this long after it left (a late change still reaches the traveller). */
 const WATCH_AFTER_DEPARTURE_MS = 6 * 3_600_000;
@@ -33,8 +33,17 @@ export class TripWatcher {
     this.#log = log;
   }
 
+  /**
+   * PER_ROUND bookings every `everyMs`, one at a time, evenly: a burst of twenty answers a minute
+   * (each read, parsed and compared; in TRAINING built by the sandbox on this very thread) held
+   * up the sales being made at that moment.
+   */
   start(everyMs: number): void {
-    this.#timer = setInterval(() => void this.check().catch((err: unknown) => this.#log('checking trips failed', err)), everyMs);
+    const lookAtOne = () => {
+      if (this.#running) return; // a look under way: this one is skipped
+      this.#look(1).catch((err: unknown) => this.#log('checking trips failed', err));
+    };
+    this.#timer = setInterval(lookAtOne, everyMs / PER_ROUND);
     this.#timer.unref();
   }
 
@@ -42,18 +51,28 @@ export class TripWatcher {
     if (this.#timer) clearInterval(this.#timer);
   }
 
-  /** One round now: the number of new changes found. */
-  check(): Promise<number> {
-    this.#running ??= this.#round().finally(() => (this.#running = null));
+  /** One round now (PER_ROUND bookings, after the look under way if any): the number of new changes found. */
+  async check(): Promise<number> {
+    while (this.#running) await this.#running.catch(() => 0);
+    return this.#look(PER_ROUND);
+  }
+
+  #look(bookings: number): Promise<number> {
+    this.#running ??= this.#round(bookings).finally(() => (this.#running = null));
     return this.#running;
   }
 
-  async #round(): Promise<number> {
+  async #round(bookings: number): Promise<number> {
     const now = this.#journal.now();
-    const rows = watchedSales(this.#journal, cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS));
-    const due = rows.sort((a, b) => (this.#checkedAt.get(a.sale_id) ?? 0) - (this.#checkedAt.get(b.sale_id) ?? 0)).slice(0, PER_ROUND);
+    // The ids only (a day's sales and more, every minute, on the thread that sells), then the few due.
+    const ids = watchedSaleIds(this.#journal, cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS));
+    this.#forgetDeparted(ids);
+    const checkedAt = (id: string) => this.#checkedAt.get(id) ?? 0;
+    const due = ids.sort((a, b) => checkedAt(a) - checkedAt(b)).slice(0, bookings);
     let found = 0;
-    for (const w of due) {
+    for (const id of due) {
+      const w = watchedSale(this.#journal, id);
+      if (!w) continue;
       this.#checkedAt.set(w.sale_id, now.getTime());
       let booking;
       try {
@@ -91,6 +110,13 @@ export class TripWatcher {
       found++;
     }
     return found;
+  }
+
+  /** Round-robin times of trips no longer watched (departed) are dropped: the map holds the watched ones only. */
+  #forgetDeparted(watched: readonly string[]): void {
+    if (this.#checkedAt.size <= watched.length) return;
+    const keep = new Set(watched);
+    for (const id of this.#checkedAt.keys()) if (!keep.has(id)) this.#checkedAt.delete(id);
   }
 
   /** The worklist: travellers still to call first, then those called. */

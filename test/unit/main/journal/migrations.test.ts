@@ -204,4 +204,14 @@ describe('journal migrations', () => {
     const plan = db.prepare("EXPLAIN QUERY PLAN SELECT booking_ref, claim_net_minor, at FROM refunds WHERE claimable = 1").all() as { detail: string }[];
     expect(plan.map((r) => r.detail).join(' ')).toMatch(/COVERING INDEX refunds_claims/);
   });
+
+  it('0016 sales-watched: the trip watcher finds the sales still to depart through an index, not a scan of every sale', () => {
+    upTo(16);
+    const watched = "status = 'confirmed' AND booking_ref IS NOT NULL";
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT sale_id FROM sales WHERE ${watched} AND departure_at >= ? UNION ALL SELECT sale_id FROM sales WHERE ${watched} AND departure_at IS NULL`).all('2026-07-01') as { detail: string }[])
+      .map((r) => r.detail)
+      .join(' | ');
+    expect(plan).toMatch(/SEARCH s?\s*sales USING INDEX sales_watched \(departure_at>\?\)/);
+    expect(plan).not.toMatch(/SCAN sales/);
+  });
 });
