@@ -23,13 +23,19 @@ export function migrate(
     name TEXT NOT NULL,
     applied_at TEXT NOT NULL
   ) STRICT`);
-  const applied = new Set(
-    (db.prepare('SELECT version FROM schema_migrations').all() as { version: number }[]).map((r) => r.version),
-  );
+  const recorded = db.prepare('SELECT version, name FROM schema_migrations').all() as { version: number; name: string }[];
+  const applied = new Set(recorded.map((r) => r.version));
   const latestKnown = list.reduce((max, m) => Math.max(max, m.version), 0);
   const newest = Math.max(0, ...applied);
   if (newest > latestKnown) {
     throw new Error(`The journal was written by a newer Shubbak (schema ${newest} > ${latestKnown})`);
+  }
+  // A build that numbered another change the same (a development branch's) made another schema.
+  for (const r of recorded) {
+    const known = list.find((m) => m.version === r.version);
+    if (known && known.name !== r.name) {
+      throw new Error(`The journal was written by another build of Shubbak (its schema change ${r.version} is "${r.name}", this build's is "${known.name}")`);
+    }
   }
   const pending = list.filter((m) => !applied.has(m.version) && (opts.upTo === undefined || m.version <= opts.upTo));
   if (newest > 0 && pending.length > 0) opts.beforeUpgrade?.(newest, Math.max(...pending.map((m) => m.version)));

@@ -45,6 +45,13 @@ describe('journal migrations', () => {
     expect(rows).toEqual(migrations.map((m) => ({ version: m.version, name: m.name })));
   });
 
+  it('refuse a journal whose schema change of some number is another one (a development build numbered it the same)', () => {
+    db = new Database(':memory:');
+    migrate(db, { upTo: 15 });
+    db.prepare("INSERT INTO schema_migrations (version, name, applied_at) VALUES (16, 'refunds-branch', 't')").run();
+    expect(() => migrate(db)).toThrow(/another build of Shubbak \(its schema change 16 is "refunds-branch", this build's is "sales-watched"\)/);
+  });
+
   it('refuse a journal written by a newer schema', () => {
     db = new Database(':memory:');
     migrate(db);
