@@ -55,6 +55,8 @@ function links(preimage: string, seq: number, previous: string): boolean {
   return preimage.startsWith(digits, at) && preimage.charCodeAt(link - 1) === 10 && preimage.startsWith(previous, link) && preimage.charCodeAt(link + previous.length) === 10;
 }
 
+export const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
+
 export class WalkCheck {
   /** The range's anchor: the checkpoint, the genesis, or the entry before it as held (null until read, or missing). */
   previous: { seq: number; hash: string } | null;
@@ -66,11 +68,9 @@ export class WalkCheck {
   #broken = false;
 
   readonly walk: Walk;
-  readonly #saleTypes: ReadonlySet<string>;
 
-  constructor(walk: Walk, saleTypes: ReadonlySet<string> = SALE_TYPES) {
+  constructor(walk: Walk) {
     this.walk = walk;
-    this.#saleTypes = saleTypes;
     this.previous = walk.anchor ?? (walk.from === 1 ? { seq: 0, hash: GENESIS_HASH } : null);
     this.#waitingForAnchor = this.previous === null;
     if (this.previous) [this.#seq, this.#hash] = [this.previous.seq, this.previous.hash];
@@ -97,7 +97,7 @@ export class WalkCheck {
         this.#broken = true;
         return;
       }
-      if (seq <= this.walk.hi && this.#saleTypes.has(e.type)) this.counted.push(saleEntryOf(this.walk.counterId, e));
+      if (seq <= this.walk.hi && SALE_TYPES.has(e.type)) this.counted.push(saleEntryOf(this.walk.counterId, e));
     }
     this.#seq = seq;
     this.#hash = preimageHash(preimage);
@@ -109,11 +109,9 @@ export class WalkCheck {
   }
 }
 
-export const SALE_TYPES: ReadonlySet<string> = new Set(SALE_ENTRY_TYPES);
-
 /** The walked ranges' entries checked as they arrive (one query for them all, rows not kept). */
 export async function walkChecks(pool: pg.Pool, walks: readonly Walk[], date: string): Promise<WalkCheck[]> {
-  const checks = walks.map((w) => new WalkCheck(w, SALE_TYPES));
+  const checks = walks.map((w) => new WalkCheck(w));
   await eachRow<WalkedRow>(
     pool,
     { text: inRanges(`r.i::int, coalesce(e.sale_day = $4, false), CASE WHEN e.seq = r.lo THEN e.hash END, ${PREIMAGE_SQL}`), values: [...rangeArgs(walks.map(readRange)), date] },

@@ -24,6 +24,8 @@ export class TripWatcher {
   readonly #log: (message: string, err?: unknown) => void;
   /** Round robin: the sales checked longest ago go first (in memory: a restart starts over). */
   readonly #checkedAt = new Map<string, number>();
+  /** The rest of the round the timer takes one at a time. */
+  #queue: string[] = [];
   #timer: NodeJS.Timeout | null = null;
   #running: Promise<number> | null = null;
 
@@ -54,6 +56,7 @@ export class TripWatcher {
   /** One round now (PER_ROUND bookings, after the look under way if any): the number of new changes found. */
   async check(): Promise<number> {
     while (this.#running) await this.#running.catch(() => 0);
+    this.#queue = [];
     return this.#look(PER_ROUND);
   }
 
@@ -62,15 +65,22 @@ export class TripWatcher {
     return this.#running;
   }
 
+  /** The next `n` sales due, taken from a round of PER_ROUND picked at once (the watched sales read once a round, not once a look). */
+  #nextDue(n: number, now: Date): string[] {
+    if (this.#queue.length === 0) {
+      // The ids only (a day's sales and more, on the thread that sells), then the few due.
+      const ids = watchedSaleIds(this.#journal, cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS));
+      this.#forgetDeparted(ids);
+      const checkedAt = (id: string) => this.#checkedAt.get(id) ?? 0;
+      this.#queue = ids.sort((a, b) => checkedAt(a) - checkedAt(b)).slice(0, PER_ROUND);
+    }
+    return this.#queue.splice(0, n);
+  }
+
   async #round(bookings: number): Promise<number> {
     const now = this.#journal.now();
-    // The ids only (a day's sales and more, every minute, on the thread that sells), then the few due.
-    const ids = watchedSaleIds(this.#journal, cairoDate(now.getTime() - WATCH_AFTER_DEPARTURE_MS));
-    this.#forgetDeparted(ids);
-    const checkedAt = (id: string) => this.#checkedAt.get(id) ?? 0;
-    const due = ids.sort((a, b) => checkedAt(a) - checkedAt(b)).slice(0, bookings);
     let found = 0;
-    for (const id of due) {
+    for (const id of this.#nextDue(bookings, now)) {
       const w = watchedSale(this.#journal, id);
       if (!w) continue;
       this.#checkedAt.set(w.sale_id, now.getTime());

@@ -1,6 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { stationPool } from '../../main/station/database.ts';
-import { startPostgres, type TestPostgres } from '../support/postgres.ts';
+import { describe, expect, it } from 'vitest';
+import { postgresForThisFile } from '../support/postgres.ts';
 import { counterPerFile, focused, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
 import { caller } from '../integration/main/helpers.ts';
 import { axeFindings, tabWalk } from '../support/a11y.ts';
@@ -11,28 +10,19 @@ import { axeFindings, tabWalk } from '../support/a11y.ts';
 
 const PIN = '246802';
 let c: Counter;
-let db: TestPostgres;
-let pool: ReturnType<typeof stationPool>;
+const server = postgresForThisFile({ station: true });
 counterPerFile((opened) => {
   c = opened;
 });
-beforeAll(async () => {
-  db = await startPostgres({ station: true });
-  pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
-});
-afterAll(async () => {
-  await pool?.end();
-  db?.destroy();
-});
 
-const percents = async () => (await pool.query<{ percent: string }>("SELECT value ->> 'percent' AS percent FROM station_settings WHERE kind = 'markup_rule' ORDER BY seq")).rows.map((r) => r.percent);
+const percents = async () => (await server.pool.query<{ percent: string }>("SELECT value ->> 'percent' AS percent FROM station_settings WHERE kind = 'markup_rule' ORDER BY seq")).rows.map((r) => r.percent);
 
 describe('a change of the station’s settings by a supervisor signed in before the link', () => {
   it('asks for their PIN in a dialog: a wrong one is said there, Escape keeps the form, the right one saves', async () => {
     const { page } = c;
     const api = caller(c.app.counter.dispatch);
     const connect = () =>
-      api.ok('connectStation', { stationId: 'stn_sohag', stationName: 'Sohag station', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+      api.ok('connectStation', { stationId: 'stn_sohag', stationName: 'Sohag station', host: server.db.host, port: server.db.port, database: server.db.database, user: server.db.user, tls: false });
     // The station's stream proved by Samir while linked; then the counter unlinked, its screen
     // locked and opened again by Samir, and linked again: his PIN proof is not in memory.
     const samir = (await api.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: PIN })).signedIn!.id;

@@ -97,4 +97,20 @@ describe('the supervisor’s PIN asked again for a change of the station’s set
     await b.ok('signIn', { agentId: mona, pin: '1357' });
     expect(await b.err('confirmSupervisorPin', { pin: '1357' })).toMatchObject({ code: 'forbidden_role' });
   });
+
+  it('thirty wrong PINs at once are no more tries than the lockout allows, and a restart keeps the lock', async () => {
+    await b.ok('signIn', { agentId: samir, pin: PIN });
+    const before = await rows();
+    const answers = await Promise.all(Array.from({ length: 30 }, () => b.err('confirmSupervisorPin', { pin: '000000' })));
+    const codes = answers.map((e) => e.code);
+    expect(codes.filter((c) => c === 'wrong_pin').length).toBeLessThanOrEqual(MAX_WRONG_PINS);
+    expect(codes.filter((c) => c === 'wrong_pin').length + codes.filter((c) => c === 'agent_locked').length).toBe(30);
+    expect(codes).toContain('agent_locked');
+    // the counter restarted (the same data folder): still locked, the right PIN opens nothing
+    await counters[1]!.close();
+    counters[1] = await startCounter({ dataDir: dirs[1]!.dir, version: '0.1.0', keychain: memoryKeychain(), shipEveryMs: 100 });
+    b = caller(counters[1].dispatch);
+    expect(await b.err('signIn', { agentId: samir, pin: PIN })).toMatchObject({ code: 'agent_locked' });
+    expect(await rows()).toBe(before);
+  });
 });

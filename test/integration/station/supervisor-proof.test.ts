@@ -9,7 +9,7 @@ import { streamStationName } from '../../../main/station/stream-verifier.ts';
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { enrolCounter, setAsideSetting } from '../../../main/station/admin.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { newCounterSigner, verifySignature, type CounterSigner } from '../../../main/station/counter-key.ts';
@@ -17,19 +17,10 @@ import { publishSetting, settingMessage, type StationSettingChange, type Station
 import { StationSettingsSync, type SettingsTarget } from '../../../main/station/settings-sync.ts';
 import { proofMessage } from '../../../main/station/stream-authority.ts';
 import { deriveProofKey, SupervisorProofs } from '../../../main/station/supervisor-proof.ts';
-import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { postgresForThisFile } from '../../support/postgres.ts';
 
-let db: TestPostgres;
-let pool: ReturnType<typeof stationPool>;
+const server = postgresForThisFile({ station: true });
 
-beforeAll(async () => {
-  db = await startPostgres({ station: true });
-  pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
-});
-afterAll(async () => {
-  await pool?.end();
-  db?.destroy();
-});
 
 const SAMIR = { agentId: 'agent-samir', agentName: 'Samir Supervisor' };
 const SAMIR_PIN = '246802';
@@ -64,7 +55,7 @@ function counterOf(stationId: string, id: string, snapshot: StationSettingChange
     keepOnlyRules: () => undefined,
   };
   const sync = new StationSettingsSync({
-    pool,
+    pool: server.pool,
     place: { stationId, stationName: stationId, environment: 'LIVE', counterId: id },
     target: () => target,
     active: () => true,
@@ -91,7 +82,7 @@ async function station(stationId: string): Promise<{ a: TestCounter; b: TestCoun
 
 /** Inserts a row as counter `c` (its real enrolled key) would, with whatever author and proof. */
 const insertAs = (stationId: string, c: TestCounter, change: StationSettingChange, author: typeof SAMIR | null, proof: CounterSigner | null) =>
-  publishSetting(pool, { stationId, environment: 'LIVE', counterId: c.id }, change, c.applied.at(-1)?.seq ?? 0, author, { counter: c.signer, proof });
+  publishSetting(server.pool, { stationId, environment: 'LIVE', counterId: c.id }, change, c.applied.at(-1)?.seq ?? 0, author, { counter: c.signer, proof });
 
 /** Both counters pull, refuse row `seq` (the reason matching `reason`), raise the alarm and apply nothing from it on. */
 async function refusedByBoth(counters: TestCounter[], seq: number, reason: RegExp): Promise<void> {
@@ -180,24 +171,24 @@ describe('settings rows proven by a supervisor’s PIN', () => {
     await a.sync.publish(supervisorRow(hoda.agentId, hoda.agentName, null, 'agent'), SAMIR);
     await b.sync.pull();
     // the genuine row that made Hoda supervisor, copied whole: it would make her supervisor again
-    const { rows } = await pool.query("SELECT * FROM station_settings WHERE station_id = 'stn_replay' AND key = $1 ORDER BY seq LIMIT 1", [hoda.agentId]);
+    const { rows } = await server.pool.query("SELECT * FROM station_settings WHERE station_id = 'stn_replay' AND key = $1 ORDER BY seq LIMIT 1", [hoda.agentId]);
     const r = rows[0];
     const copy = [r.station_id, r.environment, r.kind, r.key, JSON.stringify(r.value), r.based_on, r.counter_id, JSON.stringify(r.author), r.signature, r.proof, r.nonce];
-    await expect(pool.query('SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11)', copy)).rejects.toThrow(/station_settings_nonce/);
+    await expect(server.pool.query('SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11)', copy)).rejects.toThrow(/station_settings_nonce/);
     // the copy's signatures verify (A's and Samir's): only its nonce gives it away
     const message = settingMessage({ stationId: 'stn_replay', environment: 'LIVE', counterId: r.counter_id }, r, Number(r.based_on), r.author, r.nonce);
     expect(verifySignature(a.signer.publicKey, message, r.signature)).toBe(true);
     expect(verifySignature((await deriveProofKey(SAMIR.agentId, SAMIR_PIN)).publicKey, proofMessage(message), r.proof)).toBe(true);
-    await pool.query('DROP INDEX station_settings_nonce');
+    await server.pool.query('DROP INDEX station_settings_nonce');
     try {
-      const { rows: placed } = await pool.query('SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11) AS seq', copy);
+      const { rows: placed } = await server.pool.query('SELECT publish_setting($1, $2, $3, $4, $5::jsonb, $6, $7, $8::jsonb, $9, $10, $11) AS seq', copy);
       await refusedByBoth([a, b], Number(placed[0].seq), /replays an earlier row/);
       for (const c of [a, b]) expect(c.applied.filter((x) => x.key === hoda.agentId).at(-1)!.value).toMatchObject({ role: 'agent' });
     } finally {
-      await pool.query('ALTER TABLE station_settings DISABLE TRIGGER station_settings_no_update');
-      await pool.query("DELETE FROM station_settings WHERE station_id = 'stn_replay'");
-      await pool.query('ALTER TABLE station_settings ENABLE TRIGGER station_settings_no_update');
-      await pool.query('CREATE UNIQUE INDEX station_settings_nonce ON station_settings (station_id, environment, nonce) WHERE nonce IS NOT NULL');
+      await server.pool.query('ALTER TABLE station_settings DISABLE TRIGGER station_settings_no_update');
+      await server.pool.query("DELETE FROM station_settings WHERE station_id = 'stn_replay'");
+      await server.pool.query('ALTER TABLE station_settings ENABLE TRIGGER station_settings_no_update');
+      await server.pool.query('CREATE UNIQUE INDEX station_settings_nonce ON station_settings (station_id, environment, nonce) WHERE nonce IS NOT NULL');
     }
   });
 
@@ -222,9 +213,9 @@ describe('settings rows proven by a supervisor’s PIN', () => {
 const ROOT = join(import.meta.dirname, '../../..');
 
 /** `npm run station -- …` as the administrator runs it (as `user`: the owner unless told), its exit code and what it printed. */
-const stationCli = (args: string[], user = db.user) =>
+const stationCli = (args: string[], user = server.db.user) =>
   promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), ...args], {
-    env: { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: db.database, PGUSER: user },
+    env: { ...process.env, PGHOST: server.db.host, PGPORT: String(server.db.port), PGDATABASE: server.db.database, PGUSER: user },
   }).then(
     (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
     (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
@@ -232,13 +223,13 @@ const stationCli = (args: string[], user = db.user) =>
 
 /** Row `seq` set aside in its stream? (what counters read, migration 0011) */
 const setAsideRows = async (stationId: string) =>
-  (await pool.query<{ seq: string; reason: string }>('SELECT seq, reason FROM station_settings_set_aside WHERE station_id = $1 ORDER BY seq', [stationId])).rows;
+  (await server.pool.query<{ seq: string; reason: string }>('SELECT seq, reason FROM station_settings_set_aside WHERE station_id = $1 ORDER BY seq', [stationId])).rows;
 
 describe('a refused row set aside by the administrator', () => {
   it('a forged row stops both counters with the alarm naming the command; set aside from the shell, both apply the honest rows after it', async () => {
     const { a, b } = await station('stn_void');
     // someone with A's database login, not A's key, makes Mallory supervisor
-    const forged = await publishSetting(pool, { stationId: 'stn_void', environment: 'LIVE', counterId: a.id }, supervisorRow('agent-mallory', 'Mallory', null), 0, SAMIR, {
+    const forged = await publishSetting(server.pool, { stationId: 'stn_void', environment: 'LIVE', counterId: a.id }, supervisorRow('agent-mallory', 'Mallory', null), 0, SAMIR, {
       counter: newCounterSigner().signer,
       proof: null,
     });
@@ -251,7 +242,7 @@ describe('a refused row set aside by the administrator', () => {
     await refusedByBoth([a, b], forged, /forged/);
 
     const run = await stationCli(['set-aside-setting', '--station', 'stn_void', '--seq', String(forged), '--reason', 'forged with counter A’s login; its PC is being checked']);
-    expect(run).toMatchObject({ code: 0, out: expect.stringContaining(`settings row ${forged} set aside by ${db.user} (agent agent-mallory, from counter ${a.id}, by ${SAMIR.agentName}`) });
+    expect(run).toMatchObject({ code: 0, out: expect.stringContaining(`settings row ${forged} set aside by ${server.db.user} (agent agent-mallory, from counter ${a.id}, by ${SAMIR.agentName}`) });
     for (const c of [a, b]) {
       await c.sync.pull();
       expect(c.sync.state()).toMatchObject({ refused: null, appliedSeq: honest });
@@ -271,8 +262,8 @@ describe('a refused row set aside by the administrator', () => {
     const { a, b } = await station('stn_void_login');
     const forged = await insertAs('stn_void_login', a, rule(66), null, null);
     await refusedByBoth([a, b], forged, /names no supervisor/);
-    await enrolCounter(pool, { stationId: 'stn_void_login', stationName: 'stn_void_login', counterId: 'stn_void_login_c', login: 'void_login_c', environment: 'LIVE', publicKey: newCounterSigner().signer.publicKey });
-    const login = stationPool({ host: db.host, port: db.port, database: db.database, user: 'void_login_c' });
+    await enrolCounter(server.pool, { stationId: 'stn_void_login', stationName: 'stn_void_login', counterId: 'stn_void_login_c', login: 'void_login_c', environment: 'LIVE', publicKey: newCounterSigner().signer.publicKey });
+    const login = stationPool({ host: server.db.host, port: server.db.port, database: server.db.database, user: 'void_login_c' });
     try {
       const attempts = [
         `INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ('stn_void_login', 'LIVE', ${forged}, 'mine')`,
@@ -295,10 +286,10 @@ describe('a refused row set aside by the administrator', () => {
       expect(c.sync.state().refused).toMatchObject({ seq: forged });
     }
     // set aside by the owner, kept as it was written
-    await setAsideSetting(pool, { stationId: 'stn_void_login', environment: 'LIVE', seq: forged }, 'a row without a supervisor');
-    await expect(pool.query("UPDATE station_settings_set_aside SET reason = 'other'")).rejects.toThrow(/append-only/);
-    await expect(pool.query('DELETE FROM station_settings_set_aside')).rejects.toThrow(/append-only/);
-    await expect(pool.query('TRUNCATE station_settings_set_aside')).rejects.toThrow(/append-only/);
+    await setAsideSetting(server.pool, { stationId: 'stn_void_login', environment: 'LIVE', seq: forged }, 'a row without a supervisor');
+    await expect(server.pool.query("UPDATE station_settings_set_aside SET reason = 'other'")).rejects.toThrow(/append-only/);
+    await expect(server.pool.query('DELETE FROM station_settings_set_aside')).rejects.toThrow(/append-only/);
+    await expect(server.pool.query('TRUNCATE station_settings_set_aside')).rejects.toThrow(/append-only/);
   });
 
   it('the command refuses a row that does not exist, an empty reason, a row set aside already; nothing is recorded', async () => {
@@ -317,10 +308,10 @@ describe('a refused row set aside by the administrator', () => {
     }
     expect(await setAsideRows('stn_void_refuse')).toEqual([]);
     // the database's own check, should a reason come empty by another way
-    await expect(pool.query("INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ('stn_void_refuse', 'LIVE', $1, ' ')", [forged])).rejects.toThrow(/check constraint/);
+    await expect(server.pool.query("INSERT INTO station_settings_set_aside (station_id, environment, seq, reason) VALUES ('stn_void_refuse', 'LIVE', $1, ' ')", [forged])).rejects.toThrow(/check constraint/);
     expect(await stationCli(['set-aside-setting', '--station', 'stn_void_refuse', '--seq', String(forged), '--reason', 'no supervisor'])).toMatchObject({ code: 0 });
     const twice = await stationCli(['set-aside-setting', '--station', 'stn_void_refuse', '--seq', String(forged), '--reason', 'again']);
-    expect(twice).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`settings row ${forged} .* is set aside already, by ${db.user}: no supervisor`)) });
+    expect(twice).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`settings row ${forged} .* is set aside already, by ${server.db.user}: no supervisor`)) });
     for (const c of [a, b]) {
       await c.sync.pull();
       expect(c.sync.state().refused).toBeNull();
@@ -334,7 +325,7 @@ describe('a refused row set aside by the administrator', () => {
     // Samir's genuine rows, set aside before any counter pulled them
     const rate = await insertAs('stn_void_genuine', a, rule(25), SAMIR, await deriveProofKey(SAMIR.agentId, SAMIR_PIN));
     const promote = await insertAs('stn_void_genuine', a, supervisorRow(hoda.agentId, hoda.agentName, hodaKey.publicKey), SAMIR, await deriveProofKey(SAMIR.agentId, SAMIR_PIN));
-    for (const seq of [rate, promote]) await setAsideSetting(pool, { stationId: 'stn_void_genuine', environment: 'LIVE', seq }, 'published by mistake');
+    for (const seq of [rate, promote]) await setAsideSetting(server.pool, { stationId: 'stn_void_genuine', environment: 'LIVE', seq }, 'published by mistake');
     const after = (await a.sync.publish(rule(26), SAMIR)).seq;
     for (const c of [a, b]) {
       await c.sync.pull();
@@ -362,8 +353,8 @@ describe("the station's name at the head office", () => {
     const forged = await insertAs('stn_name', a, rename('Hacked station'), SAMIR, null);
     await refusedByBoth([a, b], forged, /no PIN proof/);
     // the row itself renamed nothing in the database (migration 0012), and the head office reads the stream's
-    expect((await pool.query("SELECT name FROM stations WHERE id = 'stn_name'")).rows).toEqual([{ name: 'stn_name' }]);
-    expect(await streamStationName(pool, { stationId: 'stn_name', environment: 'LIVE' })).toBe('Aswan Central');
+    expect((await server.pool.query("SELECT name FROM stations WHERE id = 'stn_name'")).rows).toEqual([{ name: 'stn_name' }]);
+    expect(await streamStationName(server.pool, { stationId: 'stn_name', environment: 'LIVE' })).toBe('Aswan Central');
     const report = await stationCli(['report', '--station', 'stn_name']);
     expect(report.code).toBe(0);
     expect(report.out).toMatch(/^Aswan Central \(stn_name\)/);
