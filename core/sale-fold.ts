@@ -45,10 +45,8 @@ export interface SaleError {
   message: string;
 }
 
-export interface SaleState<I extends SaleIntentFacts = SaleIntentFacts> {
-  saleId: string;
-  intent: I;
-  intentSeq: number;
+/** What the entries after the intent change: the sale's life once it was asked for. */
+export interface SaleLifecycle {
   status: SaleStatus;
   bookingReference: string | null;
   /** The booking as the API last returned it (opaque here). */
@@ -66,6 +64,12 @@ export interface SaleState<I extends SaleIntentFacts = SaleIntentFacts> {
   changeMinor: number;
   createdAt: string;
   updatedAt: string;
+}
+
+export interface SaleState<I extends SaleIntentFacts = SaleIntentFacts> extends SaleLifecycle {
+  saleId: string;
+  intent: I;
+  intentSeq: number;
 }
 
 /** The entry types that change a sale. */
@@ -123,6 +127,11 @@ export function stepSale<I extends SaleIntentFacts>(state: SaleState<I> | null, 
     };
   }
   if (!state) return null;
+  return stepLifecycle(state, e);
+}
+
+/** A sale's life after one more entry other than its intent (which it never reads). */
+export function stepLifecycle<S extends SaleLifecycle>(state: S, e: FoldEntry): S {
   switch (e.type) {
     case 'sale.attempt':
       if (isFinal(state.status)) return state;

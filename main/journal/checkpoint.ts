@@ -14,11 +14,14 @@ const CHECKPOINT_FORCED = 1_000;
  */
 export class CheckpointBetweenCommits {
   readonly #db: Database.Database;
+  readonly #beforeCheckpoint: () => void;
   #commits = 0;
   #queued = false;
 
-  constructor(db: Database.Database) {
+  /** `beforeCheckpoint`: work kept out of the sales' commits, done between sales just before the checkpoint. */
+  constructor(db: Database.Database, beforeCheckpoint: () => void = () => {}) {
     this.#db = db;
+    this.#beforeCheckpoint = beforeCheckpoint;
   }
 
   afterCommit(): void {
@@ -35,10 +38,20 @@ export class CheckpointBetweenCommits {
     return { log: row!.log, checkpointed: row!.checkpointed };
   }
 
+  /** Runs the checkpoint now (e.g. after opening's own commits), and counts commits from here. */
+  now(): void {
+    this.#checkpoint();
+  }
+
   #checkpoint(): void {
     this.#queued = false;
     if (!this.#db.open || this.#db.inTransaction) return;
     this.#commits = 0;
+    try {
+      this.#beforeCheckpoint();
+    } catch {
+      // Done again at the next checkpoint, and before anything reads what it keeps up to date.
+    }
     this.#db.pragma('wal_checkpoint(PASSIVE)');
   }
 }

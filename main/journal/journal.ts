@@ -8,7 +8,7 @@ import { entryHash, GENESIS_HASH } from './chain.ts';
 import { verifyChain } from './verify-chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
-import { keySalesOfOlderForm, keyUnkeyedSales, SALE_LOOKUP_MIGRATION } from './sale-lookup.ts';
+import { bringLookupUpToDate, keyNewEntries } from './sale-lookup.ts';
 import { backupBeforeUpgrade } from './migration-backup.ts';
 import { applyEntry, rebuildReadModels } from './read-models.ts';
 import { entryProblem } from './schemas.ts';
@@ -74,7 +74,7 @@ export class Journal {
 
   private constructor(db: Database.Database, opts: JournalOptions, counterId: string) {
     this.#db = db;
-    this.#checkpoints = new CheckpointBetweenCommits(db);
+    this.#checkpoints = new CheckpointBetweenCommits(db, () => keyNewEntries(this));
     this.path = opts.path;
     this.environment = opts.environment;
     this.counterId = counterId;
@@ -116,8 +116,9 @@ export class Journal {
         // A journal written by an earlier schema: its read models are folded again from its
         // entries, so they hold what this version's fold says (columns a migration added included).
         rebuildReadModels(journal);
-      } else if (migrated.includes(SALE_LOOKUP_MIGRATION)) keyUnkeyedSales(journal);
-      keySalesOfOlderForm(journal);
+      }
+      bringLookupUpToDate(journal);
+      journal.#checkpoints.now();
       return journal;
     } catch (err) {
       db.close();
@@ -181,6 +182,9 @@ export class Journal {
     if (!s) {
       s = this.#db.prepare(sql);
       this.#statements.set(sql, s);
+    } else if (s.reader) {
+      // Shared by every caller of the same text: one caller's .pluck() must not change what the next one reads.
+      s.pluck(false);
     }
     return s as unknown as Database.Statement<P, R>;
   }
@@ -281,9 +285,12 @@ export class Journal {
     return (this.stmt('SELECT * FROM entries WHERE shift_id = ? AND seq <= ? ORDER BY seq').all(shiftId, uptoSeq) as EntryRow[]).map((r) => this.#parse(r));
   }
 
-  /** Up to `limit` entries after `afterSeq`, parsed (for readers that write between pages). */
-  page(afterSeq: number, limit: number): Entry[] {
-    return (this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit) as EntryRow[]).map((r) => this.#parse(r));
+  /** Up to `limit` entries after `afterSeq` (optionally of some types), parsed (for readers that write between pages). */
+  page<K extends EntryType>(afterSeq: number, limit: number, types?: readonly K[]): Entry<K>[] {
+    const rows = types
+      ? this.stmt(`SELECT * FROM entries WHERE seq > ? AND type IN (${types.map(() => '?').join(',')}) ORDER BY seq LIMIT ?`).all(afterSeq, ...types, limit)
+      : this.stmt('SELECT * FROM entries WHERE seq > ? ORDER BY seq LIMIT ?').all(afterSeq, limit);
+    return (rows as EntryRow[]).map((r) => this.#parse<K>(r));
   }
 
   /** Up to `limit` entries after `afterSeq` exactly as stored (shipping: the hash is recomputed elsewhere from these fields). */

@@ -1,14 +1,16 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
-import { stepSale, type SaleError, type SaleState } from '../../core/sale-fold.ts';
+import { stepLifecycle, type SaleError, type SaleLifecycle } from '../../core/sale-fold.ts';
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
-import type { OfferSummary, SaleIntent } from './entries.ts';
-import { keyAnswer, keyIntent } from './sale-lookup.ts';
+import type { OfferSummary } from './entries.ts';
+import { keyNewEntries, resetLookup } from './sale-lookup.ts';
 import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
-// The one place the read models (shifts, sales, sale_lookup, cash_movements, prints, markup_rules) are
+// The one place the read models (shifts, sales, cash_movements, prints, markup_rules, …) are
 // written: each entry, as it is appended, and every entry again when they are rebuilt. Nothing
-// else writes them, so they always equal what the entries alone say.
+// else writes them, so they always equal what the entries alone say. The one exception is the
+// lookup keys (sale_lookup), written by sale-lookup.ts a little after their entries and brought
+// up to date before anything reads them.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
 export const READ_MODELS = [
@@ -51,9 +53,9 @@ function cashMovement(j: Journal, seq: number, kind: string, agentId: string, sh
   ).run(seq, kind, agentId, shiftId, businessDay, amountMinor, at);
 }
 
-interface SaleRow {
-  intent_seq: number;
-  status: SaleState['status'];
+/** The columns of a `sales` row the entries after its intent change: a cache of the sale's lifecycle. */
+interface LifecycleRow {
+  status: SaleLifecycle['status'];
   booking_ref: string | null;
   booking: string | null;
   error: string | null;
@@ -66,17 +68,16 @@ interface SaleRow {
   updated_at: string;
 }
 
-/** The `sales` row of a sale as the fold's state (its cash figures live in cash_movements). */
-function saleOfRow(j: Journal, r: SaleRow): SaleState<SaleIntent> {
-  const intent = j.entry<'sale.intent'>(r.intent_seq).payload;
+/** Stands for the booking or the error as stored, not parsed: the fold only carries it along or replaces it. */
+const STORED = Symbol('stored');
+
+/** The row's lifecycle as the fold's state (its cash figures live in cash_movements). */
+function lifecycleOfRow(r: LifecycleRow): SaleLifecycle {
   return {
-    saleId: intent.saleId,
-    intent,
-    intentSeq: r.intent_seq,
     status: r.status,
     bookingReference: r.booking_ref,
-    booking: r.booking === null ? null : (JSON.parse(r.booking) as unknown),
-    error: r.error === null ? null : (JSON.parse(r.error) as SaleError),
+    booking: r.booking === null ? null : STORED,
+    error: r.error === null ? null : (STORED as unknown as SaleError),
     charged: r.charged === 1,
     inDoubt: r.in_doubt === 1,
     attempts: r.attempts,
@@ -90,30 +91,32 @@ function saleOfRow(j: Journal, r: SaleRow): SaleState<SaleIntent> {
   };
 }
 
-/** The `sales` row is a cache of core/sale-fold.ts: one more entry of the sale, folded into it. */
+/** The `sales` row is a cache of core/sale-fold.ts: one more entry of the sale, folded into its lifecycle. */
 function foldIntoSaleRow(j: Journal, e: Entry, saleId: string): void {
-  const row = j.stmt('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as SaleRow | undefined;
+  const row = j
+    .stmt(`SELECT status, booking_ref, booking, error, charged, in_doubt, attempts, last_attempt_at, cash_recorded, created_at, updated_at FROM sales WHERE sale_id = ?`)
+    .get(saleId) as LifecycleRow | undefined;
   if (!row) return;
-  const before = saleOfRow(j, row);
-  const s = stepSale(before, e)!;
-  // Most entries leave the booking and the error as they were: their stored text is kept as is.
-  const text = (now: unknown, was: unknown, stored: string | null) => (now === was ? stored : now === null ? null : canonicalJson(now));
-  j.stmt(
-    `UPDATE sales SET status = ?, booking_ref = ?, booking = ?, error = ?, charged = ?, in_doubt = ?, attempts = ?, last_attempt_at = ?,
-       cash_recorded = ?, updated_at = ? WHERE sale_id = ?`,
-  ).run(
-    s.status,
-    s.bookingReference,
-    text(s.booking, before.booking, row.booking),
-    text(s.error, before.error, row.error),
-    s.charged ? 1 : 0,
-    s.inDoubt ? 1 : 0,
-    s.attempts,
-    s.lastAttemptAt,
-    s.cashRecorded ? 1 : 0,
-    s.updatedAt,
-    saleId,
-  );
+  const s = stepLifecycle(lifecycleOfRow(row), e);
+  // A booking or an error the entry left as it was keeps its stored text.
+  const text = (now: unknown, stored: string | null) => (now === STORED ? stored : now === null ? null : canonicalJson(now));
+  const after: Partial<LifecycleRow> = {
+    status: s.status,
+    booking_ref: s.bookingReference,
+    booking: text(s.booking, row.booking),
+    error: text(s.error, row.error),
+    charged: s.charged ? 1 : 0,
+    in_doubt: s.inDoubt ? 1 : 0,
+    attempts: s.attempts,
+    last_attempt_at: s.lastAttemptAt,
+    cash_recorded: s.cashRecorded ? 1 : 0,
+    updated_at: s.updatedAt,
+  };
+  // Only the columns whose value changed are set: SQLite rewrites every index on a column an
+  // UPDATE names, changed or not, and each rewritten page is one more page in the sale's fsync.
+  const changed = (Object.keys(after) as (keyof LifecycleRow)[]).filter((c) => after[c] !== row[c]);
+  if (changed.length === 0) return;
+  j.stmt(`UPDATE sales SET ${changed.map((c) => `${c} = ?`).join(', ')} WHERE sale_id = ?`).run(...changed.map((c) => after[c]), saleId);
 }
 
 interface ShiftRow {
@@ -266,16 +269,12 @@ const apply: { [K in EntryType]: Apply<K> } = {
       at: e.at,
       printOnConfirm: p.printOnConfirm ? 1 : 0,
     });
-    keyIntent(j, p.saleId, p.requestBody, p.offer.departureAt);
   },
 
   'sale.attempt': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
   'sale.unanswered': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
   'sale.abandoned': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
-  'sale.outcome': (j, e) => {
-    foldIntoSaleRow(j, e, e.payload.saleId);
-    keyAnswer(j, e.payload.saleId, e.payload.bookingReference, e.payload.booking);
-  },
+  'sale.outcome': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
 
   'cash.received': (j, e) => {
     const p = e.payload;
@@ -356,11 +355,14 @@ export function rebuildReadModels(journal: Journal): void {
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
       for (const entry of page) applyEntry(journal, entry);
     }
+    resetLookup(journal);
+    keyNewEntries(journal);
   });
 }
 
 /** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */
 export function readModelRows(journal: Journal): Record<string, unknown[]> {
+  keyNewEntries(journal); // the lookup is kept a little behind the entries (sale-lookup.ts)
   const out: Record<string, unknown[]> = {};
   for (const table of READ_MODELS) out[table] = journalDatabase(journal).prepare(`SELECT * FROM ${table} ORDER BY 1`).all();
   return out;

@@ -1,8 +1,9 @@
 import { bookingKeys, prefixEnd, queryPrefixes } from '../../core/lookup-key.ts';
 import { journalDatabase, type Journal } from './journal.ts';
+import type { SaleIntent, SaleOutcomeEntry } from './entries.ts';
 
-// The `sale_lookup` read model: the keys of each sale (core/lookup-key.ts), taken from its `sales`
-// row, so they follow from the entries as the row does and rebuild with it. The `sales` rows
+// The `sale_lookup` read model: the keys of each sale (core/lookup-key.ts), taken from its intent
+// and answer entries, so they rebuild with the other read models. The `sales` rows
 // themselves are read through queries/sales.ts.
 
 interface KeyedRow {
@@ -35,27 +36,24 @@ export function saleKeys(row: Omit<KeyedRow, 'sale_id'>): string[] {
 const INSERT_KEY = 'INSERT OR IGNORE INTO sale_lookup (key, sale_id) VALUES (?, ?)';
 
 /** The keys of a sale's intent: its travellers' and contact's names and phones, its travel date. */
-export function keyIntent(j: Journal, saleId: string, requestBody: string, departureAt: string | null): void {
-  insertKeys(j, saleId, saleKeys({ request_body: requestBody, departure_at: departureAt, booking_ref: null, booking: null }));
+function intentKeys(p: SaleIntent): string[] {
+  return saleKeys({ request_body: p.requestBody, departure_at: p.offer.departureAt, booking_ref: null, booking: null });
 }
 
 /**
  * The keys an answer adds: its booking's references. Everything else a sale is found by comes
- * from its intent, which no answer changes, and was keyed with it (so a sale's commit does not
- * fold its names again).
+ * from its intent, which no answer changes.
  */
-export function keyAnswer(j: Journal, saleId: string, bookingReference: string | null, booking: unknown): void {
-  const operatorReference = (booking as { boarding?: { operator_reference?: string } } | null)?.boarding?.operator_reference ?? null;
-  insertKeys(j, saleId, bookingKeys({ bookingReference, operatorReference, names: [], phones: [], travelDate: null }));
+function answerKeys(p: SaleOutcomeEntry): string[] {
+  const operatorReference = (p.booking as { boarding?: { operator_reference?: string } } | null)?.boarding?.operator_reference ?? null;
+  return bookingKeys({ bookingReference: p.bookingReference, operatorReference, names: [], phones: [], travelDate: null });
 }
 
-function insertKeys(j: Journal, saleId: string, keys: readonly string[]): void {
-  const insert = j.stmt(INSERT_KEY);
-  for (const key of keys) insert.run(key, saleId);
-}
+/** The entries that carry keys: a sale's intent and the API's answers. */
+const KEYED_TYPES = ['sale.intent', 'sale.outcome'] as const;
 
-/** The migration that made `sale_lookup`: a journal that has just had it keys the sales it already held. */
-export const SALE_LOOKUP_MIGRATION = 11;
+/** meta: the last entry whose keys are in `sale_lookup`. */
+export const LOOKUP_KEYED_THROUGH = 'lookup_keyed_seq';
 
 /**
  * The form of the keys (core/lookup-key.ts): 2 added the names' consonant skeletons. A journal
@@ -63,33 +61,55 @@ export const SALE_LOOKUP_MIGRATION = 11;
  */
 export const LOOKUP_KEYS_FORM = '2';
 
-/** Keys every sale again when the journal's keys are not of the current form; the number of sales keyed. */
-export function keySalesOfOlderForm(j: Journal): number {
-  const form = j.stmt("SELECT value FROM meta WHERE key = 'lookup_keys_form'").pluck().get() as string | undefined;
-  if (form === LOOKUP_KEYS_FORM) return 0;
-  if (form !== undefined || j.stmt('SELECT 1 FROM sale_lookup LIMIT 1').get()) j.stmt('DELETE FROM sale_lookup').run();
-  const n = keyUnkeyedSales(j);
-  j.stmt("INSERT INTO meta (key, value) VALUES ('lookup_keys_form', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(LOOKUP_KEYS_FORM);
+const metaValue = (j: Journal, key: string) => j.stmt<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
+const setMeta = (j: Journal, key: string, value: string) =>
+  j.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
+
+/**
+ * Keys the entries appended since the last keying. The lookup is kept a little behind the sales:
+ * its ten-odd keys per sale land on as many random pages of a large index, and written with the
+ * sale they would double the pages of the sale's two durable commits. So the journal keys its new
+ * entries between sales (with its checkpoint, main/journal/checkpoint.ts), on opening, and before
+ * every lookup: a reader never sees the lag. A read-only journal is searched as it was left.
+ */
+export function keyNewEntries(j: Journal): number {
+  if (j.readOnlyFailure) return 0;
+  const through = Number(metaValue(j, LOOKUP_KEYED_THROUGH) ?? 0);
+  const last = j.lastSeq();
+  if (through >= last) return 0;
+  let n = 0;
+  j.transaction(() => {
+    const insert = j.stmt(INSERT_KEY);
+    for (let page = j.page(through, 5_000, KEYED_TYPES); page.length > 0; page = j.page(page.at(-1)!.seq, 5_000, KEYED_TYPES)) {
+      for (const e of page) {
+        const keys = e.type === 'sale.intent' ? intentKeys(e.payload as SaleIntent) : answerKeys(e.payload as SaleOutcomeEntry);
+        const saleId = (e.payload as { saleId: string }).saleId;
+        for (const key of keys) insert.run(key, saleId);
+        n++;
+      }
+    }
+    setMeta(j, LOOKUP_KEYED_THROUGH, String(last));
+  });
   return n;
 }
 
-/** Keys every sale that has none yet: the sales of a journal written before the lookup existed. */
-export function keyUnkeyedSales(j: Journal): number {
-  const page = j.stmt(
-    'SELECT sale_id, request_body, departure_at, booking_ref, booking, intent_seq FROM sales WHERE intent_seq > ? ' +
-      'AND NOT EXISTS (SELECT 1 FROM sale_lookup l WHERE l.sale_id = sales.sale_id) ORDER BY intent_seq LIMIT 5000',
-  );
-  let n = 0;
-  let after = 0;
-  for (;;) {
-    const rows = page.all(after) as (KeyedRow & { intent_seq: number })[];
-    if (rows.length === 0) return n;
-    j.transaction(() => {
-      for (const row of rows) insertKeys(j, row.sale_id, saleKeys(row));
-    });
-    n += rows.length;
-    after = rows.at(-1)!.intent_seq;
-  }
+/** Empties the lookup, to be keyed again from the first entry (in the caller's transaction: a rebuild). */
+export function resetLookup(j: Journal): void {
+  j.stmt('DELETE FROM sale_lookup').run();
+  setMeta(j, LOOKUP_KEYED_THROUGH, '0');
+  setMeta(j, 'lookup_keys_form', LOOKUP_KEYS_FORM);
+}
+
+/**
+ * On opening: keys of an older form are dropped and made again; a journal of a build that keyed
+ * each entry as it was appended (no mark yet) is keyed through its last entry; then whatever
+ * is new is keyed.
+ */
+export function bringLookupUpToDate(j: Journal): void {
+  if (j.readOnlyFailure) return;
+  if (metaValue(j, 'lookup_keys_form') !== LOOKUP_KEYS_FORM) j.transaction(() => resetLookup(j));
+  else if (metaValue(j, LOOKUP_KEYED_THROUGH) === undefined) j.transaction(() => setMeta(j, LOOKUP_KEYED_THROUGH, String(j.lastSeq())));
+  keyNewEntries(j);
 }
 
 /**
@@ -99,6 +119,7 @@ export function keyUnkeyedSales(j: Journal): number {
  * matches (in key order), and the next keystrokes narrow it.
  */
 export function findSaleIds(j: Journal, query: string, limit: number): string[] {
+  keyNewEntries(j);
   const prefixes = queryPrefixes(query);
   if (prefixes.length === 0) return [];
   const scan = j.stmt('SELECT DISTINCT sale_id FROM sale_lookup WHERE key >= ? AND key < ? LIMIT ?').pluck();
@@ -114,6 +135,7 @@ export function findSaleIds(j: Journal, query: string, limit: number): string[] 
 
 /** The sale keyed `key` whose booking reference is exactly `reference`. */
 export function saleIdOfKeyAndReference(j: Journal, key: string, reference: string): string | null {
+  keyNewEntries(j);
   const ids = j.stmt('SELECT l.sale_id FROM sale_lookup l JOIN sales s USING (sale_id) WHERE l.key = ? AND s.booking_ref = ?').pluck().all(key, reference) as string[];
   return ids[0] ?? null;
 }

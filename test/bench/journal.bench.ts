@@ -32,7 +32,7 @@ import { ShiftService } from '../../main/shifts/service.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
 import { idempotencyKeyOf } from '../../main/selling/sale-request.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
-import { saleKeys } from '../../main/journal/sale-lookup.ts';
+import { LOOKUP_KEYED_THROUGH, saleKeys } from '../../main/journal/sale-lookup.ts';
 import { findInJournal } from '../../main/lookup/service.ts';
 import Database from 'better-sqlite3';
 import { addSale, noFigures, stepSale, saleIdOf, type SaleState } from '../../core/sale-fold.ts';
@@ -167,6 +167,8 @@ function generate() {
       }
     }
     db.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash').run(seq, prev);
+    // The generator keyed every sale itself (saleKeys above), as the counter's lookup would have.
+    db.prepare('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(LOOKUP_KEYED_THROUGH, String(seq));
   }).immediate();
 }
 

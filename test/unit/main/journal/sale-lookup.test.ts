@@ -2,10 +2,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
-import { findSaleIds, keyUnkeyedSales } from '../../../../main/journal/sale-lookup.ts';
+import { findSaleIds, keyNewEntries, resetLookup } from '../../../../main/journal/sale-lookup.ts';
 import { SalesStore } from '../../../../main/selling/store.ts';
 import { booking } from '../selling/fixtures.ts';
 import { manualClock, openTempJournal, TEST_COUNTER } from './helpers.ts';
+import { assertRebuildChangesNothing } from '../../../support/read-models.ts';
 import { intent } from './sale-intent.ts';
 
 let t: ReturnType<typeof openTempJournal>;
@@ -34,13 +35,41 @@ describe('the sale lookup read model', () => {
     expect(find('nobody')).toEqual([]);
   });
 
-  it('keys the sales of a journal written before it existed, once', () => {
+  it('keys a sale after its commits, not in them: between sales, on opening, and before any lookup', async () => {
     twoSales();
+    const keyed = (j: Journal) => journalDatabase(j).prepare('SELECT count(*) FROM sale_lookup').pluck().get() as number;
+    expect(keyed(t.journal)).toBe(0); // the sales' commits wrote no key
+    const path = join(t.dir, 'journal.db');
+    t.journal.close(); // as a power cut would leave it
+    const reopened = Journal.open({ path, clock: manualClock('2026-07-01T08:05:00.000Z'), environment: 'TRAINING', counterId: TEST_COUNTER });
+    try {
+      const keyedOnOpening = keyed(reopened);
+      expect(keyedOnOpening).toBeGreaterThan(0);
+      // The next sale's keys: written once the event loop turns after the checkpoint's count of commits.
+      new SalesStore(reopened).recordIntent(
+        { ...intent('c'), requestBody: '{"passengers":[{"full_name":"Karim Nasser"}],"contact":{"name":"Karim Nasser","phone":"01212345678"}}' },
+        DEFAULT_AGENT,
+      );
+      expect(keyed(reopened)).toBe(keyedOnOpening);
+      for (let i = 0; i < 100; i++) reopened.transaction(() => reopened.append('hold.released', { holdId: `hold-${i}`, agentId: 'agent-1' }));
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(keyed(reopened)).toBeGreaterThan(keyedOnOpening);
+      expect(findSaleIds(reopened, 'Karim', 10)).toEqual(['c']);
+      assertRebuildChangesNothing(reopened);
+    } finally {
+      reopened.close();
+    }
+  });
+
+  it('keys every sale again from its entries, the same keys, once', () => {
+    twoSales();
+    expect(keyNewEntries(t.journal)).toBe(3); // a's intent and answer, b's intent
     const before = journalDatabase(t.journal).prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all();
-    journalDatabase(t.journal).prepare('DELETE FROM sale_lookup').run();
-    expect(keyUnkeyedSales(t.journal)).toBe(2);
+    t.journal.transaction(() => resetLookup(t.journal));
+    expect(journalDatabase(t.journal).prepare('SELECT count(*) FROM sale_lookup').pluck().get()).toBe(0);
+    expect(keyNewEntries(t.journal)).toBe(3);
     expect(journalDatabase(t.journal).prepare('SELECT * FROM sale_lookup ORDER BY key, sale_id').all()).toEqual(before);
-    expect(keyUnkeyedSales(t.journal)).toBe(0);
+    expect(keyNewEntries(t.journal)).toBe(0);
   });
 
   it('is filled for the sales already in a journal when migration 0011 is applied to it', () => {
@@ -61,6 +90,7 @@ describe('the sale lookup read model', () => {
     twoSales();
     const path = join(t.dir, 'journal.db');
     // A journal as the first form left it: the keys without skeletons, no form written.
+    keyNewEntries(t.journal);
     journalDatabase(t.journal).exec("DELETE FROM sale_lookup WHERE key LIKE 's:%'; DELETE FROM meta WHERE key = 'lookup_keys_form';");
     expect(findSaleIds(t.journal, 'Mona', 10)).toEqual([]);
     t.journal.close();
