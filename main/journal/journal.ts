@@ -230,8 +230,6 @@ export class Journal {
    */
   append<K extends EntryType>(type: K, payload: EntryPayloads[K], opts: AppendOptions = {}): Entry<K> {
     if (!this.#db.inTransaction) throw new Error('Journal.append outside a transaction');
-    if (this.#invalid) throw this.readOnlyFailure!;
-    if (!this.#db.inTransaction) throw new Error('Journal.append outside a transaction');
     if (this.#invalid || this.#retired) throw this.readOnlyFailure!;
     const problem = entryProblem(type, payload);
     if (problem) throw new Error(`Refusing to journal an invalid entry: ${problem}`);

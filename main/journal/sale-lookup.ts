@@ -74,9 +74,11 @@ const setMeta = (j: Journal, key: string, value: string) =>
  */
 export function keyNewEntries(j: Journal): number {
   if (j.readOnlyFailure) return 0;
-  const through = Number(metaValue(j, LOOKUP_KEYED_THROUGH) ?? 0);
   const last = j.lastSeq();
-  if (through >= last) return 0;
+  const mark = Number(metaValue(j, LOOKUP_KEYED_THROUGH) ?? 0);
+  // A mark that is not a seq of this journal (edited, or from another file) keys everything again: keys are only ever added once.
+  const through = Number.isSafeInteger(mark) && mark >= 0 && mark <= last ? mark : 0;
+  if (through === last) return 0;
   let n = 0;
   j.transaction(() => {
     const insert = j.stmt(INSERT_KEY);

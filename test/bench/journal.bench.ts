@@ -13,6 +13,8 @@
 //  - journal.sale_commit_vs_bare_commit.p99: the sale commit's p99 over the p99 of a bare
 //    better-sqlite3 insert with the same WAL + synchronous=FULL settings on the same disk, timed
 //    in the same loop (the sale's physical floor is two durable commits: attempt and outcome).
+//  - journal.two_bare_commits_vs_bare_commit.p99: that floor on this disk, two bare inserts back to
+//    back over one, timed in the same loop.
 // Env BENCH_SALES overrides the size (default 1,000,000); BENCH_VERIFY=1 also times verifyJournal.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -314,6 +316,7 @@ bare.exec('CREATE TABLE t (id INTEGER PRIMARY KEY, payload TEXT NOT NULL)');
 const bareInsert = bare.prepare('INSERT INTO t (payload) VALUES (?)');
 const barePayload = 'x'.repeat(600);
 const bareCommits: number[] = [];
+const bareTwice: number[] = [];
 const store = new SalesStore(journal);
 const commits: number[] = [];
 const intents: number[] = [];
@@ -357,6 +360,11 @@ for (let i = 0; i < COMMITS; i++) {
   const c = performance.now();
   bare.transaction(() => bareInsert.run(barePayload)).immediate();
   bareCommits.push(performance.now() - c);
+  // The floor of two durable commits on this disk: two bare inserts back to back.
+  const e = performance.now();
+  bare.transaction(() => bareInsert.run(barePayload)).immediate();
+  bare.transaction(() => bareInsert.run(barePayload)).immediate();
+  bareTwice.push(performance.now() - e);
   intents.push(b - a);
   outcomes.push(c - b);
   commits.push(c - a);
@@ -379,6 +387,7 @@ console.log(`bench: journal.sale_commit.p99 = ${fmt(pct(commits, 99))} ms (goal 
 console.log(`bench: journal.bare_commit.p50 = ${fmt(pct(bareCommits, 50))} ms`);
 console.log(`bench: journal.bare_commit.p99 = ${fmt(pct(bareCommits, 99))} ms`);
 console.log(`bench: journal.sale_commit_vs_bare_commit.p99 = ${fmt(pct(commits, 99) / pct(bareCommits, 99))} x (goal <= 2)`);
+console.log(`bench: journal.two_bare_commits_vs_bare_commit.p99 = ${fmt(pct(bareTwice, 99) / pct(bareCommits, 99))} x`);
 console.log(`bench: journal.sale_intent_commit.p50 = ${fmt(pct(intents, 50))} ms`);
 console.log(`bench: journal.sale_intent_commit.p99 = ${fmt(pct(intents, 99))} ms`);
 console.log(`bench: journal.sale_outcome_commit.p50 = ${fmt(pct(outcomes, 50))} ms`);

@@ -72,6 +72,16 @@ describe('the sale lookup read model', () => {
     expect(keyNewEntries(t.journal)).toBe(0);
   });
 
+  it('keys everything again when its mark is not a seq of this journal', () => {
+    twoSales();
+    expect(keyNewEntries(t.journal)).toBe(3);
+    for (const mark of ['garbage', '-4', '1.5', '999999']) {
+      journalDatabase(t.journal).prepare("UPDATE meta SET value = ? WHERE key = 'lookup_keyed_seq'").run(mark);
+      journalDatabase(t.journal).prepare("DELETE FROM sale_lookup WHERE sale_id = 'b'").run();
+      expect(findSaleIds(t.journal, 'منى', 10)).toEqual(['b']);
+    }
+  });
+
   it('is filled for the sales already in a journal when migration 0011 is applied to it', () => {
     twoSales();
     const path = join(t.dir, 'journal.db');
