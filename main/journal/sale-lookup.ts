@@ -1,6 +1,7 @@
 import { bookingKeys, prefixEnd, queryPrefixes } from '../../core/lookup-key.ts';
 import { journalDatabase, type Journal } from './journal.ts';
 import type { SaleIntent, SaleOutcomeEntry } from './entries.ts';
+import { metaValue, setMetaValue } from './queries/meta.ts';
 
 // The `sale_lookup` read model: the keys of each sale (core/lookup-key.ts), taken from its intent
 // and answer entries, so they rebuild with the other read models. The `sales` rows
@@ -52,6 +53,9 @@ function answerKeys(p: SaleOutcomeEntry): string[] {
 /** The entries that carry keys: a sale's intent and the API's answers. */
 const KEYED_TYPES = ['sale.intent', 'sale.outcome'] as const;
 
+/** meta: the form of the keys in `sale_lookup` (LOOKUP_KEYS_FORM). */
+const KEYS_FORM = 'lookup_keys_form';
+
 /** meta: the last entry whose keys are in `sale_lookup`. */
 export const LOOKUP_KEYED_THROUGH = 'lookup_keyed_seq';
 
@@ -60,10 +64,6 @@ export const LOOKUP_KEYED_THROUGH = 'lookup_keyed_seq';
  * whose keys are of another form is keyed again on opening.
  */
 export const LOOKUP_KEYS_FORM = '2';
-
-const metaValue = (j: Journal, key: string) => j.stmt<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(key)?.value;
-const setMeta = (j: Journal, key: string, value: string) =>
-  j.stmt('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 
 /**
  * Keys the entries appended since the last keying. The lookup is kept a little behind the sales:
@@ -90,7 +90,7 @@ export function keyNewEntries(j: Journal): number {
         n++;
       }
     }
-    setMeta(j, LOOKUP_KEYED_THROUGH, String(last));
+    setMetaValue(j, LOOKUP_KEYED_THROUGH, String(last));
   });
   return n;
 }
@@ -98,8 +98,8 @@ export function keyNewEntries(j: Journal): number {
 /** Empties the lookup, to be keyed again from the first entry (in the caller's transaction: a rebuild). */
 export function resetLookup(j: Journal): void {
   j.stmt('DELETE FROM sale_lookup').run();
-  setMeta(j, LOOKUP_KEYED_THROUGH, '0');
-  setMeta(j, 'lookup_keys_form', LOOKUP_KEYS_FORM);
+  setMetaValue(j, LOOKUP_KEYED_THROUGH, '0');
+  setMetaValue(j, KEYS_FORM, LOOKUP_KEYS_FORM);
 }
 
 /**
@@ -109,8 +109,8 @@ export function resetLookup(j: Journal): void {
  */
 export function bringLookupUpToDate(j: Journal): void {
   if (j.readOnlyFailure) return;
-  if (metaValue(j, 'lookup_keys_form') !== LOOKUP_KEYS_FORM) j.transaction(() => resetLookup(j));
-  else if (metaValue(j, LOOKUP_KEYED_THROUGH) === undefined) j.transaction(() => setMeta(j, LOOKUP_KEYED_THROUGH, String(j.lastSeq())));
+  if (metaValue(j, KEYS_FORM) !== LOOKUP_KEYS_FORM) j.transaction(() => resetLookup(j));
+  else if (metaValue(j, LOOKUP_KEYED_THROUGH) === undefined) j.transaction(() => setMetaValue(j, LOOKUP_KEYED_THROUGH, String(j.lastSeq())));
   keyNewEntries(j);
 }
 

@@ -2,6 +2,7 @@
 // time of the read in meta): a cache of the API's statement beside the journal, not a fold of its entries.
 import type { Transaction } from '../../../contract/partner/resources.ts';
 import type { Journal } from '../journal.ts';
+import { metaValue, setMetaValue } from './meta.ts';
 
 const READ_AT = 'wallet_lines_read_at';
 
@@ -28,13 +29,13 @@ export function storeWalletLines(j: Journal, lines: readonly Transaction[], read
       'INSERT INTO wallet_lines (id, type, amount_minor, booking_ref, reason, created_at) VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (id) DO NOTHING',
     );
     for (const t of lines) insert.run(t.id, t.type, t.amount_minor, t.booking_ref ?? null, t.reason ?? null, t.created_at);
-    j.stmt<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(READ_AT, readAt);
+    setMetaValue(j, READ_AT, readAt);
   });
 }
 
 /** When the statement was last read into the counter, or null. */
 export function walletLinesReadAt(j: Journal): string | null {
-  return j.stmt<[string], { value: string }>('SELECT value FROM meta WHERE key = ?').get(READ_AT)?.value ?? null;
+  return metaValue(j, READ_AT) ?? null;
 }
 
 /** The ADJUSTMENT lines stored after line `afterN`, in the order they were stored. */
