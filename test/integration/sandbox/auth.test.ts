@@ -100,7 +100,7 @@ describe('bearer tokens', () => {
   it('answers 401 unauthorized for a garbage, tampered or non-bearer token', async () => {
     const token = await sbx.token();
     expectProblem(await cities('not-a-jwt'), 401, 'unauthorized');
-    expectProblem(await cities(`${token.slice(0, -2)}xx`), 401, 'unauthorized');
+    expectProblem(await cities(`${token.slice(0, -2)}${token.endsWith('xx') ? 'yy' : 'xx'}`), 401, 'unauthorized'); // tampered, whatever it ended with
     const [h, p, s] = token.split('.');
     const forged = JSON.parse(Buffer.from(p!, 'base64url').toString());
     forged.scope = 'inventory.read wallet.read booking.write';

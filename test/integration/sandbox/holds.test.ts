@@ -102,7 +102,9 @@ describe('POST /holds', () => {
 
   it('answers 409 offer_expired for an expired offer and 404 for a modified one', async () => {
     const { detail } = await sbx.pickOffer();
-    expectProblem(await hold({ offer_id: `${detail.id.slice(0, -2)}AA` }), 404, 'invalid_reference');
+    // Its last two characters changed (to 'AA', or 'BB' for an id that already ends in 'AA': one in 4,096).
+    const modified = `${detail.id.slice(0, -2)}${detail.id.endsWith('AA') ? 'BB' : 'AA'}`;
+    expectProblem(await hold({ offer_id: modified }), 404, 'invalid_reference');
     await sbx.advance(3601);
     expectProblem(await hold({ offer_id: detail.id }), 409, 'offer_expired');
   });
