@@ -33,7 +33,7 @@ describe('the fault campaign, small', () => {
     ]) {
       expect(figure(name), `${name}\n${stdout}`).toBe(0);
     }
-    expect(figure('confirmed')).toBeGreaterThan(0);
+    expect(figure('confirmed'), `confirmed\n${stdout}`).toBeGreaterThan(0);
     expect(stdout).toContain('hash_chain = intact');
     expect(stdout).toContain('chaos: PASS');
   }, 300_000);
