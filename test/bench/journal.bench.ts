@@ -15,6 +15,9 @@
 //    in the same loop (the sale's physical floor is two durable commits: attempt and outcome).
 //  - journal.two_bare_commits_vs_bare_commit.p99: that floor on this disk, two bare inserts back to
 //    back over one, timed in the same loop.
+//  - journal.sale_entries_only_vs_bare_commit.p99: the sale's entries alone (hash-chained, committed
+//    as the journal commits them, no read model, no schema check, no store) over the bare insert,
+//    timed in the same loop: the least a sale that keeps its record can cost on this disk.
 // Env BENCH_SALES overrides the size (default 1,000,000); BENCH_VERIFY=1 also times verifyJournal.
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +36,10 @@ import { computeZ } from '../../main/shifts/z-report.ts';
 import { ShiftService } from '../../main/shifts/service.ts';
 import type { Transaction } from '../../contract/partner/resources.ts';
 import { idempotencyKeyOf } from '../../main/selling/sale-request.ts';
+import type { NewIntent } from '../../main/selling/store.ts';
+import type { SaleOutcomeEntry } from '../../main/journal/entries.ts';
 import { booking } from '../unit/main/selling/fixtures.ts';
+import { intent as saleIntent } from '../unit/main/journal/sale-intent.ts';
 import { LOOKUP_KEYED_THROUGH, saleKeys } from '../../main/journal/sale-lookup.ts';
 import { findInJournal } from '../../main/lookup/service.ts';
 import Database from 'better-sqlite3';
@@ -317,6 +323,48 @@ const bareInsert = bare.prepare('INSERT INTO t (payload) VALUES (?)');
 const barePayload = 'x'.repeat(600);
 const bareCommits: number[] = [];
 const bareTwice: number[] = [];
+// The sale's floor on this disk: its entries alone, hash-chained and committed as the journal
+// commits them (the intent not flushed, the attempt, the outcome with the cash), with no read
+// model, no schema check and no store: what a sale costs once nothing but the record is written.
+const floor = new Database(join(dir, 'floor.db'));
+floor.pragma('journal_mode = WAL');
+floor.pragma('synchronous = FULL');
+floor.pragma('wal_autocheckpoint = 0'); // checkpointed between sales, as the journal is
+floor.exec(`CREATE TABLE entries (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
+    prev_hash TEXT NOT NULL, hash TEXT NOT NULL, counter_id TEXT, shift_id TEXT) STRICT;
+  CREATE INDEX entries_by_shift ON entries (shift_id, seq) WHERE shift_id IS NOT NULL;
+  CREATE TABLE journal_head (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, hash TEXT NOT NULL) STRICT;`);
+const floorHead = floor.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM journal_head WHERE id = 1');
+const floorInsert = floor.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
+const floorSetHead = floor.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash');
+const floorSync = { normal: floor.prepare('PRAGMA synchronous = NORMAL'), full: floor.prepare('PRAGMA synchronous = FULL') };
+const FLOOR_SHIFT = 'shift-floor';
+function floorAppend(type: string, payload: unknown): void {
+  const head = floorHead.get();
+  const seq = (head?.seq ?? 0) + 1;
+  const prevHash = head?.hash ?? GENESIS_HASH;
+  const text = canonicalJson(payload);
+  const at = new Date().toISOString();
+  const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: COUNTER_ID, shiftId: FLOOR_SHIFT });
+  floorInsert.run(seq, at, type, text, prevHash, hash, COUNTER_ID, FLOOR_SHIFT);
+  floorSetHead.run(seq, hash);
+}
+function floorSale(intent: NewIntent, outcome: SaleOutcomeEntry): void {
+  floorSync.normal.run();
+  const payload = { ...intent, agentId: DEFAULT_AGENT.id, agentName: DEFAULT_AGENT.name, shiftId: FLOOR_SHIFT, businessDay: '2026-11-26' };
+  floor.transaction(() => floorAppend('sale.intent', payload)).immediate();
+  floorSync.full.run();
+  floor.transaction(() => floorAppend('sale.attempt', { saleId: intent.saleId, attempt: 1 })).immediate();
+  floor.transaction(() => {
+    floorAppend('sale.outcome', outcome);
+    floorAppend('cash.received', {
+      saleId: intent.saleId, bookingReference: outcome.bookingReference, agentId: DEFAULT_AGENT.id, shiftId: FLOOR_SHIFT,
+      businessDay: '2026-11-26', amountMinor: intent.retailTotalMinor, tenderedMinor: intent.cashTenderedMinor,
+      changeMinor: intent.changeMinor, currency: 'EGP',
+    });
+  }).immediate();
+}
+const floorCommits: number[] = [];
 const store = new SalesStore(journal);
 const commits: number[] = [];
 const intents: number[] = [];
@@ -326,37 +374,13 @@ const betweenSales: number[] = [];
 const COMMITS = 3_000;
 for (let i = 0; i < COMMITS; i++) {
   const saleId = randomUUID();
+  const intent = saleIntent(saleId);
+  const outcome: SaleOutcomeEntry = { saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking('confirmed', `PB-B${i}`), error: null, charged: true };
   const a = performance.now();
-  store.recordIntent(
-    {
-      saleId,
-      idempotencyKey: idempotencyKeyOf(saleId),
-      requestBody: '{"offer_id":"off_1","passengers":[{"full_name":"Bench Traveller","seat":"3"}],"contact":{"name":"Bench Traveller","phone":"+201001234567"}}',
-      fingerprint: 'f',
-      environment: 'TRAINING',
-      station: 'Bench counter',
-      language: 'ar',
-      offerId: 'off_1',
-      passengers: 1,
-      currency: 'EGP',
-      netPerSeatMinor: 33000,
-      netTotalMinor: 33000,
-      retailPerSeatMinor: 36300,
-      retailTotalMinor: 36300,
-      cashTenderedMinor: 40000,
-      changeMinor: 3700,
-      markupRuleId: 'default',
-      offer: {
-        originId: 'cty_a', destinationId: 'cty_b', originName: 'Cairo', originStation: 'Tahrir', destinationName: 'Alexandria',
-        destinationStation: null, departureAt: '2026-07-02T23:30:00+03:00', arrivalAt: null, operatorId: 'opr_0001',
-        operatorName: 'Go Bus', operatorNameAr: null, fareClass: 'Elite', seats: ['3'],
-      },
-    },
-    DEFAULT_AGENT,
-  );
+  store.recordIntent(intent, DEFAULT_AGENT);
   const b = performance.now();
   store.markSending(saleId);
-  store.recordOutcome({ saleId, status: 'confirmed', bookingReference: `PB-B${i}`, booking: booking('confirmed', `PB-B${i}`), error: null, charged: true });
+  store.recordOutcome(outcome);
   const c = performance.now();
   bare.transaction(() => bareInsert.run(barePayload)).immediate();
   bareCommits.push(performance.now() - c);
@@ -365,6 +389,9 @@ for (let i = 0; i < COMMITS; i++) {
   bare.transaction(() => bareInsert.run(barePayload)).immediate();
   bare.transaction(() => bareInsert.run(barePayload)).immediate();
   bareTwice.push(performance.now() - e);
+  const f = performance.now();
+  floorSale(intent, { ...outcome, bookingReference: `PB-F${i}` });
+  floorCommits.push(performance.now() - f);
   intents.push(b - a);
   outcomes.push(c - b);
   commits.push(c - a);
@@ -373,6 +400,7 @@ for (let i = 0; i < COMMITS; i++) {
   const d = performance.now();
   await new Promise((resolve) => setImmediate(resolve));
   betweenSales.push(performance.now() - d);
+  if (i % 100 === 99) floor.pragma('wal_checkpoint(PASSIVE)');
 }
 if (process.env.BENCH_VERIFY) {
   t0 = performance.now();
@@ -388,6 +416,8 @@ console.log(`bench: journal.bare_commit.p50 = ${fmt(pct(bareCommits, 50))} ms`);
 console.log(`bench: journal.bare_commit.p99 = ${fmt(pct(bareCommits, 99))} ms`);
 console.log(`bench: journal.sale_commit_vs_bare_commit.p99 = ${fmt(pct(commits, 99) / pct(bareCommits, 99))} x (goal <= 2)`);
 console.log(`bench: journal.two_bare_commits_vs_bare_commit.p99 = ${fmt(pct(bareTwice, 99) / pct(bareCommits, 99))} x`);
+console.log(`bench: journal.sale_entries_only_vs_bare_commit.p99 = ${fmt(pct(floorCommits, 99) / pct(bareCommits, 99))} x`);
+console.log(`bench: journal.sale_entries_only_commit.p50 = ${fmt(pct(floorCommits, 50))} ms`);
 console.log(`bench: journal.sale_intent_commit.p50 = ${fmt(pct(intents, 50))} ms`);
 console.log(`bench: journal.sale_intent_commit.p99 = ${fmt(pct(intents, 99))} ms`);
 console.log(`bench: journal.sale_outcome_commit.p50 = ${fmt(pct(outcomes, 50))} ms`);
