@@ -1,16 +1,16 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
-import { stepLifecycle, type SaleError, type SaleLifecycle } from '../../core/sale-fold.ts';
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
-import type { OfferSummary } from './entries.ts';
+import { LIFECYCLE_COLUMNS, lifecycleChanges, saleRowOfIntent, type LifecycleRow } from './sale-row.ts';
 import { keyNewEntries, resetLookup } from './sale-lookup.ts';
 import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
 // The one place the read models (shifts, sales, cash_movements, prints, markup_rules, …) are
 // written: each entry, as it is appended, and every entry again when they are rebuilt. Nothing
-// else writes them, so they always equal what the entries alone say. The one exception is the
-// lookup keys (sale_lookup), written by sale-lookup.ts a little after their entries and brought
-// up to date before anything reads them.
+// else writes them, so they always equal what the entries alone say. A sale's own entries are
+// folded just after their commits rather than in them (held-back.ts), and the lookup keys
+// (sale_lookup) a little after their entries (sale-lookup.ts); both are brought up to date
+// before anything reads them.
 
 /** The tables this module derives from the entries, in an order their foreign keys accept. */
 export const READ_MODELS = [
@@ -32,8 +32,6 @@ export const READ_MODELS = [
 /** The agent every journal has from migration 0002 on (no entry made it). */
 const LEGACY_AGENT_ID = 'agent-1';
 
-const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
-
 type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
 
 /** An entry that applies a row of the station's settings stream moves this counter's place in it. */
@@ -53,70 +51,14 @@ function cashMovement(j: Journal, seq: number, kind: string, agentId: string, sh
   ).run(seq, kind, agentId, shiftId, businessDay, amountMinor, at);
 }
 
-/** The columns of a `sales` row the entries after its intent change: a cache of the sale's lifecycle. */
-interface LifecycleRow {
-  status: SaleLifecycle['status'];
-  booking_ref: string | null;
-  booking: string | null;
-  error: string | null;
-  charged: number;
-  in_doubt: number;
-  attempts: number;
-  last_attempt_at: string | null;
-  cash_recorded: number;
-  created_at: string;
-  updated_at: string;
-}
-
-/** Stands for the booking or the error as stored, not parsed: the fold only carries it along or replaces it. */
-const STORED = Symbol('stored');
-
-/** The row's lifecycle as the fold's state (its cash figures live in cash_movements). */
-function lifecycleOfRow(r: LifecycleRow): SaleLifecycle {
-  return {
-    status: r.status,
-    bookingReference: r.booking_ref,
-    booking: r.booking === null ? null : STORED,
-    error: r.error === null ? null : (STORED as unknown as SaleError),
-    charged: r.charged === 1,
-    inDoubt: r.in_doubt === 1,
-    attempts: r.attempts,
-    lastAttemptAt: r.last_attempt_at,
-    cashRecorded: r.cash_recorded === 1,
-    cashMinor: 0,
-    tenderedMinor: 0,
-    changeMinor: 0,
-    createdAt: r.created_at,
-    updatedAt: r.updated_at,
-  };
-}
-
-/** The `sales` row is a cache of core/sale-fold.ts: one more entry of the sale, folded into its lifecycle. */
+/** The `sales` row is a cache of core/sale-fold.ts (sale-row.ts): one more entry of the sale, folded into its lifecycle. */
 function foldIntoSaleRow(j: Journal, e: Entry, saleId: string): void {
-  const row = j
-    .stmt(`SELECT status, booking_ref, booking, error, charged, in_doubt, attempts, last_attempt_at, cash_recorded, created_at, updated_at FROM sales WHERE sale_id = ?`)
-    .get(saleId) as LifecycleRow | undefined;
+  const row = j.stmt(`SELECT ${LIFECYCLE_COLUMNS.join(', ')} FROM sales WHERE sale_id = ?`).get(saleId) as LifecycleRow | undefined;
   if (!row) return;
-  const s = stepLifecycle(lifecycleOfRow(row), e);
-  // A booking or an error the entry left as it was keeps its stored text.
-  const text = (now: unknown, stored: string | null) => (now === STORED ? stored : now === null ? null : canonicalJson(now));
-  const after: Partial<LifecycleRow> = {
-    status: s.status,
-    booking_ref: s.bookingReference,
-    booking: text(s.booking, row.booking),
-    error: text(s.error, row.error),
-    charged: s.charged ? 1 : 0,
-    in_doubt: s.inDoubt ? 1 : 0,
-    attempts: s.attempts,
-    last_attempt_at: s.lastAttemptAt,
-    cash_recorded: s.cashRecorded ? 1 : 0,
-    updated_at: s.updatedAt,
-  };
-  // Only the columns whose value changed are set: SQLite rewrites every index on a column an
-  // UPDATE names, changed or not, and each rewritten page is one more page in the sale's fsync.
-  const changed = (Object.keys(after) as (keyof LifecycleRow)[]).filter((c) => after[c] !== row[c]);
-  if (changed.length === 0) return;
-  j.stmt(`UPDATE sales SET ${changed.map((c) => `${c} = ?`).join(', ')} WHERE sale_id = ?`).run(...changed.map((c) => after[c]), saleId);
+  const changed = lifecycleChanges(row, e);
+  const columns = Object.keys(changed) as (keyof LifecycleRow)[];
+  if (columns.length === 0) return;
+  j.stmt(`UPDATE sales SET ${columns.map((c) => `${c} = ?`).join(', ')} WHERE sale_id = ?`).run(...columns.map((c) => changed[c]), saleId);
 }
 
 interface ShiftRow {
@@ -237,38 +179,9 @@ const apply: { [K in EntryType]: Apply<K> } = {
   },
 
   'sale.intent': (j, e) => {
-    const p = e.payload;
-    j.stmt(
-      `INSERT INTO sales (sale_id, intent_seq, idempotency_key, request_body, fingerprint, environment, agent_id, shift_id,
-         business_day, language, offer_id, operator_id, route, departure_at, passengers, net_total_minor, retail_total_minor,
-         cash_tendered_minor, change_minor, summary, status, created_at, updated_at, print_on_confirm)
-       VALUES (@saleId, @seq, @idempotencyKey, @requestBody, @fingerprint, @environment, @agentId, @shiftId,
-         @businessDay, @language, @offerId, @operatorId, @route, @departureAt, @passengers, @netTotalMinor, @retailTotalMinor,
-         @cashTenderedMinor, @changeMinor, @summary, 'sending', @at, @at, @printOnConfirm)`,
-    ).run({
-      saleId: p.saleId,
-      idempotencyKey: p.idempotencyKey,
-      requestBody: p.requestBody,
-      fingerprint: p.fingerprint,
-      environment: p.environment,
-      agentId: p.agentId,
-      shiftId: p.shiftId,
-      businessDay: p.businessDay,
-      language: p.language,
-      offerId: p.offerId,
-      passengers: p.passengers,
-      netTotalMinor: p.netTotalMinor,
-      retailTotalMinor: p.retailTotalMinor,
-      cashTenderedMinor: p.cashTenderedMinor,
-      changeMinor: p.changeMinor,
-      seq: e.seq,
-      operatorId: p.offer.operatorId,
-      route: routeOf(p.offer),
-      departureAt: p.offer.departureAt,
-      summary: canonicalJson(p.offer),
-      at: e.at,
-      printOnConfirm: p.printOnConfirm ? 1 : 0,
-    });
+    const row = saleRowOfIntent(e);
+    const columns = Object.keys(row);
+    j.stmt(`INSERT INTO sales (${columns.join(', ')}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(row);
   },
 
   'sale.attempt': (j, e) => foldIntoSaleRow(j, e, e.payload.saleId),
