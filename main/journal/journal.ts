@@ -11,12 +11,13 @@ import { migrate } from './migrate.ts';
 import { bringLookupUpToDate, keyNewEntries } from './sale-lookup.ts';
 import { backupBeforeUpgrade } from './migration-backup.ts';
 import { applyEntry, rebuildReadModels } from './read-models.ts';
-import { entryProblem } from './schemas.ts';
-import { databaseHasWork } from './journal-file.ts';
+import { entryProblem, firstInvalidEntry } from './schemas.ts';
+import { claimJournal, databaseHasWork } from './journal-file.ts';
 import { AppFailure } from '../failure.ts';
 import { openArchivedDatabase } from './archive.ts';
 import { invalidEntryFailure, storedEntryOf, type Entry, type EntryRow, type StoredEntry } from './entry-row.ts';
 import { CheckpointBetweenCommits } from './checkpoint.ts';
+import { HeldBackEntries } from './held-back.ts';
 
 export { invalidEntryFailure, storedEntryOf, type Entry, type EntryRow, type StoredEntry } from './entry-row.ts';
 
@@ -48,7 +49,8 @@ export function journalDatabase(journal: Journal): Database.Database {
 
 /**
  * The sales journal: one SQLite database (WAL, synchronous=FULL) of append-only entries
- * chained by hash, plus read models derived from them in the same transactions.
+ * chained by hash, plus read models derived from them in the same transactions (a sale's own
+ * entries: just after theirs, held-back.ts).
  */
 export class Journal {
   /** The SQLite handle: only main/journal/ reaches it (journalDatabase); eslint forbids it elsewhere. */
@@ -65,9 +67,15 @@ export class Journal {
   /** Set when an entry fails its schema: the journal is read, never written (see readOnlyFailure). */
   #invalid: { seq: number; problem: string } | null = null;
   readonly #checkpoints: CheckpointBetweenCommits;
+  /** The entries appended but not folded into the read models yet (a sale reads its own row through them). */
+  readonly heldBack: HeldBackEntries;
+  readonly #synchronous: { normal: Database.Statement; full: Database.Statement };
 
   static {
-    databaseOf = (journal) => journal.#db;
+    databaseOf = (journal) => {
+      journal.heldBack.catchUp();
+      return journal.#db;
+    };
   }
   /** A retired counter's journal, opened for reports: nothing is ever appended to it. */
   #retired = false;
@@ -86,6 +94,15 @@ export class Journal {
     this.#setHead = db.prepare(
       'INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash',
     );
+    this.#synchronous = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+    this.heldBack = new HeldBackEntries(db, {
+      apply: (entry) => applyEntry(this, entry),
+      lastSeq: () => this.#head.get()?.seq ?? 0,
+      page: (afterSeq, limit) => this.page(afterSeq, limit),
+      transaction: (fn) => this.transaction(fn),
+      rebuild: () => rebuildReadModels(this),
+      writable: () => !this.#invalid && !this.#retired,
+    });
   }
 
   static open(opts: JournalOptions): Journal {
@@ -103,15 +120,10 @@ export class Journal {
         now: () => opts.clock.now(),
         beforeUpgrade: (from, to) => void backupBeforeUpgrade(db, opts.path, from, to, opts.clock.now()),
       });
-      const row = db.prepare("SELECT value FROM meta WHERE key = 'environment'").get() as { value: string } | undefined;
-      if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('environment', ?)").run(opts.environment);
-      else if (row.value !== opts.environment) {
-        throw new Error(`Journal ${opts.path} belongs to ${row.value}, not ${opts.environment}`);
-      }
-      db.prepare("INSERT INTO meta (key, value) VALUES ('counter_id', ?) ON CONFLICT (key) DO NOTHING").run(opts.counterId);
-      const counter = db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string };
-      const journal = new Journal(db, opts, counter.value);
-      journal.#checkEntries();
+      const journal = new Journal(db, opts, claimJournal(db, opts));
+      // The first entry that fails its schema makes the journal read-only, naming its seq, instead of folding it into wrong figures.
+      journal.#invalid = firstInvalidEntry(db);
+      journal.heldBack.open();
       if (migrated.length > 0 && journal.lastSeq() > 0 && !journal.#invalid) {
         // A journal written by an earlier schema: its read models are folded again from its
         // entries, so they hold what this version's fold says (columns a migration added included).
@@ -148,25 +160,6 @@ export class Journal {
     }
   }
 
-  /**
-   * Checks every entry not yet checked against its schema (all of them the first time; then only
-   * the ones added since, as entries are also checked when written). The first that fails makes
-   * the journal read-only, naming its seq, instead of folding it into wrong figures.
-   */
-  #checkEntries(): void {
-    const from = Number((this.#db.prepare("SELECT value FROM meta WHERE key = 'checked_seq'").pluck().get() as string | undefined) ?? 0);
-    let last = from;
-    for (const [seq, type, payload] of this.#db.prepare('SELECT seq, type, payload FROM entries WHERE seq > ? ORDER BY seq').raw(true).iterate(from) as Iterable<[number, string, string]>) {
-      const problem = entryProblem(type, JSON.parse(payload));
-      if (problem) {
-        this.#invalid = { seq, problem };
-        break;
-      }
-      last = seq;
-    }
-    if (last > from) this.#db.prepare("INSERT INTO meta (key, value) VALUES ('checked_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(last));
-  }
-
   /** Why the journal is read-only (an entry that fails its schema), or null when it is writable. */
   get readOnlyFailure(): AppFailure | null {
     if (this.#retired) return new AppFailure('journal_read_only', `The journal of retired counter ${this.counterId} is kept read-only: nothing is appended to it`);
@@ -178,6 +171,7 @@ export class Journal {
    * calls a named function of main/journal/ (eslint's no-restricted-syntax forbids `.stmt` elsewhere).
    */
   stmt<P extends unknown[] = unknown[], R = unknown>(sql: string): Database.Statement<P, R> {
+    this.heldBack.catchUp();
     let s = this.#statements.get(sql);
     if (!s) {
       s = this.#db.prepare(sql);
@@ -197,8 +191,9 @@ export class Journal {
   transaction<T>(fn: () => T): T {
     if (this.#retired) throw this.readOnlyFailure!;
     if (this.#db.inTransaction) return fn();
-    const result = this.#db.transaction(fn).immediate();
+    const result = this.heldBack.unlessRolledBack(() => this.#db.transaction(fn).immediate());
     this.#checkpoints.afterCommit();
+    this.heldBack.afterCommit();
     return result;
   }
 
@@ -215,18 +210,18 @@ export class Journal {
    */
   transactionFlushedByNext<T>(fn: () => T): T {
     if (this.#db.inTransaction) return fn();
-    this.stmt('PRAGMA synchronous = NORMAL').run();
+    this.#synchronous.normal.run();
     try {
-      return this.#db.transaction(fn).immediate();
+      return this.heldBack.unlessRolledBack(() => this.#db.transaction(fn).immediate());
     } finally {
-      this.stmt('PRAGMA synchronous = FULL').run();
+      this.#synchronous.full.run();
       this.#checkpoints.afterCommit();
     }
   }
 
   /**
    * Appends one entry chained to the last one and applies it to the read models (read-models.ts),
-   * in the caller's transaction: the entry and what follows from it land together or not at all.
+   * in the caller's transaction (a sale's own entries just after it: held-back.ts).
    */
   append<K extends EntryType>(type: K, payload: EntryPayloads[K], opts: AppendOptions = {}): Entry<K> {
     if (!this.#db.inTransaction) throw new Error('Journal.append outside a transaction');
@@ -243,12 +238,13 @@ export class Journal {
     this.#insert.run(seq, at, type, text, prevHash, hash, this.counterId, shiftId);
     this.#setHead.run(seq, hash);
     const entry: Entry<K> = { seq, at, type, payload, counterId: this.counterId, shiftId, hash };
-    applyEntry(this, entry);
+    if (!this.heldBack.hold(entry)) applyEntry(this, entry);
     return entry;
   }
 
   /** Entries in order (optionally of some types), parsed. Do not write to the journal while iterating. */
   *entries<K extends EntryType>(types?: readonly K[]): Generator<Entry<K>> {
+    this.heldBack.catchUp(); // not while the rows are read: SQLite writes nothing while a statement iterates
     const rows = types
       ? this.#db
           .prepare(`SELECT * FROM entries WHERE type IN (${types.map(() => '?').join(',')}) ORDER BY seq`)
@@ -262,6 +258,7 @@ export class Journal {
    * the table reading nothing else: rebuilding the figures from scratch. Do not write while iterating.
    */
   *foldable(): Generator<{ seq: number; at: string; type: string; payload: unknown }> {
+    this.heldBack.catchUp();
     const rows = this.#db.prepare('SELECT seq, at, type, payload FROM entries ORDER BY seq').raw(true).iterate() as Iterable<[number, string, string, string]>;
     for (const [seq, at, type, payload] of rows) {
       const parsed = JSON.parse(payload) as unknown;
@@ -344,6 +341,8 @@ export class Journal {
   }
 
   close(): void {
-    if (this.#db.open) this.#db.close();
+    if (!this.#db.open) return;
+    this.heldBack.beforeClose();
+    this.#db.close();
   }
 }

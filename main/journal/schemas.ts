@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import { z } from 'zod';
 import type { EntryType } from './entries.ts';
 
@@ -115,4 +116,25 @@ export function entryProblem(type: string, payload: unknown): string | null {
   if (r.success) return null;
   const first = r.error.issues[0]!;
   return `${type}: ${first.path.join('.') || 'payload'}: ${first.message}`;
+}
+
+/**
+ * Checks every entry not yet checked against its schema (all of them the first time; then only
+ * the ones added since, as entries are also checked when written): the first that fails, or null.
+ * The mark of how far they were checked is meta 'checked_seq'.
+ */
+export function firstInvalidEntry(db: Database.Database): { seq: number; problem: string } | null {
+  const from = Number((db.prepare("SELECT value FROM meta WHERE key = 'checked_seq'").pluck().get() as string | undefined) ?? 0);
+  let last = from;
+  let invalid: { seq: number; problem: string } | null = null;
+  for (const [seq, type, payload] of db.prepare('SELECT seq, type, payload FROM entries WHERE seq > ? ORDER BY seq').raw(true).iterate(from) as Iterable<[number, string, string]>) {
+    const problem = entryProblem(type, JSON.parse(payload));
+    if (problem) {
+      invalid = { seq, problem };
+      break;
+    }
+    last = seq;
+  }
+  if (last > from) db.prepare("INSERT INTO meta (key, value) VALUES ('checked_seq', ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value").run(String(last));
+  return invalid;
 }

@@ -36,6 +36,8 @@ export class SalesStore {
   recordIntent(intent: NewIntent, agent: Agent): SaleRow {
     const j = this.#journal;
     j.transactionFlushedByNext(() => {
+      // The intent's row is folded after its commit (journal/held-back.ts): a second intent is refused here, not by the fold.
+      if (this.get(intent.saleId)) throw new AppFailure('conflict', `Sale ${intent.saleId} already has its intent`);
       const at = j.now();
       const shift = currentShift(j, agent, at);
       const payload: SaleIntent = { ...intent, agentId: agent.id, agentName: agent.name, ...shift };

@@ -2,6 +2,8 @@
 // update modules read it: the row as stored (SaleRow), typed once here, and single figures.
 import type { SaleStatus } from '../../../contract/counter.ts';
 import type { Journal } from '../journal.ts';
+import { HELD_BACK } from '../held-back.ts';
+import { saleRowWith } from '../sale-row.ts';
 
 /** A `sales` row as stored (read-models.ts writes it from core/sale-fold.ts). */
 export interface SaleRow {
@@ -43,9 +45,16 @@ export interface SaleRow {
 
 const OPEN = "status IN ('sending', 'unknown', 'pending')";
 
-/** The `sales` row of a sale (null when there is none). */
+/**
+ * The `sales` row of a sale (null when there is none): as stored, with the sale's entries not
+ * folded yet folded in (held-back.ts), so a sale reads its own row without waiting for the fold.
+ */
 export function saleRowOf(j: Journal, saleId: string): SaleRow | null {
-  return j.stmt<[string], SaleRow>('SELECT * FROM sales WHERE sale_id = ?').get(saleId) ?? null;
+  const own = j.heldBack.entries().filter((e) => HELD_BACK.has(e.type) && (e.payload as { saleId: string }).saleId === saleId);
+  // Its intent held back: nothing of the sale is stored yet.
+  if (own[0]?.type === 'sale.intent') return saleRowWith(null, own);
+  const stored = j.heldBack.quietly(() => j.stmt<[string], SaleRow>('SELECT * FROM sales WHERE sale_id = ?').get(saleId) ?? null);
+  return own.length === 0 ? stored : saleRowWith(stored, own);
 }
 
 /** The confirmed sale with this booking reference (null: none). */

@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SaleOutcome } from '../../../contract/counter.ts';
 import type { Result } from '../../../contract/errors.ts';
+import { foldSale, saleIdOf, SALE_ENTRY_TYPES, type FoldEntry, type SaleIntentFacts } from '../../../core/sale-fold.ts';
 import { systemClock } from '../../../main/clock.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { idempotencyKeyOf } from '../../../main/selling/sale-request.ts';
@@ -81,13 +82,20 @@ async function saleArgs() {
   };
 }
 
+/**
+ * The journal file as the killed process left it. The sale is read from its entries (the record):
+ * its read-model row is folded just after its commits (main/journal/held-back.ts), so a process
+ * killed between them leaves the entries, and the next start folds the row.
+ */
 function journalFacts(dataDir: string, saleId: string) {
   const db = new Database(join(dataDir, 'journal-sandbox.db'), { readonly: true });
   try {
-    const sale = db.prepare('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as Record<string, unknown> | undefined;
+    const rows = db.prepare(`SELECT seq, at, type, payload FROM entries WHERE type IN (${SALE_ENTRY_TYPES.map((t) => `'${t}'`).join(', ')}) ORDER BY seq`).all() as FoldEntry[];
+    const entries = rows.map((r) => ({ ...r, payload: JSON.parse(r.payload as string) as unknown })).filter((e) => saleIdOf(e) === saleId);
     const count = (sql: string) => (db.prepare(sql).get() as { n: number }).n;
     return {
-      sale,
+      sale: foldSale<SaleIntentFacts & { idempotencyKey: string; requestBody: string }>(entries),
+      row: db.prepare('SELECT * FROM sales WHERE sale_id = ?').get(saleId) as Record<string, unknown> | undefined,
       sales: count('SELECT count(*) AS n FROM sales'),
       cash: count('SELECT count(*) AS n FROM cash_movements'),
       cashEntries: count("SELECT count(*) AS n FROM entries WHERE type = 'cash.received'"),
@@ -122,11 +130,11 @@ async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) 
     expect(first.signal, first.stderr).toBe('SIGKILL');
     const before = journalFacts(tmp.dir, sale.saleId);
     expect(before.sale, 'the intent was committed before the process died').toMatchObject({
-      idempotency_key: idempotencyKeyOf(sale.saleId),
-      cash_recorded: 0,
+      intent: { idempotencyKey: idempotencyKeyOf(sale.saleId) },
+      cashRecorded: false,
     });
     expect(['sending', 'unknown']).toContain(before.sale!.status);
-    const body = before.sale!.request_body;
+    const body = before.sale!.intent.requestBody;
     if (crash.duringRequest) await sbx.control.config({ latency_ms: 0 });
     // The killed process's request runs to its end in the sandbox; the next start comes after it.
     await vi.waitFor(async () => expect(await sbx.control.bookingsInFlight()).toEqual([]), { timeout: 10_000, interval: 50 });
@@ -139,7 +147,8 @@ async function crashThenResume(crash: { at?: string; duringRequest?: boolean }) 
     expect(outcome).toMatchObject({ status: 'confirmed', charged: true, cashRecorded: true });
 
     const after = journalFacts(tmp.dir, sale.saleId);
-    expect(after.sale!.request_body).toBe(body);
+    expect(after.sale!.intent.requestBody).toBe(body);
+    expect(after.row, 'the row folded again from the entries').toMatchObject({ request_body: body, status: 'confirmed', cash_recorded: 1 });
     expect(after).toMatchObject({ sales: 1, intents: 1, cash: 1, cashEntries: 1 });
     const d = await debits();
     expect(d).toHaveLength(1);

@@ -221,4 +221,15 @@ describe('journal migrations', () => {
     expect(plan).toMatch(/SEARCH s?\s*sales USING INDEX sales_watched \(departure_at>\?\)/);
     expect(plan).not.toMatch(/SCAN sales/);
   });
+
+  it('0017 unfolded-from: the head row names the first entry not folded yet, none in a journal written before', () => {
+    db = new Database(':memory:');
+    migrate(db, { upTo: 16 });
+    db.prepare("INSERT INTO journal_head (id, seq, hash) VALUES (1, 41, ?)").run('a'.repeat(64));
+    expect(migrate(db, { upTo: 17 })).toEqual([17]);
+    expect(columns('journal_head')).toContain('unfolded_from');
+    expect(db.prepare('SELECT seq, unfolded_from FROM journal_head').get()).toEqual({ seq: 41, unfolded_from: null });
+    db.prepare('UPDATE journal_head SET unfolded_from = 41').run();
+    expect(() => db.prepare("UPDATE journal_head SET unfolded_from = 'x'").run()).toThrow(/cannot store TEXT value in INTEGER column/);
+  });
 });
