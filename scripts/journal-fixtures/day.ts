@@ -104,7 +104,13 @@ const answered: Record<string, unknown> = {};
 const shifts = has('openShift');
 
 // The counter's people: a supervisor sets the printers up, an agent sells (from the era of agents).
-if (has('createFirstSupervisor')) await ok('createFirstSupervisor', { name: 'Samir', pin: '2468' });
+// A supervisor's PIN grew from 4 digits to 6–8 (issue 20): each version is given the one it takes.
+let supervisorPin = '2468';
+if (has('createFirstSupervisor')) {
+  const first = await counter.dispatch('createFirstSupervisor', { name: 'Samir', pin: supervisorPin });
+  if (!first.ok && (first.error as { code?: string }).code === 'invalid_argument') await ok('createFirstSupervisor', { name: 'Samir', pin: (supervisorPin = '24681357') });
+  else if (!first.ok) throw new Error(`createFirstSupervisor failed: ${JSON.stringify(first.error)}`);
+}
 await ok('savePrintSettings', { ticketPrinter: 'FixtureTickets', receiptPrinter: 'FixtureReceipts', receiptPaper: '80mm' });
 if (has('saveAgent')) {
   const agents = (await ok('saveAgent', { name: 'Mona', role: 'agent', pin: '1357', active: true })) as Answer[];
@@ -164,7 +170,7 @@ answered.sales = await ok('listSales', {});
 if (has('signIn') && shifts) await signInSupervisor();
 if (has('correctShift')) {
   // The supervisor finds the 3 pounds later: a correction of the closed shift, approved with their PIN.
-  await ok('correctShift', { zNumber: (answered.z as Answer).report.zNumber, amountMinor: 300, reason: 'Found in the drawer', pin: '2468' });
+  await ok('correctShift', { zNumber: (answered.z as Answer).report.zNumber, amountMinor: 300, reason: 'Found in the drawer', pin: supervisorPin });
 }
 answered.dayReport = await ok('dayReport', {});
 if (shifts) {
@@ -184,5 +190,5 @@ writeFileSync(join(out, 'answered.json'), `${JSON.stringify(answered, null, 2)}\
 async function signInSupervisor() {
   await ok('lockScreen');
   const desk = await ok('desk');
-  await ok('signIn', { agentId: (desk.agents as Answer[]).find((a) => a.name === 'Samir')!.id, pin: '2468' });
+  await ok('signIn', { agentId: (desk.agents as Answer[]).find((a) => a.name === 'Samir')!.id, pin: supervisorPin });
 }

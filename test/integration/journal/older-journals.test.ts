@@ -55,8 +55,10 @@ function openCopy(fixture: string): Journal {
 describe('a journal written by an earlier version, opened by this one', () => {
   it('there is one for every earlier schema version', () => {
     const latest = Math.max(...migrations.map((m) => m.version));
-    expect(index.versions.map((v) => v.schema)).toEqual([6, 7, 8, 9, 10, 11, 12, 13, 15]);
-    expect(index.versions.every((v) => v.schema < latest || v.schema === 15)).toBe(true);
+    // From the first journal (6) to the one before this build's; no version of main had 0014 as its
+    // highest migration (it applied 0015 first: the schema-15 fixture has the gap).
+    const earlier = Array.from({ length: latest - 6 }, (_, i) => i + 6).filter((schema) => schema !== 14);
+    expect(index.versions.map((v) => v.schema)).toEqual(earlier);
   });
 
   for (const v of index.versions) {
