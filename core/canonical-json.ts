@@ -4,6 +4,17 @@
 
 export type Json = null | boolean | number | string | Json[] | { [key: string]: Json };
 
+/** Object keys as JSON strings, kept for the few hundred names payloads use (not for keys that are data). */
+const quotedKeys = new Map<string, string>();
+function quotedKey(k: string): string {
+  let q = quotedKeys.get(k);
+  if (q === undefined) {
+    q = JSON.stringify(k);
+    if (quotedKeys.size < 2_000) quotedKeys.set(k, q);
+  }
+  return q;
+}
+
 /**
  * JSON with object keys sorted (by UTF-16 code units) and no whitespace. `undefined` is read as
  * JSON.stringify reads it: an object member holding it is left out, an array element holding it is
@@ -27,11 +38,20 @@ export function canonicalJson(value: unknown): string {
         return `${out}]`;
       }
       const obj = value as Record<string, unknown>;
+      const keys = Object.keys(obj);
+      // Most objects arrive with their keys in order already (written by this function's output, or by
+      // a fixed literal): sorted only when they are not. A journal entry is encoded at every append.
+      for (let i = 1; i < keys.length; i++) {
+        if (keys[i - 1]! > keys[i]!) {
+          keys.sort();
+          break;
+        }
+      }
       let out = '{';
-      for (const k of Object.keys(obj).sort()) {
+      for (const k of keys) {
         const v = obj[k];
         if (v === undefined) continue;
-        out += `${out.length > 1 ? ',' : ''}${JSON.stringify(k)}:${canonicalJson(v)}`;
+        out += `${out.length > 1 ? ',' : ''}${quotedKey(k)}:${canonicalJson(v)}`;
       }
       return `${out}}`;
     }

@@ -114,18 +114,28 @@ export function lifecycleChanges(row: LifecycleRow, e: Entry): Partial<Lifecycle
   return changed;
 }
 
-/** The row each held-back intent makes, made once: a sale reads its own row at each of its moments. */
-const rowsOfIntents = new WeakMap<Entry, SaleRow>();
+/**
+ * The row after each held-back entry of a sale, folded once: a sale reads its own row at each of
+ * its moments, and each read folds only the entries since the last. An entry is held back only
+ * while the stored row before it cannot change (entries are folded in order).
+ */
+const rowAfter = new WeakMap<Entry, SaleRow | null>();
 
 /** A sale's row once `entries` (its own, in order, not folded yet) are folded into `stored` (null: its intent is among them). */
 export function saleRowWith(stored: SaleRow | null, entries: readonly Entry[]): SaleRow | null {
   let row = stored;
-  for (const e of entries) {
-    if (e.type === 'sale.intent') {
-      let made = rowsOfIntents.get(e);
-      if (!made) rowsOfIntents.set(e, (made = saleRowOfIntent(e as Entry<'sale.intent'>)));
-      row = { ...made };
-    } else if (row) row = { ...row, ...lifecycleChanges(row, e) };
+  let next = 0;
+  for (let i = entries.length - 1; i >= 0; i--) {
+    if (rowAfter.has(entries[i]!)) {
+      row = rowAfter.get(entries[i]!)!;
+      next = i + 1;
+      break;
+    }
   }
-  return row;
+  for (const e of entries.slice(next)) {
+    if (e.type === 'sale.intent') row = saleRowOfIntent(e as Entry<'sale.intent'>);
+    else if (row) row = { ...row, ...lifecycleChanges(row, e) };
+    rowAfter.set(e, row);
+  }
+  return row && { ...row };
 }

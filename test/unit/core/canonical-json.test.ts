@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/canonical-json.ts';
 import { RECORDED_SAMPLE } from '../../support/canonical-sample.ts';
@@ -12,6 +13,29 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ a: 1, b: 2 })).toBe(canonicalJson({ b: 2, a: 1 }));
     // by UTF-16 code units: upper case before lower case, "10" before "9"
     expect(canonicalJson({ b: 0, B: 0, 9: 0, 10: 0, ä: 0 })).toBe('{"10":0,"9":0,"B":0,"b":0,"ä":0}');
+  });
+
+  it('gives one text whatever order the keys arrive in, sorted or not (checked against a sort at every depth)', () => {
+    // The rule written plainly (every object's keys sorted, JSON for the rest): what the encoder must equal.
+    const reference = (v: unknown): string =>
+      Array.isArray(v)
+        ? `[${v.map(reference).join(',')}]`
+        : v && typeof v === 'object'
+          ? `{${Object.keys(v).sort().map((k) => `${JSON.stringify(k)}:${reference((v as Record<string, unknown>)[k])}`).join(',')}}`
+          : JSON.stringify(v);
+    const sortedDeep = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(sortedDeep) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().map((k) => [k, sortedDeep((v as Record<string, unknown>)[k])])) : v;
+    const reversedDeep = (v: unknown): unknown =>
+      Array.isArray(v) ? v.map(reversedDeep) : v && typeof v === 'object' ? Object.fromEntries(Object.keys(v).sort().reverse().map((k) => [k, reversedDeep((v as Record<string, unknown>)[k])])) : v;
+    fc.assert(
+      fc.property(fc.jsonValue(), (v) => {
+        const text = canonicalJson(v);
+        expect(text).toBe(reference(v));
+        expect(canonicalJson(sortedDeep(v))).toBe(text);
+        expect(canonicalJson(reversedDeep(v))).toBe(text);
+      }),
+      { numRuns: 500 },
+    );
   });
 
   it('reads undefined as JSON.stringify does: a member is left out, an array element is null', () => {
