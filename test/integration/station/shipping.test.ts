@@ -112,8 +112,9 @@ describe('journal shipping to PostgreSQL', () => {
     expect((await shipper.shipNow()).status).toBe('offline');
     db.start();
     const back = await shipper.shipNow();
-    expect(back).toMatchObject({ status: 'synced', backlog: 0 });
-    // the pending sale may confirm meanwhile (a new entry): every entry the journal has arrives
+    // the pending sale may confirm meanwhile (a new entry, left for the next round: a full run once
+    // saw a backlog of 1 here): every entry the journal has arrives
+    expect(back.status).toBe('synced');
     await expect.poll(async () => (await shipper.shipNow(), (await count()) === journalOf().lastSeq()), { timeout: 10_000 }).toBe(true);
   });
 

@@ -93,5 +93,8 @@ export function rasterise(buf: Buffer, dir: string, name: string, dpi = 100): st
 export function decodeQr(pngPath: string): string | null {
   const png = PNG.sync.read(fs.readFileSync(pngPath));
   const data = new Uint8ClampedArray(png.data.buffer, png.data.byteOffset, png.data.length);
-  return jsQR(data, png.width, png.height)?.data ?? null;
+  // jsQR now and then finds a code holding nothing in a page's text (a false detection, seen once
+  // in a full run on a page with no QR): a ticket's code always carries its booking.
+  const code = jsQR(data, png.width, png.height);
+  return code && code.data !== '' ? code.data : null;
 }
