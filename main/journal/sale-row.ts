@@ -47,6 +47,7 @@ function lifecycleOfRow(r: LifecycleRow): SaleLifecycle {
   };
 }
 
+/** How a sale's journey reads in the sales row and on the Z-report. */
 export const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
 
 /** The row a sale's intent makes: sending, nothing tried yet. */

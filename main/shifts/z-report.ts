@@ -5,6 +5,7 @@ import { fullCount, type CashCount } from '../../contract/shifts.ts';
 import { addSale, foldSales, noFigures } from '../../core/sale-fold.ts';
 import { drawerCash, drawerMovements, foldShift } from '../../core/shift-fold.ts';
 import { foldRefunds, refundsBlock } from '../refunds/fold.ts';
+import { routeOf } from '../journal/sale-row.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
 // read model), so anyone can recompute a frozen report from the entries it names and get the
@@ -19,7 +20,6 @@ export interface ZContext {
   comment: string | null;
 }
 
-const routeOf = (s: SaleIntent) => `${s.offer.originName ?? '?'} → ${s.offer.destinationName ?? '?'}`;
 
 /** `entries`: every entry of the shift, in order, up to the last one the report covers. */
 export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
@@ -50,7 +50,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
       const op = byOperator.get(opKey) ?? { operatorId: s.intent.offer.operatorId, operatorName: s.intent.offer.operatorName, ...noFigures() };
       addSale(op, s);
       byOperator.set(opKey, op);
-      const route = routeOf(s.intent);
+      const route = routeOf(s.intent.offer);
       const r = byRoute.get(route) ?? { route, ...noFigures() };
       addSale(r, s);
       byRoute.set(route, r);

@@ -29,6 +29,7 @@ import { DEFAULT_AGENT } from '../../main/journal/agents.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
 import { journalDatabase, Journal } from '../../main/journal/journal.ts';
+import { migrate } from '../../main/journal/migrate.ts';
 import { dayFigures } from '../../main/journal/report.ts';
 import { stationDayReport } from '../../main/reports/station-day.ts';
 import { SalesStore } from '../../main/selling/store.ts';
@@ -330,10 +331,7 @@ const floor = new Database(join(dir, 'floor.db'));
 floor.pragma('journal_mode = WAL');
 floor.pragma('synchronous = FULL');
 floor.pragma('wal_autocheckpoint = 0'); // checkpointed between sales, as the journal is
-floor.exec(`CREATE TABLE entries (seq INTEGER PRIMARY KEY, at TEXT NOT NULL, type TEXT NOT NULL, payload TEXT NOT NULL,
-    prev_hash TEXT NOT NULL, hash TEXT NOT NULL, counter_id TEXT, shift_id TEXT) STRICT;
-  CREATE INDEX entries_by_shift ON entries (shift_id, seq) WHERE shift_id IS NOT NULL;
-  CREATE TABLE journal_head (id INTEGER PRIMARY KEY CHECK (id = 1), seq INTEGER NOT NULL, hash TEXT NOT NULL) STRICT;`);
+migrate(floor); // the journal's own tables: its entries with their triggers and index, its head
 const floorHead = floor.prepare<[], { seq: number; hash: string }>('SELECT seq, hash FROM journal_head WHERE id = 1');
 const floorInsert = floor.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
 const floorSetHead = floor.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash');

@@ -2,7 +2,7 @@
 // update modules read it: the row as stored (SaleRow), typed once here, and single figures.
 import type { SaleStatus } from '../../../contract/counter.ts';
 import type { Journal } from '../journal.ts';
-import { HELD_BACK } from '../held-back.ts';
+import { saleIdOf } from '../../../core/sale-fold.ts';
 import { saleRowWith } from '../sale-row.ts';
 
 /** A `sales` row as stored (read-models.ts writes it from core/sale-fold.ts). */
@@ -50,7 +50,7 @@ const OPEN = "status IN ('sending', 'unknown', 'pending')";
  * folded yet folded in (held-back.ts), so a sale reads its own row without waiting for the fold.
  */
 export function saleRowOf(j: Journal, saleId: string): SaleRow | null {
-  const own = j.heldBack.entries().filter((e) => HELD_BACK.has(e.type) && (e.payload as { saleId: string }).saleId === saleId);
+  const own = j.heldBack.entries().filter((e) => saleIdOf(e) === saleId);
   // Its intent held back: nothing of the sale is stored yet.
   if (own[0]?.type === 'sale.intent') return saleRowWith(null, own);
   const stored = j.heldBack.quietly(() => j.stmt<[string], SaleRow>('SELECT * FROM sales WHERE sale_id = ?').get(saleId) ?? null);
