@@ -70,6 +70,7 @@ export class Journal {
   /** The entries appended but not folded into the read models yet (a sale reads its own row through them). */
   readonly heldBack: HeldBackEntries;
   readonly #synchronous: { normal: Database.Statement; full: Database.Statement };
+  readonly #immediate: <T>(fn: () => T) => T;
 
   static {
     databaseOf = (journal) => {
@@ -95,6 +96,8 @@ export class Journal {
       'INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash',
     );
     this.#synchronous = { normal: db.prepare('PRAGMA synchronous = NORMAL'), full: db.prepare('PRAGMA synchronous = FULL') };
+    // One BEGIN IMMEDIATE wrapper for every transaction: better-sqlite3 builds four per db.transaction call.
+    this.#immediate = db.transaction(<T>(fn: () => T): T => fn()).immediate as <T>(fn: () => T) => T;
     this.heldBack = new HeldBackEntries(db, {
       apply: (entry) => applyEntry(this, entry),
       lastSeq: () => this.#head.get()?.seq ?? 0,
@@ -191,7 +194,7 @@ export class Journal {
   transaction<T>(fn: () => T): T {
     if (this.#retired) throw this.readOnlyFailure!;
     if (this.#db.inTransaction) return fn();
-    const result = this.heldBack.unlessRolledBack(() => this.#db.transaction(fn).immediate());
+    const result = this.heldBack.unlessRolledBack(() => this.#immediate(fn));
     this.#checkpoints.afterCommit();
     this.heldBack.afterCommit();
     return result;
@@ -212,7 +215,7 @@ export class Journal {
     if (this.#db.inTransaction) return fn();
     this.#synchronous.normal.run();
     try {
-      return this.heldBack.unlessRolledBack(() => this.#db.transaction(fn).immediate());
+      return this.heldBack.unlessRolledBack(() => this.#immediate(fn));
     } finally {
       this.#synchronous.full.run();
       this.#checkpoints.afterCommit();
@@ -323,15 +326,7 @@ export class Journal {
     const payload = JSON.parse(r.payload) as EntryPayloads[K];
     const problem = entryProblem(r.type, payload);
     if (problem) throw invalidEntryFailure(r.seq, problem);
-    return {
-      seq: r.seq,
-      at: r.at,
-      type: r.type as K,
-      payload,
-      counterId: r.counter_id ?? this.counterId,
-      shiftId: r.shift_id,
-      hash: r.hash,
-    };
+    return { seq: r.seq, at: r.at, type: r.type as K, payload, counterId: r.counter_id ?? this.counterId, shiftId: r.shift_id, hash: r.hash };
   }
 
   /** Walks the whole chain: the first entry that was edited, deleted, inserted or reordered. */
