@@ -153,16 +153,10 @@ export class HeldBackEntries {
   entries(): Entry[] {
     const from = this.from();
     if (from === null) return [];
-    return this.quietly(() => {
-      const last = this.#host.lastSeq();
-      const out: Entry[] = [];
-      for (let seq = from; seq <= last; seq++) {
-        const e = this.#appended.get(seq);
-        if (!e) return this.#host.page(from - 1, last - from + 1);
-        out.push(e);
-      }
-      return out;
-    });
+    // Appended by this journal from the mark on: they run to its head, as an entry of any other kind folds them first.
+    const appended = [...this.#appended.values()];
+    if (appended[0]?.seq === from) return appended;
+    return this.quietly(() => this.#host.page(from - 1, this.#host.lastSeq() - from + 1));
   }
 
   /** Runs `fn` without folding what is held back (it reads the read models as stored). */

@@ -125,6 +125,25 @@ describe("a sale's entries are folded just after its commits", () => {
     assertRebuildChangesNothing(t.journal);
   });
 
+  it('a rollback after committed, still held-back entries: the sale still reads all of them, the new ones too', () => {
+    t = openTempJournal();
+    const store = new SalesStore(t.journal);
+    store.recordIntent(intent('a'), DEFAULT_AGENT);
+    store.markSending('a');
+    expect(() =>
+      t.journal.transaction(() => {
+        t.journal.append('sale.attempt', { saleId: 'a', attempt: 2 }, { shiftId: store.get('a')!.shift_id });
+        throw new Error('the disk is full');
+      }),
+    ).toThrow('the disk is full');
+    // Only what the file holds is known now: the intent and the first attempt, not the rolled-back one.
+    expect(t.journal.heldBack.entries().map((e) => e.type)).toEqual(['sale.intent', 'sale.attempt']);
+    store.recordOutcome(confirmed('a'));
+    expect(t.journal.heldBack.entries().map((e) => e.type)).toEqual(['sale.intent', 'sale.attempt', 'sale.outcome', 'cash.received']);
+    expect(saleRowOf(t.journal, 'a')).toMatchObject({ status: 'confirmed', attempts: 1, cash_recorded: 1 });
+    assertRebuildChangesNothing(t.journal);
+  });
+
   it('a second intent of a sale is refused when it is written, not left for the fold to fail on', () => {
     t = openTempJournal();
     const store = new SalesStore(t.journal);
