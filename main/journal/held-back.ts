@@ -174,6 +174,7 @@ export class HeldBackEntries {
     const from = this.from();
     if (from === null || throughSeq < from) return;
     this.quietly(() => {
+      // Read back from the file, not from #appended: the read models follow the record as stored, whatever a caller did to its payload since.
       for (let after = from - 1; after < throughSeq; ) {
         const page = this.#host.page(after, Math.min(5_000, throughSeq - after));
         if (page.length === 0) break;

@@ -338,6 +338,7 @@ const floorHead = floor.prepare<[], { seq: number; hash: string }>('SELECT seq, 
 const floorInsert = floor.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
 const floorSetHead = floor.prepare('INSERT INTO journal_head (id, seq, hash) VALUES (1, ?, ?) ON CONFLICT (id) DO UPDATE SET seq = excluded.seq, hash = excluded.hash');
 const floorSync = { normal: floor.prepare('PRAGMA synchronous = NORMAL'), full: floor.prepare('PRAGMA synchronous = FULL') };
+const floorTransaction = floor.transaction((fn: () => void) => fn()).immediate; // one wrapper, as the journal keeps
 const FLOOR_SHIFT = 'shift-floor';
 function floorAppend(type: string, payload: unknown): void {
   const head = floorHead.get();
@@ -352,17 +353,17 @@ function floorAppend(type: string, payload: unknown): void {
 function floorSale(intent: NewIntent, outcome: SaleOutcomeEntry): void {
   floorSync.normal.run();
   const payload = { ...intent, agentId: DEFAULT_AGENT.id, agentName: DEFAULT_AGENT.name, shiftId: FLOOR_SHIFT, businessDay: '2026-11-26' };
-  floor.transaction(() => floorAppend('sale.intent', payload)).immediate();
+  floorTransaction(() => floorAppend('sale.intent', payload));
   floorSync.full.run();
-  floor.transaction(() => floorAppend('sale.attempt', { saleId: intent.saleId, attempt: 1 })).immediate();
-  floor.transaction(() => {
+  floorTransaction(() => floorAppend('sale.attempt', { saleId: intent.saleId, attempt: 1 }));
+  floorTransaction(() => {
     floorAppend('sale.outcome', outcome);
     floorAppend('cash.received', {
       saleId: intent.saleId, bookingReference: outcome.bookingReference, agentId: DEFAULT_AGENT.id, shiftId: FLOOR_SHIFT,
       businessDay: '2026-11-26', amountMinor: intent.retailTotalMinor, tenderedMinor: intent.cashTenderedMinor,
       changeMinor: intent.changeMinor, currency: 'EGP',
     });
-  }).immediate();
+  });
 }
 const floorCommits: number[] = [];
 const store = new SalesStore(journal);
