@@ -118,6 +118,13 @@ export class SandboxClient {
     return (await this.bookings()).filter((b) => b.passengers.some((p) => p.full_name === fullName));
   }
 
+  /** The sandbox's simulated now, in ms. */
+  async now(): Promise<number> {
+    const res = await fetch(`${this.origin}/_sandbox/clock`);
+    if (!res.ok) throw new Error(`clock: ${res.status} ${await res.text()}`);
+    return Date.parse(((await res.json()) as { data: { now: string } }).data.now);
+  }
+
   async advanceClock(seconds: number): Promise<void> {
     const res = await fetch(`${this.origin}/_sandbox/clock/advance`, {
       method: 'POST',
@@ -205,6 +212,11 @@ export interface KeyboardSale {
   shots?: string;
   /** Pick the first departure whose operator is one of these (reading the list). */
   operators?: readonly string[];
+  /**
+   * Pick the first departure at or after this instant (ms): a test that moves the sandbox's clock
+   * needs a coach that has not left by then (tomorrow's first ones leave soon after midnight).
+   */
+  departsAfter?: number;
   /** Hold this many seats as a count instead of naming them (operator seats at boarding). */
   boarding?: boolean;
   /** Called on each screen the sale reaches (an accessibility audit), with its name. */
@@ -265,9 +277,11 @@ export async function keyboardSaleToPayment(page: Page, s: KeyboardSale): Promis
   await snap('3-results');
 
   // arrows down to the first departure of the wanted operators
-  const operators = await rows.evaluateAll((els) => els.map((e) => (e as HTMLElement).dataset.operator ?? ''));
-  const at = s.operators ? operators.findIndex((o) => s.operators!.includes(o)) : 0;
-  if (at < 0) throw new Error(`none of ${s.operators?.join(', ')} in ${operators.join(', ')}`);
+  const listed = await rows.evaluateAll((els) => els.map((e) => ({ operator: (e as HTMLElement).dataset.operator ?? '', departure: (e as HTMLElement).dataset.departure ?? '' })));
+  const at = listed.findIndex(
+    (o) => (!s.operators || s.operators.includes(o.operator)) && (s.departsAfter === undefined || Date.parse(o.departure) >= s.departsAfter),
+  );
+  if (at < 0) throw new Error(`no departure of ${s.operators?.join(', ') ?? 'any operator'} in ${listed.map((o) => `${o.operator} ${o.departure}`).join(', ')}`);
   for (let i = 0; i < at; i++) await k.press('ArrowDown');
   await k.press('Enter');
 
