@@ -1,6 +1,5 @@
 // A journal file opened read-only on a connection of its own, never written: a backup being
-// checked, or a journal a restore must not replace. The live journal is opened by Journal.open
-// (which claims it for its environment and counter here).
+// checked, or a journal a restore must not replace. The live journal is opened by Journal.open.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { verifyChainYielding, type ChainCheck } from './verify-chain.ts';
@@ -14,18 +13,6 @@ const WORK = ['sale.intent', 'shift.opened', 'cash.moved'];
 /** Whether a journal database holds anything an agent did. */
 export function databaseHasWork(db: Database.Database): boolean {
   return db.prepare(`SELECT 1 FROM entries WHERE type IN (${WORK.map(() => '?').join(',')}) LIMIT 1`).get(...WORK) !== undefined;
-}
-
-/**
- * A journal opened by Journal.open is its environment's for good, and its counter's: a new one
- * takes both, an existing one must be the environment's. The counter id the journal keeps.
- */
-export function claimJournal(db: Database.Database, opts: { path: string; environment: string; counterId: string }): string {
-  const row = db.prepare("SELECT value FROM meta WHERE key = 'environment'").get() as { value: string } | undefined;
-  if (!row) db.prepare("INSERT INTO meta (key, value) VALUES ('environment', ?)").run(opts.environment);
-  else if (row.value !== opts.environment) throw new Error(`Journal ${opts.path} belongs to ${row.value}, not ${opts.environment}`);
-  db.prepare("INSERT INTO meta (key, value) VALUES ('counter_id', ?) ON CONFLICT (key) DO NOTHING").run(opts.counterId);
-  return (db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").get() as { value: string }).value;
 }
 
 export class JournalFile {

@@ -111,7 +111,7 @@ export function lifecycleChanges(row: LifecycleRow, e: Entry): Partial<Lifecycle
     updated_at: s.updatedAt,
   };
   const changed: Partial<LifecycleRow> = {};
-  for (const c of LIFECYCLE_COLUMNS) if (after[c] !== row[c]) Object.assign(changed, { [c]: after[c] });
+  for (const c of LIFECYCLE_COLUMNS) if (after[c] !== row[c]) (changed as Record<keyof LifecycleRow, unknown>)[c] = after[c];
   return changed;
 }
 

@@ -20,7 +20,6 @@ export interface ZContext {
   comment: string | null;
 }
 
-
 /** `entries`: every entry of the shift, in order, up to the last one the report covers. */
 export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   const shift = foldShift(entries);
