@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Journey } from '../core/route.ts';
 
 // Money back (issue 23): cash refunds at the counter for cancelled trips (claimable from the
 // account manager) and refunds the station chooses to give (a supervisor, a policy, not
@@ -62,6 +63,8 @@ export interface RefundView {
   passengerIndexes: number[];
   travellers: { passengerIndex: number; name: string; seat: string | null }[];
   route: string;
+  /** The cities' ids and names, for paper in the traveller's language (null: a refund recorded with its route alone). */
+  journey: Journey | null;
   cause: RefundCause;
   retailMinor: number;
   keptMinor: number;

@@ -317,7 +317,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...worklistHandlers({ trips: () => session.trips, agent }),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
-    ...refundHandlers({ current: current('journal', 'client', 'agents'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
+    ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
     ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),

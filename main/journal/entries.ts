@@ -3,6 +3,7 @@ import type { MarkupRule, TicketLanguage, ZReport } from '../../contract/counter
 import type { CashCount } from '../../contract/shifts.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import type { RefundPolicy } from '../../contract/refunds.ts';
+import type { Journey } from '../../core/route.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
 // written; a later fact is a new entry pointing at the sale (or rule) it concerns.
@@ -328,6 +329,8 @@ export interface RefundPaid {
   /** The travellers refunded and the journey, as the receipt prints them (the entry alone reprints it). */
   travellers: { passengerIndex: number; name: string; seat: string | null }[];
   route: string;
+  /** The cities' ids and names (refunds paid before it was recorded have the route alone). */
+  journey?: Journey;
   cause: 'cancelled' | 'station';
   currency: string;
   /** The retail paid for these tickets (their share of the sale's cash). */

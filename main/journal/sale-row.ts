@@ -4,7 +4,7 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { stepLifecycle, type SaleError, type SaleLifecycle } from '../../core/sale-fold.ts';
 import type { Entry } from './entry-row.ts';
-import type { OfferSummary } from './entries.ts';
+import { routeOf } from '../../core/route.ts';
 import type { SaleRow } from './queries/sales.ts';
 
 /** The columns of a `sales` row the entries after its intent change: the sale's lifecycle. */
@@ -46,9 +46,6 @@ function lifecycleOfRow(r: LifecycleRow): SaleLifecycle {
     updatedAt: r.updated_at,
   };
 }
-
-/** How a sale's journey reads in the sales row and on the Z-report. */
-export const routeOf = (s: OfferSummary) => `${s.originName ?? '?'} → ${s.destinationName ?? '?'}`;
 
 /** The row a sale's intent makes: sending, nothing tried yet. */
 export function saleRowOfIntent(e: Entry<'sale.intent'>): SaleRow {

@@ -90,6 +90,7 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
     saleCounterId: z.string(),
     travellers: z.array(z.object({ passengerIndex: z.number().int().min(0), name: z.string(), seat: z.string().nullable() })),
     route: z.string(),
+    journey: z.object({ originId: z.string().nullable(), originName: z.string().nullable(), destinationId: z.string().nullable(), destinationName: z.string().nullable() }).optional(),
     cause: z.enum(['cancelled', 'station']),
     currency: z.string(),
     retailMinor: minor,

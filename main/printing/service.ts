@@ -18,6 +18,7 @@ import { renderReceipt } from './receipt-pdf.ts';
 import type { Spooler } from './spooler.ts';
 import { renderTestPage } from './test-page.ts';
 import { ticketDocument, ticketsReference, type TicketRequest } from './ticket-document.ts';
+import { arabicCityNames } from '../reference/city-names.ts';
 
 export interface PrintServiceDeps {
   /** The journal, API client and reference data of the environment in force (main/deps.ts `Current`). */
@@ -58,12 +59,6 @@ export function createPrintService(deps: PrintServiceDeps) {
   const { settings } = printers;
   const { serial, print } = printQueue({ spooler: printers.spooler, recordPrint: deps.recordPrint, log: deps.log });
   const tickets = ticketDocument(deps);
-
-  const cityNameAr = () => {
-    const names = new Map<string, string>();
-    for (const c of deps.current().reference.cached().cities) if (c.name_ar) names.set(c.id, c.name_ar);
-    return (id: string | null) => (id === null ? null : (names.get(id) ?? null));
-  };
 
   const ticketsJob = (printer: string, reference: string, t: TicketRequest & { saleId: string | null }): Promise<PrintResult> =>
     print({
@@ -154,7 +149,7 @@ export function createPrintService(deps: PrintServiceDeps) {
     saleReceipt: async (saleId: string): Promise<PrintResult> => {
       const s = await settings();
       const printer = chosen(s.receiptPrinter, 'receipt');
-      const names = cityNameAr();
+      const names = arabicCityNames(deps.current().reference);
       return serial(`${saleId}:receipt`, async () => {
         const sale = deps.receipt(saleId);
         receiptAllowed(sale);

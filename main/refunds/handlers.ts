@@ -4,6 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { ActingAgent, Current, HandlerGroup, Log } from '../deps.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PrintService } from '../printing/service.ts';
+import { arabicCityNames } from '../reference/city-names.ts';
 import { saveReportFile } from '../reports/report-file.ts';
 import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
 import { renderRefundReceipt } from './receipt-pdf.ts';
@@ -21,7 +22,7 @@ const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | u
 
 export interface RefundHandlerDeps {
   /** The journal, API and agents of the environment in force (main/deps.ts `Current`). */
-  current: Current<'journal' | 'client' | 'agents'>;
+  current: Current<'journal' | 'client' | 'agents' | 'reference'>;
   printer: Pick<PrintService, 'report'>;
   /**
    * The station database while this counter is linked to it in the current environment
@@ -58,7 +59,10 @@ export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> 
       document: `refund:${refund.refundId}`,
       title: `Shubbak refund ${refund.bookingReference}`,
       language,
-      render: (paper, copy) => renderRefundReceipt({ refund, environment: d.info().environment, station: d.info().stationName }, { paper, lang: language, copy }),
+      render: (paper, copy) => {
+        const cityName = language === 'ar' ? arabicCityNames(d.current().reference) : undefined;
+        return renderRefundReceipt({ refund, environment: d.info().environment, station: d.info().stationName, cityName }, { paper, lang: language, copy });
+      },
     });
 
   return {

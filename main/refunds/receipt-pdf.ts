@@ -5,6 +5,7 @@
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { RefundView } from '../../contract/refunds.ts';
 import { formatCairo, formatMoney, formatNumber } from '../../core/format.ts';
+import { routeOf } from '../../core/route.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { RECEIPT_STRINGS, type ReceiptLanguage } from '../printing/format.ts';
 import { renderPage, type Painter, type Paper, type RenderedPage } from '../printing/layout.ts';
@@ -14,6 +15,8 @@ export interface RefundReceiptData {
   refund: RefundView;
   environment: CounterEnvironment;
   station: string;
+  /** A city's name in the receipt's language (the reference data's), or null: the name recorded at the sale. */
+  cityName?: (cityId: string) => string | null;
 }
 
 export interface RefundReceiptOptions {
@@ -82,7 +85,7 @@ function draw(p: Painter, d: RefundReceiptData, o: RefundReceiptOptions): void {
   p.line(r.bookingReference, { size: p.size(0.95), align: 'center' });
   p.line(ltr(refund.bookingReference), { size: p.size(1.75), bold: true, align: 'center', lineHeight: 1.25 });
   p.line(refund.cause === 'cancelled' ? s.cancelled : s.station, { size: p.size(1), bold: true, align: 'center' });
-  p.row(s.journey, refund.route);
+  p.row(s.journey, refund.journey ? routeOf(refund.journey, d.cityName) : refund.route);
   if (refund.approvedBy) p.row(s.approvedBy, refund.approvedBy);
   if (refund.reason) p.row(s.reason, refund.reason);
   p.rule(0.75, true);

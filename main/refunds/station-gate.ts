@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { SaleIntent } from '../journal/entries.ts';
+import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
 export interface StationDatabase {
   pool: pg.Pool;
@@ -24,6 +25,7 @@ export interface SaleFacts {
   cashMinor: number;
   netChargedMinor: number;
   route: string;
+  journey: Journey;
   environment: string;
 }
 
@@ -52,7 +54,8 @@ export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: 
     cashMinor,
     // The wallet DEBIT of the booking is what the API charged (the reconciliation checks they agree).
     netChargedMinor: booking?.total_charged.amount_minor ?? intent.netTotalMinor,
-    route: `${intent.offer.originName ?? '?'} → ${intent.offer.destinationName ?? '?'}`,
+    route: routeOf(intent.offer),
+    journey: journeyOf(intent.offer),
     environment: intent.environment,
   };
 }

@@ -5,7 +5,7 @@ import { fullCount, type CashCount } from '../../contract/shifts.ts';
 import { addSale, foldSales, noFigures } from '../../core/sale-fold.ts';
 import { drawerCash, drawerMovements, foldShift } from '../../core/shift-fold.ts';
 import { foldRefunds, refundsBlock } from '../refunds/fold.ts';
-import { routeOf } from '../journal/sale-row.ts';
+import { routeOf } from '../../core/route.ts';
 
 // The Z-report of a shift, computed from the journal entries of that shift alone (never from a
 // read model), so anyone can recompute a frozen report from the entries it names and get the

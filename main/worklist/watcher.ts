@@ -9,6 +9,7 @@ import type { Journal } from '../journal/journal.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { AppFailure } from '../failure.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
+import { routeOf } from '../../core/route.ts';
 import { tripChangeCalledAt, tripChangeRows, watchedSale, watchedSaleIds } from '../journal/trip-changes.ts';
 
 /** Bookings read per round (20 a minute by default, one every 3 s: the API's default bucket is 300 a minute). */
@@ -134,7 +135,7 @@ export class TripWatcher {
     const rows = tripChangeRows(this.#journal, 200);
     return rows.map((r) => {
       const body = JSON.parse(r.request_body) as { passengers: { full_name: string; seat?: string }[]; contact: { name: string; phone?: string } };
-      const summary = JSON.parse(r.summary) as { route?: string; originName?: string; destinationName?: string; operatorName?: string };
+      const summary = JSON.parse(r.summary) as { originName?: string; destinationName?: string; operatorName?: string };
       return {
         saleId: r.sale_id,
         version: r.version,
@@ -147,7 +148,7 @@ export class TripWatcher {
         seenAt: r.seen_at,
         travellers: body.passengers.map((p) => ({ name: p.full_name, seat: p.seat ?? null })),
         contact: { name: body.contact.name, phone: body.contact.phone ?? null },
-        route: `${summary.originName ?? '?'} → ${summary.destinationName ?? '?'}`,
+        route: routeOf(summary),
         operatorName: summary.operatorName ?? null,
         calledBy: r.called_by,
         calledAt: r.called_at,

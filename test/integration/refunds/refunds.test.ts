@@ -76,8 +76,17 @@ describe('a cancelled departure refunded at the window', () => {
 
   it('refuses the same ticket twice, then refunds the rest of the booking, then nothing more', async () => {
     expect(await c.err('refund', { saleId: twoSeats.saleId, passengerIndexes: [0], language: 'en' })).toMatchObject({ code: 'ticket_already_refunded', bookingReference: twoSeats.ref });
-    const { refund } = await c.ok('refund', { saleId: twoSeats.saleId, language: 'ar' });
+    const { refund, print } = await c.ok('refund', { saleId: twoSeats.saleId, language: 'ar' });
     expect(refund.passengerIndexes).toEqual([1]);
+    // The journey is recorded with its cities, and the Arabic receipt names them in Arabic: no Latin
+    // city name on it (CUPS keeps the Latin text of a page readable, not its Arabic).
+    const { cities } = await c.ok('referenceData');
+    const id = (name: string) => cities.find((x) => x.name === name)!.id;
+    expect(refund.journey).toEqual({ originId: id('Cairo'), originName: 'Cairo', destinationId: id('Alexandria'), destinationName: 'Alexandria' });
+    expect(cities.find((x) => x.name === 'Alexandria')!.name_ar).toBeTruthy();
+    const receipt = norm(pdfText(await printedPdf(print!.jobId!)));
+    for (const words of [twoSeats.ref, 'Laila Fouad', 'Mona Agent']) expect(receipt).toContain(norm(words));
+    expect(receipt).not.toContain('Alexandria');
     expect(refund.claimNetMinor).toBe(Math.floor(twoSeats.net / 2));
     expect((await c.err('refund', { saleId: twoSeats.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
     expect((await c.ok('refundQuote', { saleId: twoSeats.saleId })).tickets.every((x) => x.refunded)).toBe(true);

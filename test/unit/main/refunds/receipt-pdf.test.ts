@@ -15,6 +15,7 @@ const refund: RefundView = {
     { passengerIndex: 2, name: 'منى عادل', seat: null },
   ],
   route: 'Cairo → Alexandria',
+  journey: { originId: 'cty_cai', originName: 'Cairo', destinationId: 'cty_alx', destinationName: 'Alexandria' },
   cause: 'station',
   retailMinor: 72_600,
   keptMinor: 7_260,
@@ -44,6 +45,23 @@ describe('the refund receipt', () => {
     } else {
       for (const words of ['إيصال رد قيمة', 'توقيع المسافر', 'منى عادل']) expect(text).toContain(squash(words));
     }
+  });
+
+  it('names the journey in the receipt’s language: Arabic city names where the reference data has them', async () => {
+    const arabic = new Map([['cty_cai', 'القاهرة'], ['cty_alx', 'الإسكندرية']]);
+    const text = async (r: RefundView, cityName?: (id: string) => string | null) =>
+      squash(pdfText((await renderRefundReceipt({ refund: r, environment: 'LIVE', station: 'Cairo Gateway 1', cityName }, { paper: '80mm', lang: 'ar', copy: false })).pdf));
+    const inArabic = await text(refund, (id) => arabic.get(id) ?? null);
+    for (const city of ['القاهرة', 'الإسكندرية']) expect(inArabic).toContain(squash(city));
+    expect(inArabic).not.toContain('Alexandria');
+    // A city the reference data does not name in Arabic keeps the name recorded at the sale.
+    const half = await text(refund, (id) => (id === 'cty_cai' ? 'القاهرة' : null));
+    expect(half).toContain(squash('القاهرة'));
+    expect(half).toContain('Alexandria');
+    // A refund recorded before its journey was: the route as it was written.
+    const older = await text({ ...refund, journey: null }, (id) => arabic.get(id) ?? null);
+    expect(older).toContain('Alexandria');
+    expect(older).not.toContain(squash('الإسكندرية'));
   });
 
   it('says COPY on a second print', async () => {

@@ -1,0 +1,22 @@
+// How a journey reads: one rule for the sales list, the Z-report, the trip changes worklist and
+// the refund receipt. The names are those the API gave at the sale; paper in another language
+// names each city in it where the reference data knows its name there.
+
+/** A journey as recorded at the sale: the cities' ids and their names then. */
+export interface Journey {
+  originId: string | null;
+  originName: string | null;
+  destinationId: string | null;
+  destinationName: string | null;
+}
+
+/** The journey of an offer as the sale recorded it (its ids and names, nothing else). */
+export function journeyOf(j: Journey): Journey {
+  return { originId: j.originId, originName: j.originName, destinationId: j.destinationId, destinationName: j.destinationName };
+}
+
+/** "Cairo → Alexandria"; with `nameOf`, each city by the name it gives (the recorded one where it gives none). */
+export function routeOf(j: Partial<Journey>, nameOf?: (cityId: string) => string | null): string {
+  const city = (id: string | null | undefined, recorded: string | null | undefined) => (id ? nameOf?.(id) : null) ?? recorded ?? '?';
+  return `${city(j.originId, j.originName)} → ${city(j.destinationId, j.destinationName)}`;
+}
