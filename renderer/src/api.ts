@@ -1,7 +1,7 @@
 import { buildApi, type ShubbakApi } from '../../contract/api.ts';
 import type { CallName } from '../../contract/calls.ts';
 import type { Result } from '../../contract/errors.ts';
-import { SUPERVISOR_ACTIONS, actionOf } from './desk/override-actions.ts';
+import { SUPERVISOR_ACTIONS, actionOf } from '../../contract/overrides.ts';
 import { useOverride } from './desk/override.ts';
 import { installApi } from './transport.ts';
 

@@ -5,7 +5,7 @@ import { useT } from '../i18n/index.ts';
 import { Kbd } from '../shell/Kbd.tsx';
 import { useOverride, type PinAsk } from './override.ts';
 import { useDesk } from './store.ts';
-import type { SupervisorAction } from './override-actions.ts';
+import type { SupervisorAction } from '../../../contract/overrides.ts';
 
 /**
  * "Supervisor approval": a supervisor at the agent's side picks their name and types their PIN to

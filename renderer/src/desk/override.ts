@@ -1,7 +1,7 @@
 import { create } from 'zustand';
 import type { AppError, Result } from '../../../contract/errors.ts';
 import type { DeskState, OverrideGrant } from '../../../contract/shifts.ts';
-import type { SupervisorAction } from './override-actions.ts';
+import type { SupervisorAction } from '../../../contract/overrides.ts';
 
 // The supervisor approval on screen: a supervisor-only call refused for the agent signed in asks
 // for a supervisor's PIN (renderer/src/api.ts), and the call is made again once approved. Calls of

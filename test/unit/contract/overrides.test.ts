@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { callNames, calls } from '../../../../contract/calls.ts';
-import { NEVER_APPROVED, SUPERVISOR_ACTIONS, actionOf } from '../../../../renderer/src/desk/override-actions.ts';
+import { callNames, calls } from '../../../contract/calls.ts';
+import { NEVER_APPROVED, SUPERVISOR_ACTIONS, actionOf } from '../../../contract/overrides.ts';
 
 describe('the actions a supervisor approves for an agent', () => {
   it('hold every supervisor-only call of the contract exactly once, and nothing else', () => {

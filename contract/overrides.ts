@@ -1,9 +1,11 @@
-import type { CallName } from '../../../contract/calls.ts';
+import type { CallName } from './calls.ts';
 
 /**
  * What an agent may ask a supervisor to approve with their PIN (the POS override): one screen's
  * or one form's supervisor-only calls. Every supervisor-only call of the contract belongs to
- * exactly one action, or is one NEVER_APPROVED (test/unit/renderer/desk/override-actions.test.ts).
+ * exactly one action, or is one NEVER_APPROVED (test/unit/contract/overrides.test.ts). Main grants
+ * an approval for the calls of its action only (main/agents/handlers.ts): the renderer names the
+ * action, it does not decide what the action opens.
  */
 export const SUPERVISOR_ACTIONS = {
   reports: ['stationDayReport', 'printDayReport', 'exportDayReport', 'listShifts', 'correctShift', 'stationReport', 'printStationReport', 'exportStationReport', 'claims', 'matchAdjustment', 'exportClaims', 'retiredJournals', 'retiredDayReport', 'printRetiredDayReport', 'exportRetiredDayReport', 'retiredZReport', 'printRetiredZReport'],
@@ -26,6 +28,11 @@ export type SupervisorAction = keyof typeof SUPERVISOR_ACTIONS;
  * the supervisor's own PIN typed again for their PIN proof.
  */
 export const NEVER_APPROVED: readonly CallName[] = ['exportStationSecret', 'restoreCounter', 'retireCounter', 'confirmSupervisorPin'];
+
+/** The calls an action opens (null: no such action). */
+export function callsOfAction(action: string): readonly CallName[] | null {
+  return Object.hasOwn(SUPERVISOR_ACTIONS, action) ? SUPERVISOR_ACTIONS[action as SupervisorAction] : null;
+}
 
 /** The action a supervisor-only call belongs to (null: not one an agent may ask for). */
 export function actionOf(call: CallName): SupervisorAction | null {
