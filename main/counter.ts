@@ -110,7 +110,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   // The keychain holds the PIN key and the credentials. Where it cannot be read the counter runs
   // TRAINING only, in a data folder of its own (its own agents, settings and journal), never
   // touching the installation's; and nobody there is a supervisor (see AgentDesk.role).
-  let pinKeys: CounterPinKeys;
+  let pinKeys = new CounterPinKeys(null, null);
   let initial: SessionTarget = { kind: 'training' };
   let keychainFailed: KeychainUnavailable | null = null;
   try {
@@ -118,8 +118,12 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     pinKeys = new CounterPinKeys(store, await store.load());
     initial = targetOf(await vault.read());
   } catch (err) {
-    pinKeys ??= new CounterPinKeys(null, null);
-    if (err instanceof KeychainUnavailable) keychainFailed = err;
+    if (err instanceof KeychainUnavailable) {
+      keychainFailed = err;
+      // The no-keychain world holds no PIN key, even one read before the keychain failed: nothing
+      // done there can adopt, export or seal with the installation's.
+      pinKeys = new CounterPinKeys(null, null);
+    }
     // Expected on a desktop without a Secret Service: one line, not a stack trace.
     log(`No credential can be read, starting in TRAINING: ${toAppError(err).message}`);
   }

@@ -8,7 +8,7 @@ import { join, relative } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { calls, callNames } from '../../../contract/calls.ts';
 import { NO_KEYCHAIN_DIR, startCounter, type Counter } from '../../../main/counter.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { KeychainUnavailable, memoryKeychain } from '../../../main/vault/keychain.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
 import { caller, filesUnder, tempDir } from '../main/helpers.ts';
 
@@ -86,5 +86,25 @@ describe('with the keychain failing', () => {
     const samir = (await c.ok('desk')).agents.find((a) => a.name === 'Samir Supervisor')!;
     expect((await c.ok('signIn', { agentId: samir.id, pin: '246802' })).signedIn?.role).toBe('supervisor');
     await counter.close();
+  });
+});
+
+describe('with the keychain failing part way: the PIN key read, then the credentials not', () => {
+  it('holds no PIN key in its own world: the installation’s key is neither replaced nor shown, no agent is made', async () => {
+    const before = good.entries.get('pin-key');
+    expect(before).toBeTruthy();
+    // The PIN key answers; the credentials' read times out.
+    const flaky = { ...good, get: async (account: string) => (account === 'primary' ? Promise.reject(new KeychainUnavailable('no_service', 'no answer within 10000 ms')) : good.get(account)) };
+    const counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: flaky });
+    const c = caller(counter.dispatch);
+    try {
+      expect(await c.ok('desk')).toMatchObject({ keychainFailed: true, agentsInUse: false });
+      expect((await c.err('importStationSecret', { secret: stationSecretText(randomBytes(32)) })).code).toBe('keychain_unavailable');
+      expect((await c.err('createFirstSupervisor', { name: 'Mallory', pin: '111111' })).code).toBe('keychain_unavailable');
+      expect((await c.err('exportStationSecret', { pin: '111111' })).code).toBe('keychain_unavailable');
+      expect(good.entries.get('pin-key')).toBe(before);
+    } finally {
+      await counter.close();
+    }
   });
 });
