@@ -99,7 +99,8 @@ function bookingOfWallet(sandbox: Sandbox, clientId: string, reference: string):
   if (!credential) throw new ApiProblem('invalid_reference', `Unknown client_id "${clientId}".`);
   const record = sandbox.bookings.recordAny(reference);
   if (!record || record.accountId !== credential.accountId || record.environment !== credential.environment) {
-    throw new ApiProblem('invalid_reference', `No booking ${reference} on the wallet of "${clientId}".`);
+    const detail = `No booking ${reference} on the wallet of "${clientId}".`;
+    throw new ApiProblem('invalid_request', detail, { errors: [{ field: 'booking_ref', message: detail }] });
   }
 }
 

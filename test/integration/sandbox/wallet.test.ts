@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { Transaction } from '../../../contract/partner/index.ts';
-import { DEMO, LIVE, OTHER, READONLY, contact, expectData, expectPage, expectProblem, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
+import { DEMO, LIVE, OTHER, READONLY, contact, expectData, expectPage, expectProblem, fieldsOf, passenger, startTestSandbox, type TestSandbox } from './helpers.ts';
 import { z } from 'zod';
 
 let sbx: TestSandbox;
@@ -101,9 +101,12 @@ describe('control API: the account manager settles a claim', () => {
     expect((await statement())[0]).toMatchObject({ type: 'ADJUSTMENT', booking_ref: null });
     const { detail } = await sbx.pickOffer();
     const booking = await sbx.bookOk({ offer_id: detail.id, passengers: [passenger()], contact });
-    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: OTHER, amount_minor: 100, reason: 'x', booking_ref: booking.id }), 404, 'invalid_reference');
-    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: LIVE, amount_minor: 100, reason: 'x', booking_ref: booking.id }), 404, 'invalid_reference');
-    expectProblem(await sbx.control('POST', '/wallet/adjust', { client_id: DEMO, amount_minor: 100, reason: 'x', booking_ref: 'PB-NOPE' }), 404, 'invalid_reference');
+    // "a booking of that account, else 422" (sandbox-interface.md, Control API)
+    for (const [client_id, booking_ref] of [[OTHER, booking.id], [LIVE, booking.id], [DEMO, 'PB-NOPE']] as const) {
+      const reply = await sbx.control('POST', '/wallet/adjust', { client_id, amount_minor: 100, reason: 'x', booking_ref });
+      expectProblem(reply, 422, 'invalid_request');
+      expect(fieldsOf(reply)).toEqual(['booking_ref']);
+    }
     expect((await statement(OTHER)).some((l) => l.type === 'ADJUSTMENT')).toBe(false);
   });
 
