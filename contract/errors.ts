@@ -53,6 +53,7 @@ export const AppErrorCode = z.enum([
   'shift_already_open',
   'variance_comment_required',
   'training_only',
+  'counter_held_elsewhere',
   // the journal
   'journal_read_only',
   // money back (issue 23)

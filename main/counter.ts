@@ -32,12 +32,14 @@ import { shiftHandlers } from './shifts/handlers.ts';
 import { stationHandlers } from './station/handlers.ts';
 import { StationLink } from './station/link.ts';
 import { sessionSettingsTarget, StationWideSettings } from './station/station-wide.ts';
+import { INSTALLATION_CALLS } from '../contract/installation.ts';
+import { installationRefusal, type WorldOfRecordDeps } from './agents/world-of-record.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
 import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
-import { currentServices, openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
+import { currentServices, journalPath, openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
 import { PinKeyStore } from './vault/pin-key.ts';
@@ -327,11 +329,17 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };
 
+  const worlds: WorldOfRecordDeps = {
+    current: () => ({ environment: session.environment, agentsInUse: session.agents.inUse() }),
+    journalPath: (environment) => journalPath(dataDir, environment),
+  };
   const dispatch = createDispatcher(handlers, {
     role: () => desk.role(),
     override: (name) => desk.overrideFor(name),
     // Without a keychain no call of a supervisor's runs, whoever asks: the counter says why.
     refuseSupervisor: () => keychainFailed?.error ?? null,
+    // The counter's own settings and keys are changed only where its agents are (contract/installation.ts).
+    refuseHere: (name) => (INSTALLATION_CALLS.has(name) ? installationRefusal(worlds) : null),
     onInternalError: (err) => log('internal error in a contract call', err),
   });
   return {

@@ -19,6 +19,8 @@ export interface DispatchOptions {
   override?: (name: CallName) => boolean;
   /** Why no supervisor's call may run now, whoever is signed in (null: they may). */
   refuseSupervisor?: () => AppError | null;
+  /** Why this call may not be made in the environment running now, whoever asks (null: it may). */
+  refuseHere?: (name: CallName) => AppError | null;
   onInternalError?: (err: unknown) => void;
 }
 
@@ -32,7 +34,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dis
   return async (name, arg) => {
     if (!isCallName(name)) return fail({ code: 'unknown_call', message: `No such call: ${String(name)}` });
     const needed = calls[name].role;
-    const refusal = needed === 'supervisor' ? (opts.refuseSupervisor?.() ?? null) : null;
+    const refusal = (needed === 'supervisor' ? opts.refuseSupervisor?.() : null) ?? opts.refuseHere?.(name) ?? null;
     if (refusal) return fail(refusal);
     const held = opts.role();
     if (!roleAllows(needed, held) && !(held !== null && opts.override?.(name) === true)) {

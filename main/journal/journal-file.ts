@@ -1,5 +1,6 @@
 // A journal file opened read-only on a connection of its own, never written: a backup being
-// checked, or a journal a restore must not replace. The live journal is opened by Journal.open.
+// checked, a journal a restore must not replace, or another environment's asked whether it has
+// agents. The live journal is opened by Journal.open.
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { verifyChainYielding, type ChainCheck } from './verify-chain.ts';
@@ -44,6 +45,11 @@ export class JournalFile {
     return databaseHasWork(this.#db);
   }
 
+  /** Whether this journal has an agent who signs in with a PIN. */
+  hasAgents(): boolean {
+    return this.#db.prepare('SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1').get() !== undefined;
+  }
+
   close(): void {
     this.#db.close();
   }
@@ -57,5 +63,20 @@ export function journalFileHasWork(path: string): boolean {
     return file.hasWork();
   } finally {
     file.close();
+  }
+}
+
+/** Whether the journal file at `path` has an agent who signs in with a PIN (false when there is no file; true when it cannot be read: taken to have one). */
+export function journalFileHasAgents(path: string): boolean {
+  if (!existsSync(path)) return false;
+  try {
+    const file = JournalFile.open(path);
+    try {
+      return file.hasAgents();
+    } finally {
+      file.close();
+    }
+  } catch {
+    return true;
   }
 }
