@@ -180,7 +180,8 @@ export class SaleService {
       {
         saleId: args.saleId,
         idempotencyKey: idempotencyKeyOf(args.saleId),
-        requestBody: bookingBodyOf(args),
+        // The class quoted is sent, named or not: the API charges what the traveller was told, whatever its own default.
+        requestBody: bookingBodyOf({ ...args, fareClass: args.fareClass ?? quote.fareClass ?? undefined }),
         fingerprint,
         environment: this.#d.environment,
         station: this.#d.station(),

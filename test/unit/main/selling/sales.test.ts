@@ -85,6 +85,8 @@ describe('selling', () => {
     expect(JSON.parse(post.body!)).toEqual({
       offer_id: OFFER_ID,
       passengers: [{ full_name: 'Ahmed Ali', seat: '3' }],
+      // the class quoted (the named seat's), sent so the API charges what the traveller was told
+      fare_class: 'Elite',
       contact: { name: 'Ahmed Ali', phone: '+201001234567' },
     });
     // Seat 3 is Elite: NET 330.00, +10 % = 363.00 retail; 400.00 tendered, 37.00 change.
@@ -100,6 +102,13 @@ describe('selling', () => {
     });
     expect(types()).toEqual(['markup.changed', 'shift.opened', 'sale.intent', 'sale.attempt', 'sale.outcome', 'cash.received']);
     expect(t.journal.verify().ok).toBe(true);
+  });
+
+  it('sends the class it quoted when the agent named neither a class nor seats, so the API cannot charge another', async () => {
+    const s = setup(() => json(201, { data: booking('confirmed') }));
+    const out = await s.sales.sell(args({ passengers: [{ full_name: 'Ahmed Ali' }, { full_name: 'Mona Ali' }], cashTenderedMinor: 80_000 }));
+    expect(JSON.parse(s.posts()[0]!.body!)).toMatchObject({ fare_class: 'Elite', passengers: [{ full_name: 'Ahmed Ali' }, { full_name: 'Mona Ali' }] });
+    expect(out.netTotalMinor).toBe(2 * 33000);
   });
 
   it('refuses cash below the retail total before anything is written or sent', async () => {
