@@ -36,8 +36,13 @@ export function installPlumbing(app: FastifyInstance, sandbox: Sandbox): void {
   app.removeContentTypeParser(['application/json', 'text/plain']);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
-    if (body === '') done(null, undefined);
-    else parseJson(request, body as string, done);
+    if (body === '') return done(null, undefined);
+    parseJson(request, body as string, (err, value) => {
+      // Valid JSON refused for a prototype key is a body with an unknown field: 422 naming it, as any other.
+      const field = err ? prototypeKeyIn(body as string) : null;
+      if (field) done(new ApiProblem('invalid_request', `Unknown field ${field}.`, { errors: [{ field, message: 'unknown field' }] }), undefined);
+      else done(err, value);
+    });
   });
 
   // Callback hooks: most requests need no promise (see guardApi).
@@ -95,4 +100,31 @@ function routeExists(app: FastifyInstance, method: string, path: string): boolea
 /** Sends JSON already serialized (cached reference data, or a search answer assembled as bytes). */
 export function sendJson(reply: FastifyReply, json: string | Buffer): FastifyReply {
   return reply.type('application/json; charset=utf-8').send(json);
+}
+
+/** The path of the first `__proto__` or `constructor` key of a JSON text (null: none, or not JSON). */
+function prototypeKeyIn(text: string): string | null {
+  let value: unknown;
+  try {
+    value = JSON.parse(text); // own properties only: JSON.parse never sets a prototype
+  } catch {
+    return null;
+  }
+  const walk = (v: unknown, path: string): string | null => {
+    if (Array.isArray(v)) {
+      for (let i = 0; i < v.length; i++) {
+        const found = walk(v[i], `${path}[${i}]`);
+        if (found) return found;
+      }
+    } else if (v !== null && typeof v === 'object') {
+      for (const key of Object.keys(v)) {
+        const here = path ? `${path}.${key}` : key;
+        if (key === '__proto__' || key === 'constructor') return here;
+        const found = walk((v as Record<string, unknown>)[key], here);
+        if (found) return found;
+      }
+    }
+    return null;
+  };
+  return walk(value, '');
 }

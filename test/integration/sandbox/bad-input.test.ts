@@ -40,7 +40,19 @@ describe('bad input never yields a 500', () => {
     expect(fieldsOf(await sbx.book({ offer_id: detail.id, passengers: 'two', contact }))).toEqual(['passengers']);
     expect(fieldsOf(await sbx.book({ offer_id: 42, passengers: [passenger()], contact }))).toEqual(['offer_id']);
     expect(fieldsOf(await sbx.book({ offer_id: detail.id, passengers: [{ full_name: ['x'] }], contact }))).toEqual(['passengers[0].full_name']);
-    expectProblem(await post('/search', '{"__proto__": {"admin": true}}'), 400, 'invalid_request');
+    // An unknown field like any other (partner-api.md: unknown body fields are rejected, 422 with errors[]).
+    for (const [raw, field] of [
+      ['{"__proto__": {"admin": true}}', '__proto__'],
+      ['{"origin": "cty_x", "constructor": {"prototype": {"admin": true}}}', 'constructor'],
+    ] as const) {
+      const reply = await post('/search', raw);
+      expectProblem(reply, 422, 'invalid_request');
+      expect(fieldsOf(reply)).toEqual([field]);
+    }
+    const nested = await post('/bookings', `{"offer_id":"${detail.id}","passengers":[{"full_name":"A","__proto__":{"x":1}}],"contact":{"name":"A","phone":"+201001234567"}}`);
+    expectProblem(nested, 422, 'invalid_request');
+    expect(fieldsOf(nested)).toEqual(['passengers[0].__proto__']);
+    expectProblem(await post('/search', '{"origin": '), 400, 'invalid_request');
   });
 
   it('odd ids in paths: 404 invalid_reference', async () => {
