@@ -15,8 +15,15 @@ export function journeyOf(j: Journey): Journey {
   return { originId: j.originId, originName: j.originName, destinationId: j.destinationId, destinationName: j.destinationName };
 }
 
-/** "Cairo → Alexandria"; with `nameOf`, each city by the name it gives (the recorded one where it gives none). */
-export function routeOf(j: Partial<Journey>, nameOf?: (cityId: string) => string | null): string {
-  const city = (id: string | null | undefined, recorded: string | null | undefined) => (id ? nameOf?.(id) : null) ?? recorded ?? '?';
-  return `${city(j.originId, j.originName)} → ${city(j.destinationId, j.destinationName)}`;
+/** How paper in another language writes a route: each city's name there, and its arrow (← in Arabic, along the reading direction). */
+export interface RouteWording {
+  /** A city's name in that language (null: the name recorded at the sale). */
+  nameOf?: ((cityId: string) => string | null) | undefined;
+  arrow?: string | undefined;
+}
+
+/** "Cairo → Alexandria"; with a wording, each city by the name it gives (the recorded one where it gives none) and its arrow. */
+export function routeOf(j: Partial<Journey>, wording: RouteWording = {}): string {
+  const city = (id: string | null | undefined, recorded: string | null | undefined) => (id ? wording.nameOf?.(id) : null) ?? recorded ?? '?';
+  return `${city(j.originId, j.originName)} ${wording.arrow ?? '→'} ${city(j.destinationId, j.destinationName)}`;
 }

@@ -85,7 +85,7 @@ function draw(p: Painter, d: RefundReceiptData, o: RefundReceiptOptions): void {
   p.line(r.bookingReference, { size: p.size(0.95), align: 'center' });
   p.line(ltr(refund.bookingReference), { size: p.size(1.75), bold: true, align: 'center', lineHeight: 1.25 });
   p.line(refund.cause === 'cancelled' ? s.cancelled : s.station, { size: p.size(1), bold: true, align: 'center' });
-  p.row(s.journey, refund.journey ? routeOf(refund.journey, d.cityName) : refund.route);
+  p.row(s.journey, refund.journey ? routeOf(refund.journey, { nameOf: d.cityName, arrow: r.arrow }) : refund.route);
   if (refund.approvedBy) p.row(s.approvedBy, refund.approvedBy);
   if (refund.reason) p.row(s.reason, refund.reason);
   p.rule(0.75, true);

@@ -2,19 +2,19 @@ import { describe, expect, it } from 'vitest';
 import { journeyOf, routeOf, type Journey } from '../../../core/route.ts';
 
 const cairoAlex: Journey = { originId: 'cty_cai', originName: 'Cairo', destinationId: 'cty_alx', destinationName: 'Alexandria' };
-const arabic = new Map([['cty_cai', 'القاهرة'], ['cty_alx', 'الإسكندرية']]);
-const inArabic = (id: string) => arabic.get(id) ?? null;
+const arabicNames = new Map([['cty_cai', 'القاهرة'], ['cty_alx', 'الإسكندرية']]);
+const arabic = { nameOf: (id: string) => arabicNames.get(id) ?? null, arrow: '←' };
 
 describe('routeOf: how a journey reads', () => {
   it.each([
     ['the names recorded at the sale', cairoAlex, undefined, 'Cairo → Alexandria'],
-    ['each city in the language asked for', cairoAlex, inArabic, 'القاهرة → الإسكندرية'],
-    ['a city not known in that language keeps its recorded name', { ...cairoAlex, destinationId: 'cty_xyz' }, inArabic, 'القاهرة → Alexandria'],
-    ['a city without an id keeps its recorded name', { ...cairoAlex, originId: null }, inArabic, 'Cairo → الإسكندرية'],
+    ['each city in the language asked for, with its arrow', cairoAlex, arabic, 'القاهرة ← الإسكندرية'],
+    ['a city not known in that language keeps its recorded name', { ...cairoAlex, destinationId: 'cty_xyz' }, arabic, 'القاهرة ← Alexandria'],
+    ['a city without an id keeps its recorded name', { ...cairoAlex, originId: null }, arabic, 'Cairo ← الإسكندرية'],
     ['a name never recorded reads ?', { originId: null, originName: null, destinationId: null, destinationName: 'Aswan' }, undefined, '? → Aswan'],
-    ['a summary with names only (older sales rows)', { originName: 'Luxor', destinationName: 'Aswan' }, inArabic, 'Luxor → Aswan'],
-  ] as const)('%s', (_, journey, nameOf, expected) => {
-    expect(routeOf(journey, nameOf)).toBe(expected);
+    ['a summary with names only (older sales rows)', { originName: 'Luxor', destinationName: 'Aswan' }, arabic, 'Luxor ← Aswan'],
+  ] as const)('%s', (_, journey, wording, expected) => {
+    expect(routeOf(journey, wording)).toBe(expected);
   });
 
   it('journeyOf keeps the ids and names of an offer summary and nothing else', () => {
