@@ -22,6 +22,17 @@ export interface RouteWording {
   arrow?: string | undefined;
 }
 
+/**
+ * A route routeOf wrote with the names recorded at the sale (a Z-report line keeps only that),
+ * in another wording: each city by the name `nameOfRecorded` gives it, and the wording's arrow.
+ */
+export function rewordRoute(route: string, nameOfRecorded: (recorded: string) => string | null, arrow: string): string {
+  const cities = route.split(' → ');
+  if (cities.length !== 2) return route;
+  const [from, to] = cities.map((c) => (c === '?' ? c : (nameOfRecorded(c) ?? c)));
+  return `${from} ${arrow} ${to}`;
+}
+
 /** "Cairo → Alexandria"; with a wording, each city by the name it gives (the recorded one where it gives none) and its arrow. */
 export function routeOf(j: Partial<Journey>, wording: RouteWording = {}): string {
   const city = (id: string | null | undefined, recorded: string | null | undefined) => (id ? wording.nameOf?.(id) : null) ?? recorded ?? '?';

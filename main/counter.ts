@@ -34,6 +34,7 @@ import { StationLink } from './station/link.ts';
 import { sessionSettingsTarget, StationWideSettings } from './station/station-wide.ts';
 import { INSTALLATION_CALLS } from '../contract/installation.ts';
 import { installationRefusal, type WorldOfRecordDeps } from './agents/world-of-record.ts';
+import { arabicNames } from './reference/arabic-names.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
 import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
@@ -316,7 +317,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...journalHandlers({ current: current('journal', 'environment', 'reference'), clock }),
     ...printingHandlers(printService),
     ...agentHandlers({ agents: () => session.agents, desk, settings: counterSettings, stationWide, pinKeys, agent, clock }),
-    ...shiftHandlers({ shifts: () => session.shifts, desk, printer: printService, agent, clock }),
+    ...shiftHandlers({ shifts: () => session.shifts, desk, printer: printService, agent, clock, names: () => arabicNames(session.reference) }),
     ...reportHandlers({ current: current('journal', 'environment', 'shifts', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
     ...stationHandlers({ link: stationLink, stationWide, printer: printService, client: () => session.client, agent, dataDir, clock, log }),
     ...lookupHandlers({ current: current('journal', 'client') }),

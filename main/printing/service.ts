@@ -18,7 +18,7 @@ import { renderReceipt } from './receipt-pdf.ts';
 import type { Spooler } from './spooler.ts';
 import { renderTestPage } from './test-page.ts';
 import { ticketDocument, ticketsReference, type TicketRequest } from './ticket-document.ts';
-import { arabicCityNames } from '../reference/city-names.ts';
+import { arabicNames } from '../reference/arabic-names.ts';
 
 export interface PrintServiceDeps {
   /** The journal, API client and reference data of the environment in force (main/deps.ts `Current`). */
@@ -149,7 +149,7 @@ export function createPrintService(deps: PrintServiceDeps) {
     saleReceipt: async (saleId: string): Promise<PrintResult> => {
       const s = await settings();
       const printer = chosen(s.receiptPrinter, 'receipt');
-      const names = arabicCityNames(deps.current().reference);
+      const names = arabicNames(deps.current().reference).city;
       return serial(`${saleId}:receipt`, async () => {
         const sale = deps.receipt(saleId);
         receiptAllowed(sale);

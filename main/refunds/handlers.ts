@@ -4,7 +4,7 @@ import type { Clock } from '../clock.ts';
 import type { ActingAgent, Current, HandlerGroup, Log } from '../deps.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { PrintService } from '../printing/service.ts';
-import { arabicCityNames } from '../reference/city-names.ts';
+import { arabicNames } from '../reference/arabic-names.ts';
 import { saveReportFile } from '../reports/report-file.ts';
 import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
 import { renderRefundReceipt } from './receipt-pdf.ts';
@@ -60,7 +60,7 @@ export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> 
       title: `Shubbak refund ${refund.bookingReference}`,
       language,
       render: (paper, copy) => {
-        const cityName = language === 'ar' ? arabicCityNames(d.current().reference) : undefined;
+        const cityName = language === 'ar' ? arabicNames(d.current().reference).city : undefined;
         return renderRefundReceipt({ refund, environment: d.info().environment, station: d.info().stationName, cityName }, { paper, lang: language, copy });
       },
     });

@@ -18,6 +18,7 @@ import { printZ } from '../shifts/handlers.ts';
 import { ShiftService } from '../shifts/service.ts';
 import { dayReportOf, type DayReportDeps, type DaySource } from './handlers.ts';
 import { statementOf } from './station-day.ts';
+import { arabicNames } from '../reference/arabic-names.ts';
 
 type RetiredCalls = 'retiredJournals' | 'retiredDayReport' | 'printRetiredDayReport' | 'exportRetiredDayReport' | 'retiredZReport' | 'printRetiredZReport';
 
@@ -117,6 +118,6 @@ export function retiredReportHandlers(d: RetiredReportHandlerDeps): HandlerGroup
     exportRetiredDayReport: ({ journal, ...rest }) => day(journal).export(rest),
     retiredZReport: ({ journal, zNumber }) => zView(journal, zNumber),
     printRetiredZReport: async ({ journal, zNumber, language }) =>
-      printZ(printer, await zView(journal, zNumber), { language, printedAt: d.clock.now(), document: `retired-${journal}-z:${zNumber}` }),
+      printZ(printer, await zView(journal, zNumber), { language, printedAt: d.clock.now(), document: `retired-${journal}-z:${zNumber}`, names: () => arabicNames(d.current().reference) }),
   };
 }

@@ -8,17 +8,18 @@ import { AppFailure } from '../failure.ts';
 import type { PrintService } from '../printing/service.ts';
 import type { ShiftService } from './service.ts';
 import { renderZReport } from './z-report-pdf.ts';
+import type { ArabicNames } from '../reference/arabic-names.ts';
 
 type ShiftCalls = 'openShift' | 'moveCash' | 'countDrawer' | 'closeShift' | 'zReport' | 'printZReport' | 'correctShift' | 'listShifts';
 
 /** A Z-report on the receipt printer and its paper; its second print (same `document`) is a COPY. */
-export function printZ(printer: Pick<PrintService, 'report'>, view: ZReportView, o: { language: TicketLanguage; printedAt: Date; document: string }) {
+export function printZ(printer: Pick<PrintService, 'report'>, view: ZReportView, o: { language: TicketLanguage; printedAt: Date; document: string; names: () => ArabicNames }) {
   const retired = view.retired ? ` (retired counter ${view.retired.counterId})` : '';
   return printer.report({
     document: o.document,
     title: `Shubbak Z-report ${view.report.zNumber}${retired}`,
     language: o.language,
-    render: (paper, copy) => renderZReport(view, { paper, lang: o.language, copy, printedAt: o.printedAt }),
+    render: (paper, copy) => renderZReport(view, { paper, lang: o.language, copy, printedAt: o.printedAt, names: o.language === 'ar' ? o.names() : undefined }),
   });
 }
 
@@ -30,6 +31,8 @@ export interface ShiftHandlerDeps {
   printer: Pick<PrintService, 'report'>;
   agent: ActingAgent;
   clock: Clock;
+  /** Cities and operators in Arabic, for Arabic paper (main/reference/arabic-names.ts). */
+  names: () => ArabicNames;
 }
 
 export function shiftHandlers(d: ShiftHandlerDeps): HandlerGroup<ShiftCalls> {
@@ -54,7 +57,7 @@ export function shiftHandlers(d: ShiftHandlerDeps): HandlerGroup<ShiftCalls> {
     countDrawer: ({ count }) => shifts().count(d.agent(), count),
     closeShift: ({ comment }) => shifts().view(shifts().close(d.agent(), comment).zNumber),
     zReport: ({ zNumber }) => zView(zNumber),
-    printZReport: ({ zNumber, language }) => printZ(printer, zView(zNumber), { language, printedAt: d.clock.now(), document: `z:${zNumber}` }),
+    printZReport: ({ zNumber, language }) => printZ(printer, zView(zNumber), { language, printedAt: d.clock.now(), document: `z:${zNumber}`, names: d.names }),
     correctShift: async ({ zNumber, amountMinor, reason, pin }) => {
       const approvedBy = await desk.approve(pin);
       shifts().correct(d.agent(), approvedBy, zNumber, amountMinor, reason);

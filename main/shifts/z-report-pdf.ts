@@ -7,7 +7,9 @@ import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
-import type { ReceiptLanguage } from '../printing/format.ts';
+import { RECEIPT_STRINGS, type ReceiptLanguage } from '../printing/format.ts';
+import { rewordRoute } from '../../core/route.ts';
+import type { ArabicNames } from '../reference/arabic-names.ts';
 
 const formatCairo = (at: string | Date, lang: ReceiptLanguage) => formatInstant(at, lang, 'paper');
 import { renderPage, type RenderedPage } from '../printing/layout.ts';
@@ -98,6 +100,8 @@ const STRINGS = {
 
 export interface ZReportPdfOptions extends ReportPaperOptions {
   printedAt: Date;
+  /** Arabic paper names cities and operators in Arabic where the reference data knows them. */
+  names?: ArabicNames | undefined;
 }
 
 export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<RenderedPage> {
@@ -106,6 +110,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
   const money = (minor: number) => formatMoney(minor, o.lang);
   const count = (n: number) => formatCount(n, o.lang);
   const title = s.title(count(z.zNumber));
+  const arabic = o.lang === 'ar' ? o.names : undefined;
   const retired = view.retired?.counterId;
   return renderPage(o.paper, o.lang, { title: retired ? `${retired} ${title}` : title, author: z.stationName, environment: z.environment }, (p) => {
     const end = { align: 'end' as const };
@@ -127,8 +132,8 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     amount(s.net, z.netMinor);
     amount(s.margin, z.marginMinor, true);
     for (const [heading, lines] of [
-      [s.byOperator, z.byOperator.map((l) => ({ name: l.operatorName ?? '—', ...l }))],
-      [s.byRoute, z.byRoute.map((l) => ({ name: l.route, ...l }))],
+      [s.byOperator, z.byOperator.map((l) => ({ name: (arabic?.operator(l.operatorId) ?? l.operatorName) || '—', ...l }))],
+      [s.byRoute, z.byRoute.map((l) => ({ name: arabic ? rewordRoute(l.route, arabic.cityNamed, RECEIPT_STRINGS.ar.arrow) : l.route, ...l }))],
     ] as const) {
       if (lines.length === 0) continue;
       p.gap(0.3);

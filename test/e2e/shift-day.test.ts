@@ -114,6 +114,15 @@ describe('a shift at the counter', () => {
     expect(plain(await page.getByTestId('z-count').textContent())).toContain('× EGP 1.00');
     expect(plain(await page.getByTestId('z-variance').textContent())).toBe('ShortEGP 5.00');
     await shotBothLanguages(page, 'shift-5-z-report');
+    // In Arabic, the cities of each route and the operators by their Arabic names, the arrow along the reading direction.
+    await page.keyboard.press('F3');
+    await page.waitForFunction(() => document.documentElement.lang === 'ar');
+    const byRoute = plain(await page.getByTestId('z-by-route').textContent());
+    expect(byRoute).toContain('←');
+    expect(byRoute).not.toMatch(/[A-Za-z]/);
+    expect(plain(await page.getByTestId('z-by-operator').textContent())).not.toMatch(/[A-Za-z]/);
+    await page.keyboard.press('F3');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     await z.getByTestId('print-z').click();
     await page.getByTestId('z-printed').waitFor({ timeout: 30_000 });
     const zs = (await c.call('listShifts')).filter((s) => s.zNumber === 1);

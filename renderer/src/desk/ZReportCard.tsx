@@ -8,6 +8,7 @@ import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts'
 import { useLocale, useT } from '../i18n/index.ts';
 import { VarianceRow } from './VarianceRow.tsx';
 import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
+import { useOperatorName, useRouteName } from '../shell/place-names.ts';
 
 type Line = { key: string; label: string; value: string };
 
@@ -56,6 +57,8 @@ export function ZReportCard({
   const z = view.report;
   const money = (minor: number) => formatMoney(minor, locale);
   const count = (n: number) => formatNumber(n, locale);
+  const operatorName = useOperatorName();
+  const routeName = useRouteName();
   const [printed, setPrinted] = useState<PrintResult | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const [busy, setBusy] = useState(false);
@@ -84,7 +87,7 @@ export function ZReportCard({
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
       <Heading id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</Heading>
       <p className="desk-intro">
-        {z.agent.name} · {formatCairo(z.openedAt, locale)} → {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
+        {z.agent.name} · {formatCairo(z.openedAt, locale)} {locale === 'ar' ? '←' : '→'} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
       </p>
       <dl className="z-figures">
         <dt>{t('desk.z.bookings')}</dt>
@@ -106,9 +109,9 @@ export function ZReportCard({
         level={Sub}
         title={t('desk.z.byOperator')}
         testId="z-by-operator"
-        lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${l.operatorName ?? '—'} · ${count(l.passengers)}`, value: money(l.retailMinor) }))}
+        lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${operatorName(l.operatorId, l.operatorName)} · ${count(l.passengers)}`, value: money(l.retailMinor) }))}
       />
-      <Lines level={Sub} title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${l.route} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
+      <Lines level={Sub} title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${routeName(l.route)} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
       <Sub>{t('desk.z.cash')}</Sub>
       <table className="z-cash">
         <tbody>

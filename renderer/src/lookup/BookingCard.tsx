@@ -4,7 +4,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useLocale, useT, type Locale, type MessageKey } from '../i18n/index.ts';
 import { arrivalDayOffset, clockTime, formatDay, formatDuration, journeyMinutes, localDigits } from '../sale/display.ts';
 import { Qr } from './Qr.tsx';
-import { useCityName } from './city-name.ts';
+import { useCityName } from '../shell/place-names.ts';
 import { useLookup, type ReprintRequest } from './store.ts';
 import { RefundPanel } from '../refunds/RefundPanel.tsx';
 

@@ -7,7 +7,7 @@ import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { clockTime, formatDay, localDigits } from '../sale/display.ts';
 import { BookingCard } from './BookingCard.tsx';
 import { useLookup } from './store.ts';
-import { useCityName } from './city-name.ts';
+import { useCityName } from '../shell/place-names.ts';
 import './lookup.css';
 
 /** Find a booking: one field, results as the agent types (this counter's, then the account's), ↑↓ Enter, Esc. */

@@ -12,6 +12,7 @@ import { OpenSales } from './OpenSales.tsx';
 import { useLoad } from './use-load.ts';
 import { printFailureText } from '../sale/PrintLine.tsx';
 import { BackupSection } from '../backup/BackupSection.tsx';
+import { useRouteName } from '../shell/place-names.ts';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -19,6 +20,7 @@ type Step<T> = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: T
 
 export function JournalTab() {
   const t = useTi();
+  const routeName = useRouteName();
   const { locale } = useLocale();
   const [sales, reloadSales] = useLoad(loadSales);
   const [check, setCheck] = useState<Step<JournalCheck>>({ phase: 'idle' });
@@ -106,7 +108,7 @@ export function JournalTab() {
                       <DateTime {...cairoDateAndTime(s.createdAt, locale)} />
                     </td>
                     <td>{s.bookingReference ? <bdi className="mono">{s.bookingReference}</bdi> : <span className="st-any">{t('settings.journal.noReference')}</span>}</td>
-                    <td className="st-wrap st-route">{s.route}</td>
+                    <td className="st-wrap st-route">{routeName(s.route)}</td>
                     <td className="st-wrap">{s.departureAt ? <DateTime date={wallClockDate(s.departureAt)} time={wallClockTime(s.departureAt)} mono /> : ''}</td>
                     <td className="st-num">{formatNumber(s.passengers, locale)}</td>
                     <td className="st-num st-strong">{money(s.retailTotalMinor)}</td>

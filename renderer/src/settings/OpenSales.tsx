@@ -4,6 +4,7 @@ import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
+import { useRouteName } from '../shell/place-names.ts';
 
 /**
  * Sales still without a final answer (a supervisor's): ask the API again, or abandon one the API
@@ -11,6 +12,7 @@ import { useT } from '../i18n/index.ts';
  */
 export function OpenSales() {
   const t = useT();
+  const routeName = useRouteName();
   const [sales, setSales] = useState<SaleSummary[]>([]);
   const [reason, setReason] = useState<Record<string, string>>({});
   const [error, setError] = useState<AppError | null>(null);
@@ -37,7 +39,7 @@ export function OpenSales() {
       <ul className="st-open-sales">
         {sales.map((s) => (
           <li key={s.saleId} data-status={s.status}>
-            <span className="mono">{s.bookingReference ?? s.saleId.slice(0, 8)}</span> · {t(`settings.journal.status.${s.status}`)} · {s.route}
+            <span className="mono">{s.bookingReference ?? s.saleId.slice(0, 8)}</span> · {t(`settings.journal.status.${s.status}`)} · {routeName(s.route)}
             <input
               aria-label={t('settings.open.reason')}
               placeholder={t('settings.open.reason')}

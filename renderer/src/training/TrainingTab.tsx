@@ -10,6 +10,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { parseAmount } from '../../../core/money.ts';
 import { useShell } from '../shell/store.ts';
 import './training.css';
+import { useRouteName } from '../shell/place-names.ts';
 
 /**
  * TRAINING only: the trainer's buttons. What the operator, the account manager or time would do,
@@ -18,6 +19,7 @@ import './training.css';
  */
 export function TrainingTab() {
   const t = useT();
+  const routeName = useRouteName();
   const locale = useLocale((s) => s.locale);
   const [sales, setSales] = useState<SaleSummary[]>([]);
   const [reference, setReference] = useState('');
@@ -61,7 +63,7 @@ export function TrainingTab() {
             <select id="training-booking" value={reference} onChange={(e) => setReference(e.target.value)}>
               {sales.map((s) => (
                 <option key={s.saleId} value={s.bookingReference!}>
-                  {s.bookingReference} · {s.route} · {s.departureAt ? `${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}` : '—'}
+                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? `${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}` : '—'}
                 </option>
               ))}
             </select>

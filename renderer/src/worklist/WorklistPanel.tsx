@@ -9,6 +9,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
 import { RefundPanel } from '../refunds/RefundPanel.tsx';
+import { useRouteName } from '../shell/place-names.ts';
 
 const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
 
@@ -28,6 +29,7 @@ export function WorklistChip() {
 /** Who to call, what changed, a "called" mark with who and when, and a fresh ticket to print. */
 export function WorklistPanel() {
   const t = useT();
+  const routeName = useRouteName();
   const locale = useLocale((s) => s.locale);
   const { items, open, error } = useWorklist();
   if (!open) return null;
@@ -57,7 +59,7 @@ export function WorklistPanel() {
                 {i.contact.phone ?? '—'}
               </span>
               <span>
-                {t(`worklist.kind.${i.kind}`)} · {i.route} · <bdi className="mono">{i.bookingReference}</bdi>
+                {t(`worklist.kind.${i.kind}`)} · {routeName(i.route)} · <bdi className="mono">{i.bookingReference}</bdi>
               </span>
               {i.kind === 'rescheduled' && (
                 <span>

@@ -155,6 +155,14 @@ describe('agents, a shift and its Z-report', () => {
     const again = await c.ok('printZReport', { zNumber: 1, language: 'ar' });
     const copy = norm(pdfText(await printedPdf(again.jobId!)));
     expect(copy).toContain('COPY');
+    // The Arabic paper names the route's cities and the operator in Arabic (CUPS keeps the Latin text
+    // of a page readable, not its Arabic): the English names are on the English paper only.
+    const operator = sale.booking!.operator;
+    expect(operator.name_ar).toBeTruthy();
+    for (const name of ['Alexandria', operator.name ?? 'no operator name']) {
+      expect(text).toContain(norm(name));
+      expect(copy).not.toContain(norm(name));
+    }
   });
 
   it('a supervisor corrects a closed shift with their PIN: a new entry, the Z-report unchanged', async () => {

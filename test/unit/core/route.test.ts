@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { journeyOf, routeOf, type Journey } from '../../../core/route.ts';
+import { journeyOf, rewordRoute, routeOf, type Journey } from '../../../core/route.ts';
 
 const cairoAlex: Journey = { originId: 'cty_cai', originName: 'Cairo', destinationId: 'cty_alx', destinationName: 'Alexandria' };
 const arabicNames = new Map([['cty_cai', 'القاهرة'], ['cty_alx', 'الإسكندرية']]);
@@ -15,6 +15,16 @@ describe('routeOf: how a journey reads', () => {
     ['a summary with names only (older sales rows)', { originName: 'Luxor', destinationName: 'Aswan' }, arabic, 'Luxor ← Aswan'],
   ] as const)('%s', (_, journey, wording, expected) => {
     expect(routeOf(journey, wording)).toBe(expected);
+  });
+
+  it.each([
+    ['Cairo → Alexandria', 'القاهرة ← الإسكندرية'],
+    ['Cairo → Aswan', 'القاهرة ← Aswan'],
+    ['? → Alexandria', '? ← الإسكندرية'],
+    ['not a route', 'not a route'],
+  ])('rewordRoute: %s in Arabic is %s', (route, expected) => {
+    const byName = new Map([['Cairo', 'القاهرة'], ['Alexandria', 'الإسكندرية']]);
+    expect(rewordRoute(route, (n) => byName.get(n) ?? null, '←')).toBe(expected);
   });
 
   it('journeyOf keeps the ids and names of an offer summary and nothing else', () => {
