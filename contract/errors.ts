@@ -54,6 +54,7 @@ export const AppErrorCode = z.enum([
   'variance_comment_required',
   'training_only',
   'counter_held_elsewhere',
+  'own_record_needs_supervisor',
   // the journal
   'journal_read_only',
   // money back (issue 23)

@@ -78,7 +78,10 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
     },
     listAgents: () => list(),
     saveAgent: async (a) => {
-      await stationWide.saveAgent(a, d.agent());
+      const by = d.agent();
+      // Under a supervisor's approval an agent manages others, not their own role or PIN.
+      if (a.id === by.id && desk.role() !== 'supervisor') throw new AppFailure('own_record_needs_supervisor', 'An approval lets an agent change other agents, not themselves');
+      await stationWide.saveAgent(a, by);
       return list();
     },
     saveIdleLock: ({ minutes }) => {

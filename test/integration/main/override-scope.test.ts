@@ -51,4 +51,13 @@ describe('a supervisor’s approval', () => {
     // saveAgent is of the same action, but this approval was asked for listAgents alone.
     expect((await c.err('saveAgent', { name: 'Another', role: 'agent', pin: '2468', active: true })).code).toBe('forbidden_role');
   });
+
+  it('opens the agents’ screen for others: the agent cannot change her own role or PIN under it', async () => {
+    await c.ok('approveOverride', { supervisorId: samir, pin: '246810', action: 'agents', calls: ['listAgents', 'saveAgent'] });
+    expect((await promoteMona()).ok).toBe(false);
+    expect((await c.err('saveAgent', { id: mona, name: 'Mona Agent', role: 'agent', pin: '2222', active: true })).code).toBe('own_record_needs_supervisor');
+    const after = await c.ok('saveAgent', { name: 'Karim Agent', role: 'agent', pin: '2468', active: true });
+    expect(after.find((a) => a.id === mona)).toMatchObject({ role: 'agent' });
+    expect(after.map((a) => a.name)).toContain('Karim Agent');
+  });
 });
