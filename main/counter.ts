@@ -331,7 +331,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   };
 
   const worlds: WorldOfRecordDeps = {
-    current: () => ({ environment: session.environment, agentsInUse: session.agents.inUse() }),
+    current: () => session.environment,
     journalPath: (environment) => journalPath(dataDir, environment),
   };
   const dispatch = createDispatcher(handlers, {

@@ -84,3 +84,26 @@ describe('a training day on a LIVE counter', () => {
     expect((await c.ok('exportStationSecret', { pin: '246802' })).secret).toMatch(/^SHB1-/);
   });
 });
+
+describe('a counter trained on before it goes LIVE', () => {
+  it('is set up in LIVE by its first supervisor: the trainees’ TRAINING agents do not hold LIVE back', async () => {
+    const dir = tempDir('shubbak-trained-first-');
+    const kc = memoryKeychain();
+    const fresh = await startCounter({ dataDir: dir.dir, version: '0.1.0', keychain: kc });
+    try {
+      const f = caller(fresh.dispatch);
+      await f.ok('createFirstSupervisor', { name: 'Trainer', pin: '135790' });
+      await f.ok('saveCredential', { clientId: 'cid_live_demo', clientSecret: 'sk_live_demo', baseUrl: `${sbx.origin}/v1`, slot: 'primary' });
+      expect((await f.ok('appInfo')).environment).toBe('LIVE');
+      expect(await f.ok('desk')).toMatchObject({ agentsInUse: false });
+      // Before its first supervisor a new LIVE counter is set up by whoever installs it, as before.
+      expect((await f.ok('saveIdleLock', { minutes: 7 })).idleLockMinutes).toBe(7);
+      await f.ok('importStationSecret', { secret: stationSecretText(randomBytes(32)) });
+      await f.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
+      expect((await f.ok('saveStationName', { stationName: 'Ramses Window 4' })).stationName).toBe('Ramses Window 4');
+    } finally {
+      await fresh.close();
+      dir.cleanup();
+    }
+  });
+});

@@ -1,38 +1,43 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { dirname, join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CounterEnvironment } from '../../../../contract/counter.ts';
 import { installationRefusal, worldOfRecord } from '../../../../main/agents/world-of-record.ts';
 import { journalPath } from '../../../../main/session.ts';
 
 let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'shubbak-world-'));
+});
 afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
-const worlds = (environment: CounterEnvironment, agentsInUse: boolean) => ({
-  current: () => ({ environment, agentsInUse }),
-  journalPath: (e: CounterEnvironment) => journalPath(dir, e),
-});
+const running = (environment: CounterEnvironment) => ({ current: () => environment, journalPath: (e: CounterEnvironment) => journalPath(dir, e) });
+/** A journal file SQLite cannot read: taken to have agents (the check fails closed). */
+const unreadable = (environment: CounterEnvironment) => {
+  mkdirSync(dirname(journalPath(dir, environment)), { recursive: true });
+  writeFileSync(journalPath(dir, environment), 'not a database');
+};
 
-describe('the world of record: the most real environment whose journal has agents', () => {
-  it('is none before any environment has agents, and then any environment may change the counter', () => {
-    dir = mkdtempSync(join(tmpdir(), 'shubbak-world-'));
-    expect(worldOfRecord(worlds('TRAINING', false))).toBeNull();
-    expect(installationRefusal(worlds('TRAINING', false))).toBeNull();
+describe('the world of record: the environment running, unless a more real one has agents', () => {
+  it('is the environment running when no more real one has a journal', () => {
+    for (const e of ['LIVE', 'SANDBOX', 'TRAINING'] as const) {
+      expect(worldOfRecord(running(e))).toBe(e);
+      expect(installationRefusal(running(e))).toBeNull();
+    }
   });
 
-  it('is the environment running when it is the only one with agents', () => {
-    dir = mkdtempSync(join(tmpdir(), 'shubbak-world-'));
-    expect(worldOfRecord(worlds('TRAINING', true))).toBe('TRAINING');
-    expect(worldOfRecord(worlds('LIVE', true))).toBe('LIVE');
-    expect(installationRefusal(worlds('LIVE', true))).toBeNull();
+  it('is LIVE for TRAINING and SANDBOX once LIVE has agents; LIVE itself is never refused', () => {
+    unreadable('LIVE');
+    expect(worldOfRecord(running('TRAINING'))).toBe('LIVE');
+    expect(installationRefusal(running('TRAINING'))).toMatchObject({ code: 'counter_held_elsewhere' });
+    expect(installationRefusal(running('SANDBOX'))).toMatchObject({ code: 'counter_held_elsewhere' });
+    expect(installationRefusal(running('LIVE'))).toBeNull();
   });
 
-  it('takes a journal file it cannot read as one with agents: LIVE holds the counter, TRAINING is refused', () => {
-    dir = mkdtempSync(join(tmpdir(), 'shubbak-world-'));
-    writeFileSync(journalPath(dir, 'LIVE'), 'not a database');
-    expect(worldOfRecord(worlds('TRAINING', true))).toBe('LIVE');
-    expect(installationRefusal(worlds('TRAINING', false))).toMatchObject({ code: 'counter_held_elsewhere' });
-    expect(installationRefusal(worlds('SANDBOX', true))).toMatchObject({ code: 'counter_held_elsewhere' });
+  it('never gives a less real world the counter: TRAINING’s agents do not hold a new LIVE counter back', () => {
+    unreadable('TRAINING');
+    expect(worldOfRecord(running('LIVE'))).toBe('LIVE');
+    expect(installationRefusal(running('SANDBOX'))).toBeNull();
   });
 });
