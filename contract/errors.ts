@@ -61,6 +61,7 @@ export const AppErrorCode = z.enum([
   'ticket_already_refunded',
   'refund_needs_supervisor',
   'refund_not_sold_here',
+  'station_sale_unverified',
   // backups and restore
   'backup_corrupt',
   'backup_folder_unavailable',

@@ -6,6 +6,7 @@ import type pg from 'pg';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { SaleIntent } from '../journal/entries.ts';
+import { verifyCounterRange } from '../station/verify.ts';
 import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
 export interface StationDatabase {
@@ -92,24 +93,54 @@ export async function releaseTickets(db: StationDatabase, refundId: string): Pro
   await db.pool.query('SELECT release_ticket_refunds($1, $2)', [db.counterId, refundId]);
 }
 
-/** A confirmed sale of another counter of the station, by its booking reference, from its shipped entries. */
+/**
+ * A confirmed sale of another counter of the station, by its booking reference, from its shipped
+ * entries: only entries its counter signed (a chain head its enrolled key signed covers them, and
+ * they link to it unaltered) pay cash out. A row a counter's database login wrote beside them, with
+ * no key, is station_sale_unverified, and nothing is paid on it.
+ */
 export function saleAtStation(db: StationDatabase, bookingReference: string): Promise<SaleFacts | null> {
   return ask(async () => {
-    const { rows } = await db.pool.query<{ counter_id: string; type: string; payload: string }>(
-      `WITH sale AS (
-         SELECT o.counter_id, o.sale_id FROM entries o
-         WHERE o.type = 'sale.outcome' AND (o.payload::jsonb ->> 'bookingReference') = $2 AND (o.payload::jsonb ->> 'status') = 'confirmed'
-           AND o.counter_id IN (SELECT id FROM counters WHERE station_id = $1)
-         LIMIT 1)
-       SELECT e.counter_id, e.type, e.payload FROM entries e JOIN sale s ON e.counter_id = s.counter_id AND e.sale_id = s.sale_id
-       WHERE e.type IN ('sale.intent', 'sale.outcome', 'cash.received') ORDER BY e.seq`,
+    const { rows: sales } = await db.pool.query<{ counter_id: string; sale_id: string }>(
+      `SELECT DISTINCT o.counter_id, o.sale_id FROM entries o
+       WHERE o.type = 'sale.outcome' AND (o.payload::jsonb ->> 'bookingReference') = $2 AND (o.payload::jsonb ->> 'status') = 'confirmed'
+         AND o.counter_id IN (SELECT id FROM counters WHERE station_id = $1)
+       ORDER BY o.counter_id, o.sale_id`,
       [db.stationId, bookingReference],
     );
-    const intent = rows.find((r) => r.type === 'sale.intent');
-    const cash = rows.find((r) => r.type === 'cash.received');
-    if (!intent || !cash) return null;
-    const outcome = rows.findLast((r) => r.type === 'sale.outcome');
-    const booking = outcome ? ((JSON.parse(outcome.payload) as { booking: Booking | null }).booking ?? null) : null;
-    return factsOf(JSON.parse(intent.payload) as SaleIntent, booking, (JSON.parse(cash.payload) as { amountMinor: number }).amountMinor, bookingReference, intent.counter_id);
+    let unverified: { counterId: string; seq: number } | null = null;
+    for (const sale of sales) {
+      const { rows } = await db.pool.query<{ seq: string; type: string; payload: string }>(
+        `SELECT seq, type, payload FROM entries WHERE counter_id = $1 AND sale_id = $2 AND type IN ('sale.intent', 'sale.outcome', 'cash.received') ORDER BY seq`,
+        [sale.counter_id, sale.sale_id],
+      );
+      const intent = rows.find((r) => r.type === 'sale.intent');
+      const cash = rows.find((r) => r.type === 'cash.received');
+      if (!intent || !cash) continue;
+      const unsigned = await unsignedBetween(db.pool, sale.counter_id, Number(rows[0]!.seq), Number(rows.at(-1)!.seq));
+      if (unsigned !== null) {
+        unverified ??= { counterId: sale.counter_id, seq: unsigned };
+        continue;
+      }
+      const outcome = rows.findLast((r) => r.type === 'sale.outcome');
+      const booking = outcome ? ((JSON.parse(outcome.payload) as { booking: Booking | null }).booking ?? null) : null;
+      return factsOf(JSON.parse(intent.payload) as SaleIntent, booking, (JSON.parse(cash.payload) as { amountMinor: number }).amountMinor, bookingReference, sale.counter_id);
+    }
+    if (unverified) {
+      throw new AppFailure('station_sale_unverified', `The station's copy of ${bookingReference} (counter ${unverified.counterId}) is not covered by its counter's signature from entry ${unverified.seq}: nothing is paid on it`, unverified);
+    }
+    return null;
   });
+}
+
+/** The first entry in [from, to] of a counter that no verified signature of its enrolled key covers (null: all are its counter's). */
+async function unsignedBetween(pool: pg.Pool, counterId: string, from: number, to: number): Promise<number | null> {
+  const key = (await pool.query<{ public_key: string | null }>('SELECT public_key FROM counters WHERE id = $1', [counterId])).rows[0]?.public_key ?? null;
+  const head = (await pool.query<{ seq: string }>('SELECT min(seq) AS seq FROM chain_heads WHERE counter_id = $1 AND seq >= $2', [counterId, to])).rows[0]?.seq;
+  if (!key || head === null || head === undefined) return from;
+  const checked = await verifyCounterRange(pool, counterId, key, from, Number(head));
+  // Heads past the one that covers the sale are not this sale's business.
+  const problem = checked.problems.find((p) => p.seq === null || p.seq <= Number(head));
+  if (problem) return problem.seq ?? from;
+  return checked.signedUpTo >= to ? null : from;
 }

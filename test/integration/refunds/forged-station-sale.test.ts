@@ -1,0 +1,83 @@
+// A counter's database login in the wrong hands (its password is on the counter PC, its signing key
+// in that PC's keychain) appends, through the one path it has, a made-up sale of a real cancelled
+// booking with an enormous cash amount and no valid signature. Another window of the station is
+// asked to refund that booking: nothing is paid, and it says why (station_sale_unverified).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { enrolCounter } from '../../../main/station/admin.ts';
+import { stationPool } from '../../../main/station/database.ts';
+import { newCounterSigner } from '../../../main/station/counter-key.ts';
+import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
+import type { RunningSandbox } from '../../../sandbox/server.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
+import { sellSeats } from './helpers.ts';
+
+let api: RunningSandbox;
+let db: TestPostgres;
+let owner: pg.Pool;
+const dirs = [tempDir('shubbak-forged-b-'), tempDir('shubbak-forged-x-')];
+const counters: Counter[] = [];
+let window: Caller; // a window of the station
+let elsewhere: Caller; // a counter of the same account, not of this station
+let password: string;
+
+beforeAll(async () => {
+  api = await sandbox();
+  db = await startPostgres({ station: true });
+  owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+  ({ password } = await enrolCounter(owner, { stationId: 'stn_cairo', stationName: 'Cairo Gateway', counterId: 'ctr_stolen', login: 'stolen_1', environment: 'SANDBOX', publicKey: newCounterSigner().signer.publicKey }));
+  for (const d of dirs) {
+    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 });
+    counters.push(counter);
+  }
+  [window, elsewhere] = counters.map((k) => caller(k.dispatch)) as [Caller, Caller];
+  await window.ok('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+});
+afterAll(async () => {
+  for (const k of counters) await k.close();
+  await owner?.end();
+  db?.destroy();
+  await api?.close();
+  for (const d of dirs) d.cleanup();
+});
+
+/** The entries of a sale as a counter would chain them, for counter ctr_stolen from seq 1. */
+function madeUpSale(bookingReference: string, cashMinor: number) {
+  const entries: Record<string, unknown>[] = [];
+  let prev = GENESIS_HASH;
+  const add = (type: string, payload: object) => {
+    const seq = entries.length + 1;
+    const f = { seq, prevHash: prev, type, at: new Date().toISOString(), payload: JSON.stringify(payload), counterId: 'ctr_stolen', shiftId: 'shift-x' };
+    const hash = entryHash(f);
+    prev = hash;
+    entries.push({ seq, at: f.at, type, payload: f.payload, prev_hash: f.prevHash, hash, chained_counter: true, shift_id: f.shiftId });
+  };
+  const offer = { originId: null, originName: 'Cairo', destinationId: null, destinationName: 'Alexandria', departureAt: null };
+  add('sale.intent', { saleId: 'made-up-1', businessDay: '2026-07-01', currency: 'EGP', netTotalMinor: 100, retailTotalMinor: cashMinor, offer, requestBody: JSON.stringify({ passengers: [{ full_name: 'Hoda Salem' }] }), environment: 'SANDBOX' });
+  add('sale.outcome', { saleId: 'made-up-1', status: 'confirmed', bookingReference, booking: null });
+  add('cash.received', { saleId: 'made-up-1', amountMinor: cashMinor, changeMinor: 0 });
+  return entries;
+}
+
+describe('a sale written at the station by a stolen login, with no signature of its counter', () => {
+  it('is not refunded at another window: nothing is paid, and the window says why', async () => {
+    const real = await sellSeats(elsewhere, ['Hoda Salem'], 3);
+    expect((await fetch(`${api.origin}/_sandbox/bookings/${real.ref}/cancel-trip`, { method: 'POST' })).ok).toBe(true);
+    const stolen = stationPool({ host: db.host, port: db.port, database: db.database, user: 'stolen_1', password });
+    try {
+      // The one path a counter login has: accepted at write time (PostgreSQL cannot check Ed25519).
+      await stolen.query('SELECT ship_entries($1, $2::jsonb, $3)', ['ctr_stolen', JSON.stringify(madeUpSale(real.ref, 5_000_000)), 'not-a-signature']);
+    } finally {
+      await stolen.end();
+    }
+    expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_stolen'")).rows[0].n).toBe(3);
+    const quoted = await window.err('refundQuote', { bookingReference: real.ref });
+    expect(quoted).toMatchObject({ code: 'station_sale_unverified', counterId: 'ctr_stolen' });
+    expect((await window.err('refund', { bookingReference: real.ref, language: 'en' })).code).toBe('station_sale_unverified');
+    // The window's journal holds no refund.
+    expect((await window.ok('claims')).claims).toHaveLength(0);
+  });
+});
