@@ -213,7 +213,8 @@ async function main(): Promise<number> {
       writeFileSync(values.pdf, (await renderStationReport(report, { paper: 'A4', lang, copy: false })).pdf);
       console.log(`written ${values.pdf}`);
     }
-    return 0;
+    // Figures over entries that do not verify are written (the files say so), and the exit code says it too.
+    return integrity && !integrity.verified ? 1 : 0;
   }
   if (command === 'summary') {
     const date = values.date ?? cairoDate(new Date());
@@ -221,12 +222,16 @@ async function main(): Promise<number> {
     const m = (minor: number) => formatMoney(minor, 'en');
     console.log(`company day ${date}: ${stations.length} stations`);
     const noStatement = () => Promise.reject(new AppFailure('not_configured', 'the summary does not read wallets'));
+    let unverified = 0;
     for (const registered of stations) {
       const st = { id: registered.id, name: (await streamStationName(pool, { stationId: registered.id, environment: 'LIVE' })) ?? registered.name };
       const r = await stationReport({ pool, station: st, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, date);
-      console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed`);
+      const verdict = r.integrity && !r.integrity.verified ? `  NOT VERIFIED: ${r.integrity.problems.length} problems (npm run station -- report --station ${st.id})` : '';
+      if (verdict) unverified++;
+      console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed${verdict}`);
     }
-    return 0;
+    if (unverified > 0) console.log(`NOT VERIFIED: the figures of ${unverified} of ${stations.length} stations cover entries that do not check out`);
+    return unverified > 0 ? 1 : 0;
   }
   if (command === 'counters') {
     for (const c of await countersWithLeases(pool)) {

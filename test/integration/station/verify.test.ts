@@ -56,13 +56,14 @@ afterAll(async () => {
 
 const noStatement = () => Promise.reject(new Error('no statement in this test'));
 const report = () => stationReport({ pool: owner, station, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
-const verifyCli = async () => {
+const stationCli = async (args: string[]) => {
   const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
-  return promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), 'verify', '--station', station.id, '--date', DAY], { env }).then(
+  return promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), ...args], { env }).then(
     (r) => ({ code: 0, out: r.stdout }),
     (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
   );
 };
+const verifyCli = () => stationCli(['verify', '--station', station.id, '--date', DAY]);
 /** What the owner can do to the rows: set the append-only trigger aside, change them, put it back. */
 const asOwnerBehindTheTriggers = async (sql: string, params: unknown[] = []) => {
   await owner.query('ALTER TABLE entries DISABLE TRIGGER entries_no_update');
@@ -108,6 +109,12 @@ describe('verification after arrival', () => {
     writeFileSync(pdf, (await renderStationReport(r, { paper: 'A4', lang: 'en', copy: false })).pdf);
     expect(execFileSync('pdftotext', [pdf, '-']).toString()).toMatch(/NOT VERIFIED: 1 problems/);
     expect(stationReportCsv(r)).toMatch(/verified,NO \(1 problems\)\r\nnot verified,ctr_qus_a,altered,1,/);
+    // The report and the company summary on the shell: said, and in the exit code.
+    const reported = await stationCli(['report', '--station', station.id, '--date', DAY]);
+    expect(reported).toMatchObject({ code: 1, out: expect.stringMatching(/NOT VERIFIED: 1 problems/) });
+    const summary = await stationCli(['summary', '--date', DAY]);
+    expect(summary.code).toBe(1);
+    expect(summary.out).toMatch(/^Qus .*NOT VERIFIED: 1 problems/m);
   });
 
   it('the owner also re-chains every row after it: the counter’s signatures give it away', async () => {
