@@ -53,6 +53,12 @@ async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promi
 }
 
 /** Creates the counter's login (answers its password, shown once) and binds it and the counter's key to the counter's id. */
+/**
+ * Connections a counter's login may hold at once: a counter uses a few (its pool, a report's
+ * worker); a login in the wrong hands cannot take the server's every slot.
+ */
+export const COUNTER_CONNECTION_LIMIT = 16;
+
 export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ password: string; fingerprint: string }> {
   if (!LOGIN.test(e.login)) throw new Error('--login: lower-case letters, digits and _, starting with a letter');
   publicKeyObject(e.publicKey);
@@ -64,7 +70,10 @@ export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ passw
     if (row?.login) throw new Error(`counter ${e.counterId} is enrolled already, with login ${row.login}`);
     if (row && row.station_id !== e.stationId) throw new Error(`counter ${e.counterId} belongs to station ${row.station_id}`);
     await c.query('INSERT INTO stations (id, name) VALUES ($1, $2) ON CONFLICT (id) DO NOTHING', [e.stationId, e.stationName]);
-    await c.query(`CREATE ROLE ${c.escapeIdentifier(e.login)} LOGIN IN ROLE shubbak_counter PASSWORD ${c.escapeLiteral(scramVerifier(password))}`);
+    const login = c.escapeIdentifier(e.login);
+    await c.query(`CREATE ROLE ${login} LOGIN CONNECTION LIMIT ${COUNTER_CONNECTION_LIMIT} IN ROLE shubbak_counter PASSWORD ${c.escapeLiteral(scramVerifier(password))}`);
+    // The owner a member of the login (not the other way): what lets `revoke` end its open sessions.
+    await c.query(`GRANT ${login} TO CURRENT_USER`);
     await c.query(
       `INSERT INTO counters (id, station_id, environment, login, public_key) VALUES ($1, $2, $3, $4, $5)
        ON CONFLICT (id) DO UPDATE SET login = EXCLUDED.login, public_key = EXCLUDED.public_key`,
@@ -99,17 +108,27 @@ export async function rekeyCounter(pool: pg.Pool, counterId: string, publicKey: 
 }
 
 /** A stolen or retired PC: its login can neither sign in nor (in a session already open) write or read. */
-export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{ login: string | null }> {
-  return inTransaction(pool, async (c) => {
+/**
+ * Takes a counter's login away: no new session, no right left to its open ones, and those ended
+ * (`ended`: how many; null when this owner may not end them, a login enrolled before the owner
+ * was made a member of it: they keep no right, and end when they disconnect).
+ */
+export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{ login: string | null; ended: number | null }> {
+  const login = await inTransaction(pool, async (c) => {
     const { rows } = await c.query<{ login: string | null }>('UPDATE counters SET revoked_at = now() WHERE id = $1 RETURNING login', [counterId]);
     if (rows.length === 0) throw new Error(`no counter ${counterId} in this database`);
-    const login = rows[0]!.login;
-    if (login) {
-      await c.query(`ALTER ROLE ${c.escapeIdentifier(login)} NOLOGIN PASSWORD NULL`);
-      await c.query(`REVOKE shubbak_counter FROM ${c.escapeIdentifier(login)}`);
+    const revoked = rows[0]!.login;
+    if (revoked) {
+      await c.query(`ALTER ROLE ${c.escapeIdentifier(revoked)} NOLOGIN PASSWORD NULL`);
+      await c.query(`REVOKE shubbak_counter FROM ${c.escapeIdentifier(revoked)}`);
     }
-    return { login };
+    return revoked;
   });
+  if (!login) return { login, ended: null };
+  const ended = await pool
+    .query<{ n: number }>('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE usename = $1', [login])
+    .then((r) => r.rows[0]!.n, () => null);
+  return { login, ended };
 }
 
 /** Clears a counter's open stop (only the owner can: counters read counter_stops, nothing more). */

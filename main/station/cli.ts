@@ -122,8 +122,10 @@ async function main(): Promise<number> {
   }
   if (command === 'revoke') {
     if (!values.counter) throw new Error('revoke needs --counter');
-    const { login } = await revokeCounter(pool, values.counter);
+    const { login, ended } = await revokeCounter(pool, values.counter);
     console.log(`counter ${values.counter} revoked${login ? `: login ${login} can no longer sign in, read or write` : ''}`);
+    if (login && ended !== null) console.log(`${ended} open session(s) of ${login} ended`);
+    if (login && ended === null) console.log(`its open sessions keep no right and end when they disconnect (a superuser may end them now: SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '${login}')`);
     return 0;
   }
   if (command === 'clear-stop') {

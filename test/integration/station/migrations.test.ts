@@ -2,7 +2,8 @@
 // N and reads as before (and as N says). Against a real PostgreSQL 15.
 import { describe, expect, it } from 'vitest';
 import { entryHash } from '../../../main/journal/chain.ts';
-import { migrateStation, stationMigrations } from '../../../main/station/database.ts';
+import { migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
+import { COUNTER_CONNECTION_LIMIT } from '../../../main/station/admin.ts';
 import { stationReport } from '../../../main/station/report.ts';
 import { postgresForThisFile } from '../../support/postgres.ts';
 
@@ -46,7 +47,7 @@ describe('station database migrations carry data', () => {
 
     // 0005 roles: a stop kept in the counters table moves to counter_stops (which counters only read).
     await server.pool.query("UPDATE counters SET stopped_at = '2026-07-01T09:00:00Z', stopped_reason = 'chain_broken: test' WHERE id = 'ctr_m'");
-    expect(await migrateStation(server.pool)).toEqual([5, 6, 7, 8, 9, 10, 11, 12]);
+    expect(await migrateStation(server.pool)).toEqual(stationMigrations.filter((m) => m.version > 4).map((m) => m.version));
     const stops = await server.pool.query<{ counter_id: string; reason: string; cleared_at: Date | null }>('SELECT counter_id, reason, cleared_at FROM counter_stops');
     expect(stops.rows).toEqual([{ counter_id: 'ctr_m', reason: 'chain_broken: test', cleared_at: null }]);
 
@@ -60,5 +61,28 @@ describe('station database migrations carry data', () => {
     expect((await server.pool.query('SELECT passenger_index, refund_id FROM ticket_refunds ORDER BY passenger_index')).rows).toEqual([{ passenger_index: 0, refund_id: 'r-1' }]);
     // Shipped before counters had keys: the report says so rather than calling them verified.
     expect(report.integrity).toMatchObject({ verified: false, problems: [{ counterId: 'ctr_m', kind: 'foreign' }] });
+  });
+
+  it('0013: a login enrolled before gets the connection limit, and its owner may end its sessions (revoke)', async () => {
+    await server.pool.query('CREATE DATABASE before_13');
+    const pool = stationPool({ host: server.db.host, port: server.db.port, database: 'before_13', user: server.db.user });
+    const login = async () =>
+      (
+        await pool.query<{ limit: number; owner_member: boolean }>(
+          `SELECT r.rolconnlimit AS limit, EXISTS (SELECT 1 FROM pg_auth_members m WHERE m.roleid = r.oid AND m.member = (SELECT oid FROM pg_roles WHERE rolname = current_user)) AS owner_member
+             FROM pg_roles r WHERE r.rolname = 'window_before_13'`,
+        )
+      ).rows[0];
+    try {
+      await migrateStation(pool, stationMigrations.filter((m) => m.version <= 12));
+      await pool.query("INSERT INTO stations (id, name) VALUES ('stn_old', 'Old')");
+      await pool.query('CREATE ROLE window_before_13 LOGIN IN ROLE shubbak_counter');
+      await pool.query("INSERT INTO counters (id, station_id, environment, login) VALUES ('ctr_old', 'stn_old', 'LIVE', 'window_before_13')");
+      expect(await login()).toEqual({ limit: -1, owner_member: false });
+      expect(await migrateStation(pool)).toEqual(stationMigrations.filter((m) => m.version > 12).map((m) => m.version));
+      expect(await login()).toEqual({ limit: COUNTER_CONNECTION_LIMIT, owner_member: true });
+    } finally {
+      await pool.end();
+    }
   });
 });

@@ -4,7 +4,7 @@
 // migrates. Stops are raised by the database and cleared by the owner only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
-import { clearStop, enrolCounter, revokeCounter } from '../../../main/station/admin.ts';
+import { clearStop, COUNTER_CONNECTION_LIMIT, enrolCounter, revokeCounter } from '../../../main/station/admin.ts';
 import { checkStationSchema, migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
 import { JournalShipper } from '../../../main/station/shipper.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
@@ -114,6 +114,20 @@ describe('station roles', () => {
     expect((await loginA.query("SELECT claim_ticket_refunds('ctr_window_a', 'PB-X', '{0}'::int[], 'r-a') AS taken")).rows[0].taken).toEqual([]);
   });
 
+  it('a stolen login cannot spoil its counter’s signed history, take its lease from the live PC, nor learn who holds it', async () => {
+    // Entries already received, sent again with any signature: nothing is added, no head recorded.
+    const { rows: sent } = await owner.query("SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries WHERE counter_id = 'ctr_window_b' ORDER BY seq");
+    expect((await loginB.query('SELECT ship_entries($1, $2::jsonb, $3) AS r', ['ctr_window_b', JSON.stringify(sent.slice(0, 1)), 'garbage'])).rows[0].r).toBeNull();
+    expect((await owner.query("SELECT count(*)::int AS n FROM chain_heads WHERE counter_id = 'ctr_window_b' AND signature = 'garbage'")).rows[0].n).toBe(0);
+    // The live PC renews its lease; the same login asking to take it over at once is refused.
+    expect((await loginB.query("SELECT * FROM claim_counter('ctr_window_b', 'hld_live_pc', 120)")).rows[0]).toMatchObject({ granted: true });
+    const taken = (await loginB.query("SELECT * FROM claim_counter('ctr_window_b', 'hld_attacker', 0)")).rows[0];
+    expect(taken).toMatchObject({ granted: false, holder: expect.stringMatching(/^pc-[0-9a-f]{8}$/) });
+    await expect(loginB.query('SELECT holder FROM counter_leases')).rejects.toThrow(/permission denied/);
+    expect((await loginB.query("SELECT release_counter('ctr_window_b', 'hld_attacker', true, 'stolen') AS done")).rows[0].done).toBe(false);
+    expect((await owner.query("SELECT holder, retired_at FROM counter_leases WHERE counter_id = 'ctr_window_b'")).rows[0]).toEqual({ holder: 'hld_live_pc', retired_at: null });
+  });
+
   it("a broken chain raises the counter's stop in the database; counters read it, only the owner clears it, with a reason", async () => {
     // Window A's next entry claims a different past.
     const rewritten = { ...memoryJournal('ctr_window_a'), signer: a.signer };
@@ -134,19 +148,53 @@ describe('station roles', () => {
     expect(stop.rows).toEqual([{ cleared_by: 'shubbak_owner', cleared_reason: 'the PC was re-imaged; journal checked by the administrator' }]);
   });
 
-  it("revoking a stolen PC's login takes its rights at once, even in a session already open", async () => {
+  it("revoking a stolen PC's login takes its rights at once and ends the sessions it has open", async () => {
     const open = await loginB.connect();
+    open.on('error', () => {}); // its server ends it
     try {
       expect((await open.query('SELECT count(*)::int AS n FROM entries')).rows[0].n).toBe(7);
-      expect(await revokeCounter(owner, 'ctr_window_b')).toEqual({ login: 'window_b' });
-      await expect(open.query('SELECT count(*) FROM entries')).rejects.toThrow(/permission denied/);
-      await expect(open.query("SELECT ship_entries('ctr_window_b', '[]'::jsonb, 'x')")).rejects.toThrow(/permission denied/);
+      // The login cannot hold every slot of the server either.
+      expect((await owner.query("SELECT rolconnlimit FROM pg_roles WHERE rolname = 'window_b'")).rows[0].rolconnlimit).toBe(COUNTER_CONNECTION_LIMIT);
+      const revoked = await revokeCounter(owner, 'ctr_window_b');
+      expect(revoked).toMatchObject({ login: 'window_b', ended: expect.any(Number) });
+      expect(revoked.ended).toBeGreaterThanOrEqual(1);
+      await expect(open.query('SELECT count(*) FROM entries')).rejects.toThrow();
+      await expect.poll(async () => (await owner.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'window_b'")).rows[0].n).toBe(0);
     } finally {
-      open.release();
+      open.release(true);
     }
     const again = as('window_b');
     await expect(again.query('SELECT 1')).rejects.toThrow(/not permitted to log in/);
     // What it shipped before stays, counted.
     expect((await owner.query("SELECT count(*)::int AS n FROM entries WHERE counter_id = 'ctr_window_b'")).rows[0].n).toBe(3);
+  });
+
+  it('a counter login reads its own station only: no other station’s entries, counters, logins, keys, settings or refunds', async () => {
+    const aswan = memoryJournal('ctr_aswan_a');
+    await enrolCounter(owner, { stationId: 'stn_aswan', stationName: 'Aswan', counterId: aswan.counterId, login: 'aswan_a', environment: 'LIVE', publicKey: aswan.signer.publicKey });
+    addSale(aswan, 's-aswan-1', '2026-07-01', 5_000);
+    const asAswan = as('aswan_a');
+    expect(await new JournalShipper({ journal: () => aswan, pool: asAswan, station: { id: 'stn_aswan', name: 'Aswan' }, environment: 'LIVE', signer: aswan.signer, log: () => {} }).shipNow()).toMatchObject({ status: 'synced' });
+    await asAswan.query('SELECT claim_ticket_refunds($1, $2, $3::int[], $4)', ['ctr_aswan_a', 'PB-ASWAN', [0], 'r-aswan']);
+    const seen = async (pool: pg.Pool) => {
+      const one = async (sql: string) => (await pool.query<{ v: string[] | null }>(sql)).rows[0]!.v ?? [];
+      return {
+        stations: await one('SELECT array_agg(DISTINCT id ORDER BY id) AS v FROM stations'),
+        counters: await one('SELECT array_agg(DISTINCT id ORDER BY id) AS v FROM counters'),
+        entries: await one('SELECT array_agg(DISTINCT counter_id ORDER BY counter_id) AS v FROM entries'),
+        heads: await one('SELECT array_agg(DISTINCT counter_id ORDER BY counter_id) AS v FROM chain_heads'),
+        refunds: await one('SELECT array_agg(DISTINCT station_id ORDER BY station_id) AS v FROM ticket_refunds'),
+      };
+    };
+    expect(await seen(loginA)).toEqual({
+      stations: ['stn_asyut'],
+      counters: ['ctr_window_a', 'ctr_window_b'],
+      entries: ['ctr_window_a', 'ctr_window_b'],
+      heads: ['ctr_window_a', 'ctr_window_b'],
+      refunds: ['stn_asyut'],
+    });
+    expect(await seen(asAswan)).toEqual({ stations: ['stn_aswan'], counters: ['ctr_aswan_a'], entries: ['ctr_aswan_a'], heads: ['ctr_aswan_a'], refunds: ['stn_aswan'] });
+    // The owner reads every station, as its reports do.
+    expect((await seen(owner)).stations).toEqual(['stn_asyut', 'stn_aswan'].sort());
   });
 });

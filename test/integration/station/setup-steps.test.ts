@@ -6,7 +6,7 @@
 // ships as its enrolled login, the database is dumped and restored, the restored copy gives the
 // same station report and the same refusals, and a revoked login is out.
 import { execFile } from 'node:child_process';
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -146,6 +146,8 @@ for (const path of ['debian', 'managed'] as const) {
       expect(before).toMatch(/2 sales/);
 
       await s.step('backup');
+      // The dump holds the supervisors' PIN proof keys: the administrator's alone.
+      expect(statSync(join(ROOT, 'shubbak.dump')).mode & 0o777).toBe(0o600);
       await s.step(`restore-${path}`);
       const after = await report(s, 'shubbak_restored');
       expect(after).toBe(before);
