@@ -197,4 +197,24 @@ describe('station roles', () => {
     // The owner reads every station, as its reports do.
     expect((await seen(owner)).stations).toEqual(['stn_asyut', 'stn_aswan'].sort());
   });
+
+  it('a counter login holding locks does not stop the settings stream: its writers are ordered by a row it cannot lock', async () => {
+    const holder = await loginA.connect();
+    holder.on('error', () => {});
+    try {
+      // The advisory lock the stream once took, held by a login in the wrong hands.
+      await holder.query("SELECT pg_advisory_lock(hashtext('station_settings'), hashtext('stn_asyut/LIVE'))");
+      await expect(holder.query("SELECT 1 FROM stations WHERE id = 'stn_asyut' FOR UPDATE")).rejects.toThrow(/permission denied/);
+      const writer = await owner.connect();
+      try {
+        await writer.query("SET statement_timeout = '5s'");
+        const seq = await publishSetting(writer, { stationId: station.id, environment: 'LIVE', counterId: a.counterId }, { kind: 'station_name', key: 'name', value: { name: 'Asyut Central' } }, 0, null, { counter: a.signer, proof: null });
+        expect(seq).toBeGreaterThan(0);
+      } finally {
+        writer.release();
+      }
+    } finally {
+      holder.release(true);
+    }
+  });
 });

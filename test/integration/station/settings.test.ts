@@ -130,10 +130,10 @@ describe('station-wide settings', () => {
       // based on what B has, then waits; A's change goes in first, then B's.
       const aStatus = await a.ok('stationStatus');
       await holder.query('BEGIN');
-      await holder.query("SELECT pg_advisory_xact_lock(hashtext('station_settings'), hashtext('stn_aswan/TRAINING'))");
+      await holder.query("SELECT 1 FROM stations WHERE id = 'stn_aswan' FOR UPDATE");
       const atB = b.ok('saveAgent', { id: mona, name: 'Mona (from B)', role: 'agent', active: true });
       await expect
-        .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_locks WHERE locktype = 'advisory' AND NOT granted")).rows[0].n, { timeout: 10_000 })
+        .poll(async () => (await pool.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE wait_event_type = 'Lock' AND query LIKE '%publish_setting%'")).rows[0].n, { timeout: 10_000 })
         .toBe(1);
       // A's row, signed with A's key and proved with Samir's PIN as A would.
       const placeA = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[0]!.dir) };
