@@ -2,6 +2,11 @@
 // the refund receipt. The names are those the API gave at the sale; paper in another language
 // names each city in it where the reference data knows its name there.
 
+/** The arrow between an origin and a destination (or a start and an end), along the reading direction. */
+export function readingArrow(lang: 'ar' | 'en'): string {
+  return lang === 'ar' ? '←' : '→';
+}
+
 /** A journey as recorded at the sale: the cities' ids and their names then. */
 export interface Journey {
   originId: string | null;
@@ -36,5 +41,5 @@ export function rewordRoute(route: string, nameOfRecorded: (recorded: string) =>
 /** "Cairo → Alexandria"; with a wording, each city by the name it gives (the recorded one where it gives none) and its arrow. */
 export function routeOf(j: Partial<Journey>, wording: RouteWording = {}): string {
   const city = (id: string | null | undefined, recorded: string | null | undefined) => (id ? wording.nameOf?.(id) : null) ?? recorded ?? '?';
-  return `${city(j.originId, j.originName)} ${wording.arrow ?? '→'} ${city(j.destinationId, j.destinationName)}`;
+  return `${city(j.originId, j.originName)} ${wording.arrow ?? readingArrow('en')} ${city(j.destinationId, j.destinationName)}`;
 }

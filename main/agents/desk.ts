@@ -4,6 +4,7 @@ import { DEFAULT_AGENT, type Agent } from '../journal/agents.ts';
 import type { Journal } from '../journal/journal.ts';
 import type { ShiftService } from '../shifts/service.ts';
 import type { AgentDirectory, AgentRecord } from './directory.ts';
+import { callsOfAction } from '../../contract/overrides.ts';
 
 // Who is at the counter now. One counter, one window, one agent at a time: an agent signs in
 // with a PIN, locks the screen (idle or on a key; their PIN or another agent's unlocks it) and
@@ -138,6 +139,11 @@ export class AgentDesk {
    * PIN goes through the same check (and lockout) as a sign-in.
    */
   async approveOverride(supervisorId: string, pin: string, action: string, calls: string[]): Promise<OverrideGrant> {
+    // What an action opens is the contract's table, not the caller's list: a call of another action, or one never approved, is refused before any PIN is checked.
+    const opened: readonly string[] | null = callsOfAction(action);
+    if (!opened) throw new AppFailure('invalid_argument', `${action} is not an action a supervisor approves`, { fields: [{ field: 'action', message: 'an action of contract/overrides.ts' }] });
+    const other = calls.find((c) => !opened.includes(c));
+    if (other !== undefined) throw new AppFailure('invalid_argument', `${other} is not a call of the action ${action}`, { fields: [{ field: 'calls', message: `calls of ${action}: ${opened.join(', ')}` }] });
     const agent = this.#signedIn();
     if (!agent || this.#locked) throw new AppFailure('not_signed_in', 'An approval is for the agent signed in at this counter');
     const supervisor = await this.#d.directory().check(supervisorId, pin);

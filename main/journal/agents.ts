@@ -41,8 +41,11 @@ export function openShiftOf(journal: Journal, agentId: string): ShiftRef | null 
 }
 
 /** Once an agent with a PIN exists, every action needs a signed-in agent and an opened shift. */
+/** Whether a journal's agents table has anyone who signs in with a PIN (also read from journal files: journal-file.ts). */
+export const AGENTS_IN_USE_SQL = 'SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1';
+
 export function agentsInUse(journal: Journal): boolean {
-  return journal.stmt('SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1').get() !== undefined;
+  return journal.stmt(AGENTS_IN_USE_SQL).get() !== undefined;
 }
 
 /**

@@ -4,6 +4,7 @@
 import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { verifyChainYielding, type ChainCheck } from './verify-chain.ts';
+import { AGENTS_IN_USE_SQL } from './agents.ts';
 
 /**
  * Entry types that mean an agent worked with a journal. A fresh journal holds only the counter's
@@ -47,7 +48,7 @@ export class JournalFile {
 
   /** Whether this journal has an agent who signs in with a PIN. */
   hasAgents(): boolean {
-    return this.#db.prepare('SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1').get() !== undefined;
+    return this.#db.prepare(AGENTS_IN_USE_SQL).get() !== undefined;
   }
 
   close(): void {

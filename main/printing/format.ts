@@ -6,6 +6,7 @@
 // converted through a time zone.
 import type { TicketLanguage } from '../../contract/counter.ts';
 import { formatDate, parseLocal } from '../../core/wall-clock.ts';
+import { readingArrow } from '../../core/route.ts';
 
 export { formatClass } from '../../core/wall-clock.ts';
 
@@ -76,7 +77,7 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     separately: 'Your tickets are printed separately.',
     keep: 'Please keep this receipt.',
     reprinted: (at) => `Copy printed ${at}`,
-    arrow: '→',
+    arrow: readingArrow('en'),
   },
   ar: {
     title: 'إيصال العميل',
@@ -101,6 +102,6 @@ export const RECEIPT_STRINGS: Record<ReceiptLanguage, ReceiptStrings> = {
     separately: 'تطبع التذاكر منفصلة.',
     keep: 'برجاء الاحتفاظ بهذا الإيصال.',
     reprinted: (at) => `نسخة مطبوعة في ${at}`,
-    arrow: '←',
+    arrow: readingArrow('ar'),
   },
 };

@@ -9,6 +9,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { VarianceRow } from './VarianceRow.tsx';
 import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 import { useOperatorName, useRouteName } from '../shell/place-names.ts';
+import { readingArrow } from '../../../core/route.ts';
 
 type Line = { key: string; label: string; value: string };
 
@@ -87,7 +88,7 @@ export function ZReportCard({
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
       <Heading id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</Heading>
       <p className="desk-intro">
-        {z.agent.name} · {formatCairo(z.openedAt, locale)} {locale === 'ar' ? '←' : '→'} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
+        {z.agent.name} · {formatCairo(z.openedAt, locale)} {readingArrow(locale)} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
       </p>
       <dl className="z-figures">
         <dt>{t('desk.z.bookings')}</dt>

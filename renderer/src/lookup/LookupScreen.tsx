@@ -9,6 +9,7 @@ import { BookingCard } from './BookingCard.tsx';
 import { useLookup } from './store.ts';
 import { useCityName } from '../shell/place-names.ts';
 import './lookup.css';
+import { readingArrow } from '../../../core/route.ts';
 
 /** Find a booking: one field, results as the agent types (this counter's, then the account's), ↑↓ Enter, Esc. */
 export function LookupScreen() {
@@ -97,7 +98,7 @@ function HitList({ title, hits, offset, cursor, testId }: { title: string; hits:
             <span className="mono lookup-ref">{h.bookingReference ?? '—'}</span>
             <span className="lookup-names">{h.names.join(locale === 'ar' ? '، ' : ', ')}</span>
             <span className="lookup-route">
-              {cityName(h.origin)} {locale === 'ar' ? '←' : '→'} {cityName(h.destination)}
+              {cityName(h.origin)} {readingArrow(locale)} {cityName(h.destination)}
             </span>
             <span className="lookup-when">
               {h.travelDate ? formatDay(h.travelDate, locale, true) : ''} <bdi dir="ltr">{h.departureAt ? clockTime(h.departureAt, locale) : ''}</bdi>

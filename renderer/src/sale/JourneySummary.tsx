@@ -2,6 +2,7 @@ import { useLocale, useT } from '../i18n/index.ts';
 import { fareClassName } from '../search/OfferList.tsx';
 import { arrivalDayOffset, clockTime, formatDay, formatDuration, journeyMinutes, localDigits } from './display.ts';
 import { useSale } from './store.ts';
+import { readingArrow } from '../../../core/route.ts';
 
 /** The chosen departure in one line: times as on the ticket, date, route, operator, class. */
 export function JourneySummary() {
@@ -20,7 +21,7 @@ export function JourneySummary() {
         <span className="time" dir="ltr">
           {clockTime(o.departure_at, locale)}
         </span>
-        <span className="muted">{locale === 'ar' ? '←' : '→'}</span>
+        <span className="muted">{readingArrow(locale)}</span>
         <span className="time" dir="ltr">
           {o.arrival_at ? clockTime(o.arrival_at, locale) : '—'}
           {plusDays > 0 && <sup className="plus-day">{localDigits(`+${plusDays}`, locale)}</sup>}
@@ -28,7 +29,7 @@ export function JourneySummary() {
       </span>
       <span className="journey-date">{formatDay(o.departure_at.slice(0, 10), locale, true)}</span>
       <span className="journey-route">
-        {o.origin.station ?? o.origin.name} {locale === 'ar' ? '←' : '→'} {o.destination.station ?? o.destination.name}
+        {o.origin.station ?? o.origin.name} {readingArrow(locale)} {o.destination.station ?? o.destination.name}
       </span>
       <span className="journey-op">
         <strong>{operator}</strong>

@@ -9,6 +9,7 @@ import { PrintLine } from './PrintLine.tsx';
 import { PRINT_KINDS, printView } from './prints.ts';
 import { useSale } from './store.ts';
 import { useFocusTarget } from './use-focus.ts';
+import { readingArrow } from '../../../core/route.ts';
 
 /** Step 5: one clear outcome: booked (and printing), waiting for the operator, or not booked. */
 export function OutcomeStep() {
@@ -77,7 +78,7 @@ function BookingFacts({ outcome }: { outcome: SaleOutcome }) {
       <div>
         <dt>{t('outcome.journey')}</dt>
         <dd>
-          {(locale === 'ar' ? b.origin.station_ar : null) ?? b.origin.station ?? b.origin.name} {locale === 'ar' ? '←' : '→'}{' '}
+          {(locale === 'ar' ? b.origin.station_ar : null) ?? b.origin.station ?? b.origin.name} {readingArrow(locale)}{' '}
           {(locale === 'ar' ? b.destination.station_ar : null) ?? b.destination.station ?? b.destination.name}
           {dep && (
             <>

@@ -6,6 +6,7 @@ import { translate } from '../i18n/index.ts';
 import { AmenityIcon, AmenitySprite } from '../components/Icons.tsx';
 import { formatNumber, formatPounds } from '../../../core/format.ts';
 import { arrivalDayOffset, clockTime, formatDuration, journeyMinutes, localDigits } from '../sale/display.ts';
+import { readingArrow } from '../../../core/route.ts';
 
 // The results list, drawn from props only (the bench renders it with fixture data). One button
 // per departure; arrow keys move between them, Enter opens the seat map. A long list draws its
@@ -129,7 +130,7 @@ const OfferRow = memo(function OfferRow({
         </span>
         <span className="stations">
           {o.origin.station ?? o.origin.name}
-          <span aria-hidden="true">{locale === 'ar' ? ' ← ' : ' → '}</span>
+          <span aria-hidden="true">{` ${readingArrow(locale)} `}</span>
           {o.destination.station ?? o.destination.name}
         </span>
       </span>

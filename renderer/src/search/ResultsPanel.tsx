@@ -12,6 +12,7 @@ import { Kbd } from '../shell/Kbd.tsx';
 import { cityName } from './CityField.tsx';
 import { OfferList, fareClassName } from './OfferList.tsx';
 import { earliestExpiry, offerFacets, visibleOffers } from './offers.ts';
+import { readingArrow } from '../../../core/route.ts';
 
 /** The departures of the last search: sort, filters, the prices' validity, and the list. */
 export function ResultsPanel() {
@@ -61,7 +62,7 @@ export function ResultsPanel() {
         <h2 className="results-title">
           {searchedFor && (
             <>
-              {cityName(searchedFor.origin, locale)} {locale === 'ar' ? '←' : '→'} {cityName(searchedFor.destination, locale)}
+              {cityName(searchedFor.origin, locale)} {readingArrow(locale)} {cityName(searchedFor.destination, locale)}
               <span className="muted">
                 {' · '}
                 {formatDay(searchedFor.date, locale)} ·{' '}

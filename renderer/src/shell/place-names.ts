@@ -1,4 +1,4 @@
-import { rewordRoute } from '../../../core/route.ts';
+import { readingArrow, rewordRoute } from '../../../core/route.ts';
 import { useLocale } from '../i18n/index.ts';
 import { useShell } from './store.ts';
 
@@ -28,5 +28,5 @@ export function useOperatorName(): (operatorId: string | null, recorded: string 
 export function useRouteName(): (route: string) => string {
   const locale = useLocale((s) => s.locale);
   const cityName = useCityName();
-  return (route) => (locale === 'ar' ? rewordRoute(route, cityName, '←') : route);
+  return (route) => (locale === 'ar' ? rewordRoute(route, cityName, readingArrow('ar')) : route);
 }

@@ -73,6 +73,21 @@ describe('a training day on a LIVE counter', () => {
     expect(keychain.entries.get('pin-key')).toBe(liveKey);
   });
 
+  it('holds across a restart of the counter, and against many attempts at once', async () => {
+    await counter.close();
+    counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain });
+    c = caller(counter.dispatch);
+    expect((await c.ok('appInfo')).environment).toBe('TRAINING');
+    await c.ok('signIn', { agentId: (await c.ok('desk')).agents[0]!.id, pin: '111111' });
+    const attempts = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        i % 2 === 0 ? counter.dispatch('importStationSecret', { secret: stationSecretText(randomBytes(32)), supervisorId: 'x', pin: '111111' }) : counter.dispatch('saveIdleLock', { minutes: 0 }),
+      ),
+    );
+    expect(attempts.map((r) => (r.ok ? 'ok' : r.error.code))).toEqual(Array(20).fill('counter_held_elsewhere'));
+    expect(keychain.entries.get('pin-key')).toBe(liveKey);
+  });
+
   it('back in LIVE: the idle lock, the name and the PIN key are as the supervisor left them', async () => {
     await c.ok('saveCredential', { clientId: 'cid_live_demo', clientSecret: 'sk_live_demo', baseUrl: `${sbx.origin}/v1`, slot: 'primary' });
     expect((await c.ok('appInfo')).environment).toBe('LIVE');
