@@ -51,3 +51,13 @@ export function problemFailure(status: number, headers: Headers, bodyText: strin
   const what = parsed.success ? `an unknown problem code "${parsed.data.code}"` : 'no readable problem document';
   return new AppFailure(code, `The Partner API answered HTTP ${status} with ${what}`, extra);
 }
+
+/**
+ * The API gave no answer about the resource (could not be reached, timed out, was busy, or said
+ * nothing readable): what the counter recorded may stand in. Any other failure is the API's answer.
+ */
+export function apiDidNotAnswer(err: unknown): boolean {
+  if (!(err instanceof AppFailure)) return false;
+  const { code, retryable } = err.error;
+  return retryable === true || code === 'network' || code === 'timeout' || code === 'bad_response';
+}

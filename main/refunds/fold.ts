@@ -37,16 +37,19 @@ export function ticketShares(totalMinor: number, tickets: number): number[] {
   return Array.from({ length: tickets }, (_, i) => base + (i < left ? 1 : 0));
 }
 
-const CANCELLED = /cancel|أُ?لغ/i;
+// "cancel…", and Arabic إلغاء / ألغيت / ملغاة (any hamza, with or without its vowel).
+const CANCELLED = /cancel|[أإا]ُ?لغ|ملغ/i;
 
 /**
- * The operator cancelled the departure: the ticket is not valid for travel now, and its notice
- * says so or the counter recorded a `cancelled` trip change for it (a LIVE ticket valid when sold
- * and no longer). SANDBOX and TRAINING tickets are never valid for travel, so the flag alone says
- * nothing; a ticket valid again is not cancelled, whatever was recorded.
+ * The operator cancelled the departure. In LIVE a confirmed ticket not valid for travel is a
+ * cancelled departure (partner-api.md: the only such case; a failed booking has no tickets).
+ * SANDBOX and TRAINING tickets are never valid for travel, so there the flag alone says nothing:
+ * the notice must say so, or the counter recorded a `cancelled` trip change for it. A ticket
+ * valid again is not cancelled, whatever was recorded.
  */
-export function isCancelled(ticket: { validForTravel: boolean; notice: string | null }, recordedCancelled = false): boolean {
-  return !ticket.validForTravel && (recordedCancelled || (ticket.notice !== null && CANCELLED.test(ticket.notice)));
+export function isCancelled(ticket: { validForTravel: boolean; notice: string | null }, environment: string, recordedCancelled = false): boolean {
+  if (ticket.validForTravel) return false;
+  return environment === 'LIVE' || recordedCancelled || (ticket.notice !== null && CANCELLED.test(ticket.notice));
 }
 
 /** What the station keeps of a refund it chooses to give, under its policy (never more than the retail). */

@@ -16,6 +16,7 @@ import { countedMinorOf } from '../journal/queries/shifts.ts';
 import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
 import { lastTripChange } from '../journal/trip-changes.ts';
 import type { PartnerClient } from '../partner/client.ts';
+import { apiDidNotAnswer } from '../partner/problems.ts';
 import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimsFilter } from './fold.ts';
 import { readWalletLines } from './wallet-lines.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
@@ -113,12 +114,10 @@ export class RefundService {
     alreadyRefundedGuard(sale.bookingReference, wanted, before);
     const refundId = randomUUID();
     const station = this.#station();
-    const own = sale.counterId === this.#d.journal.counterId;
     let claimed = false;
     if (station) {
       const taken = await claimTickets(station, sale.bookingReference, wanted, refundId).catch((err: unknown) => {
-        // Offline, a counter still refunds its own sales (its journal knows their refunds); another's, never.
-        if (!own || !(err instanceof AppFailure && err.error.code === 'station_unreachable')) throw err;
+        this.#offlineOrThrow(sale, station, err);
         this.#d.log(`the station database did not answer; ${sale.bookingReference} is refunded on what this counter knows`, err);
         return null;
       });
@@ -242,12 +241,30 @@ export class RefundService {
     const station = this.#station();
     if (!station) return here;
     const there = await refundedAtStation(station, sale.bookingReference).catch((err: unknown) => {
-      // Offline, a counter refunds only its own sales, and its own journal knows their refunds.
-      if (sale.counterId !== this.#d.journal.counterId) throw err;
+      this.#offlineOrThrow(sale, station, err);
       this.#d.log(`the station database did not answer for ${sale.bookingReference}; this counter's own refunds stand`, err);
       return new Set<number>();
     });
     return new Set([...here, ...there]);
+  }
+
+  /**
+   * The station database did not answer: a counter goes on alone only for its own sale that the
+   * station has not received yet (no other window can have refunded it). A sale shipped there,
+   * or one this run cannot tell, waits for the station: its refunds at other windows are there.
+   */
+  #offlineOrThrow(sale: SaleFacts, station: StationDatabase, err: unknown): void {
+    if (!(err instanceof AppFailure && err.error.code === 'station_unreachable')) throw err;
+    if (sale.counterId !== this.#d.journal.counterId) throw err;
+    const intentSeq = saleRowOf(this.#d.journal, sale.saleId)?.intent_seq ?? null;
+    const acknowledged = station.acknowledged();
+    if (intentSeq === null || acknowledged === null || intentSeq <= acknowledged) {
+      throw new AppFailure(
+        'station_unreachable',
+        `${sale.bookingReference} is in the station database already and another window may have refunded it: refund it when the station database answers (${err.error.message})`,
+        { retryable: true, bookingReference: sale.bookingReference },
+      );
+    }
   }
 
   #station(): StationDatabase | null {
@@ -286,11 +303,14 @@ export class RefundService {
     const recorded = lastTripChange(this.#d.journal, sale.saleId);
     try {
       const list = await this.#d.client.tickets(sale.bookingReference);
-      return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }, recorded?.kind === 'cancelled'), notice: list.reason ?? null };
+      return { cancelled: isCancelled({ validForTravel: list.valid_for_travel, notice: list.reason ?? null }, sale.environment, recorded?.kind === 'cancelled'), notice: list.reason ?? null };
     } catch (err) {
+      // Only an API that does not answer leaves the last change recorded here standing; one that
+      // answers "no such booking" (another environment's, or another account's) refuses the refund.
+      if (!apiDidNotAnswer(err)) throw err;
       this.#d.log(`reading the tickets of ${sale.bookingReference} for a refund failed; the last change recorded here stands`, err);
       if (!recorded) return { cancelled: false, notice: null };
-      return { cancelled: isCancelled({ validForTravel: recorded.validForTravel, notice: recorded.notice }, recorded.kind === 'cancelled'), notice: recorded.notice };
+      return { cancelled: isCancelled({ validForTravel: recorded.validForTravel, notice: recorded.notice }, sale.environment, recorded.kind === 'cancelled'), notice: recorded.notice };
     }
   }
 }

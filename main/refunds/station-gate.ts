@@ -3,16 +3,24 @@
 // migration 0006: the primary key decides between two windows), and another counter's sale read
 // from its shipped entries so that any window of a linked station can pay it back.
 import type pg from 'pg';
+import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { SaleIntent } from '../journal/entries.ts';
-import { verifyCounterRange } from '../station/verify.ts';
+import { firstUnsigned } from '../station/verify.ts';
 import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
 export interface StationDatabase {
   pool: pg.Pool;
   stationId: string;
   counterId: string;
+  /** The journal linked: only the station's counters of this environment sell what it refunds. */
+  environment: CounterEnvironment;
+  /**
+   * The last seq of this counter's journal the station database is known to hold (null: not known
+   * since start): a sale shipped there may have been refunded at another window.
+   */
+  acknowledged: () => number | null;
 }
 
 /** A sale as a refund needs it, whichever counter of the station made it. */
@@ -69,8 +77,8 @@ export function refundedAtStation(db: StationDatabase, bookingReference: string)
       `SELECT passenger_index FROM ticket_refunds WHERE station_id = $1 AND booking_ref = $2
        UNION
        SELECT jsonb_array_elements_text(payload::jsonb -> 'passengerIndexes')::int FROM entries
-       WHERE type = 'refund.paid' AND (payload::jsonb ->> 'bookingReference') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1)`,
-      [db.stationId, bookingReference],
+       WHERE type = 'refund.paid' AND (payload::jsonb ->> 'bookingReference') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1 AND environment = $3)`,
+      [db.stationId, bookingReference, db.environment],
     );
     return new Set(rows.map((r) => r.passenger_index));
   });
@@ -104,9 +112,9 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
     const { rows: sales } = await db.pool.query<{ counter_id: string; sale_id: string }>(
       `SELECT DISTINCT o.counter_id, o.sale_id FROM entries o
        WHERE o.type = 'sale.outcome' AND (o.payload::jsonb ->> 'bookingReference') = $2 AND (o.payload::jsonb ->> 'status') = 'confirmed'
-         AND o.counter_id IN (SELECT id FROM counters WHERE station_id = $1)
+         AND o.counter_id IN (SELECT id FROM counters WHERE station_id = $1 AND environment = $3)
        ORDER BY o.counter_id, o.sale_id`,
-      [db.stationId, bookingReference],
+      [db.stationId, bookingReference, db.environment],
     );
     let unverified: { counterId: string; seq: number } | null = null;
     for (const sale of sales) {
@@ -117,7 +125,7 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
       const intent = rows.find((r) => r.type === 'sale.intent');
       const cash = rows.find((r) => r.type === 'cash.received');
       if (!intent || !cash) continue;
-      const unsigned = await unsignedBetween(db.pool, sale.counter_id, Number(rows[0]!.seq), Number(rows.at(-1)!.seq));
+      const unsigned = await firstUnsigned(db.pool, sale.counter_id, Number(rows[0]!.seq), Number(rows.at(-1)!.seq));
       if (unsigned !== null) {
         unverified ??= { counterId: sale.counter_id, seq: unsigned };
         continue;
@@ -131,16 +139,4 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
     }
     return null;
   });
-}
-
-/** The first entry in [from, to] of a counter that no verified signature of its enrolled key covers (null: all are its counter's). */
-async function unsignedBetween(pool: pg.Pool, counterId: string, from: number, to: number): Promise<number | null> {
-  const key = (await pool.query<{ public_key: string | null }>('SELECT public_key FROM counters WHERE id = $1', [counterId])).rows[0]?.public_key ?? null;
-  const head = (await pool.query<{ seq: string }>('SELECT min(seq) AS seq FROM chain_heads WHERE counter_id = $1 AND seq >= $2', [counterId, to])).rows[0]?.seq;
-  if (!key || head === null || head === undefined) return from;
-  const checked = await verifyCounterRange(pool, counterId, key, from, Number(head));
-  // Heads past the one that covers the sale are not this sale's business.
-  const problem = checked.problems.find((p) => p.seq === null || p.seq <= Number(head));
-  if (problem) return problem.seq ?? from;
-  return checked.signedUpTo >= to ? null : from;
 }

@@ -17,7 +17,7 @@
 //                                          altered rows and foreign rows named by counter (exit 1)
 //                                          each clean counter's last signed head kept as a verified
 //                                          checkpoint (the report verifies only what follows it)
-//   report --station S [--date D] [--csv F] [--pdf F [--lang ar|en]]
+//   report --station S [--environment E] [--date D] [--csv F] [--pdf F [--lang ar|en]]
 //                                          the station day report (figures per counter and agent;
 //                                          with SHUBBAK_API_BASE_URL, SHUBBAK_CLIENT_ID and
 //                                          SHUBBAK_CLIENT_SECRET, the wallet reconciled too), and
@@ -165,13 +165,15 @@ async function main(): Promise<number> {
     const lang = values.lang ?? 'en';
     if (lang !== 'ar' && lang !== 'en') throw new Error('--lang is ar or en');
     const date = values.date ?? cairoDate(new Date());
-    const names = await pool.query<{ name: string; environment: string }>(
+    // min(): LIVE before SANDBOX before TRAINING, the most real journal the station's counters ship
+    const names = await pool.query<{ name: string; environment: string | null }>(
       'SELECT s.name, min(c.environment) AS environment FROM stations s LEFT JOIN counters c ON c.station_id = s.id WHERE s.id = $1 GROUP BY s.name',
       [values.station],
     );
     const row = names.rows[0];
     if (!row) throw new Error(`no station ${values.station} in this database`);
-    const environment = (row.environment ?? 'LIVE') as 'LIVE';
+    const environment = values.environment ?? row.environment ?? 'LIVE';
+    if (environment !== 'LIVE' && environment !== 'SANDBOX' && environment !== 'TRAINING') throw new Error('--environment is LIVE, SANDBOX or TRAINING');
     const name = (await streamStationName(pool, { stationId: values.station, environment })) ?? row.name;
     const base = env.SHUBBAK_API_BASE_URL;
     const client =
@@ -220,17 +222,23 @@ async function main(): Promise<number> {
   }
   if (command === 'summary') {
     const date = values.date ?? cairoDate(new Date());
-    const stations = (await pool.query<{ id: string; name: string }>('SELECT id, name FROM stations ORDER BY name')).rows;
+    // each station in the most real journal its counters ship (as report does without --environment)
+    const stations = (
+      await pool.query<{ id: string; name: string; environment: 'LIVE' | 'SANDBOX' | 'TRAINING' | null }>(
+        'SELECT s.id, s.name, min(c.environment) AS environment FROM stations s LEFT JOIN counters c ON c.station_id = s.id GROUP BY s.id, s.name ORDER BY s.name',
+      )
+    ).rows;
     const m = (minor: number) => formatMoney(minor, 'en');
     console.log(`company day ${date}: ${stations.length} stations`);
     const noStatement = () => Promise.reject(new AppFailure('not_configured', 'the summary does not read wallets'));
     let unverified = 0;
     for (const registered of stations) {
-      const st = { id: registered.id, name: (await streamStationName(pool, { stationId: registered.id, environment: 'LIVE' })) ?? registered.name };
-      const r = await stationReport({ pool, station: st, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, date);
+      const environment = registered.environment ?? 'LIVE';
+      const st = { id: registered.id, name: (await streamStationName(pool, { stationId: registered.id, environment })) ?? registered.name };
+      const r = await stationReport({ pool, station: st, environment, statement: noStatement, now: new Date(), log: () => {} }, date);
       const verdict = r.integrity && !r.integrity.verified ? `  NOT VERIFIED: ${r.integrity.problems.length} problems (npm run station -- report --station ${st.id})` : '';
       if (verdict) unverified++;
-      console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed${verdict}`);
+      console.log(`${st.name.padEnd(32)} ${String(r.counters.length).padStart(3)} counters ${String(r.totals.sales).padStart(7)} sales  ${m(r.totals.retailMinor).padStart(18)} retail  ${m(r.totals.netMinor).padStart(18)} NET  ${r.totals.failed} failed${environment === 'LIVE' ? '' : ` (${environment})`}${verdict}`);
     }
     if (unverified > 0) console.log(`NOT VERIFIED: the figures of ${unverified} of ${stations.length} stations cover entries that do not check out`);
     return unverified > 0 ? 1 : 0;
@@ -247,7 +255,7 @@ async function main(): Promise<number> {
     console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
     return done ? 0 : 1;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--environment E] [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

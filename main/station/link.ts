@@ -20,6 +20,7 @@ import { JournalShipper, type ShippableJournal } from './shipper.ts';
 import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { SupervisorProofs } from './supervisor-proof.ts';
+import type { StationDatabase } from '../refunds/station-gate.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
 export { STATION_PASSWORD_ACCOUNT } from './password.ts';
@@ -173,9 +174,11 @@ export class StationLink {
   }
 
   /** The station database, while this counter is linked and in the station's environment (refunds: the station decides). */
-  database(): { pool: ReturnType<typeof stationPool>; stationId: string; counterId: string } | null {
+  database(): StationDatabase | null {
     const saved = this.#file.load();
-    return this.#live && saved?.environment === this.#d.environment() ? { pool: this.#live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId } : null;
+    const live = this.#live;
+    if (!live || saved?.environment !== this.#d.environment()) return null;
+    return { pool: live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId, environment: saved.environment, acknowledged: () => live.shipper.acknowledged() };
   }
 
   /**

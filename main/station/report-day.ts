@@ -14,6 +14,7 @@
 // is not rechecked below a checkpoint is an entry the figures do not count changed with its stored
 // hash left as it was (the next verify names it). Each step is one query for all the counters.
 import type pg from 'pg';
+import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { IntegrityProblem, StationIntegrity } from '../../contract/reports.ts';
 import { projectCounterSales, SALE_ENTRY_TYPES, saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { inRanges, readRange, SALE_TYPES, walkChecks, walkVerified, type Walk } from './walk-check.ts';
@@ -36,7 +37,7 @@ interface CounterSpan {
 }
 
 const ENTRY_COLUMNS = 'e.counter_id, e.seq, e.at, e.type, e.payload, e.prev_hash, e.hash, e.chained_counter, e.shift_id';
-async function spansOf(pool: pg.Pool, stationId: string, date: string): Promise<CounterSpan[]> {
+async function spansOf(pool: pg.Pool, stationId: string, environment: CounterEnvironment, date: string): Promise<CounterSpan[]> {
   const { rows } = await pool.query<{ counter_id: string; lo: string; hi: string; public_key: string | null; head: string | null; cp_seq: string | null; cp_hash: string | null; cp_now: string | null }>(
     // Each counter's first and last entry of the day: two probes of the sale_day index per counter
     // (sale_day is set on sale entries only, migration 0004; a min/max over the day's rows read
@@ -45,14 +46,14 @@ async function spansOf(pool: pg.Pool, stationId: string, date: string): Promise<
        SELECT c.id AS counter_id, lo.seq AS lo, hi.seq AS hi FROM counters c
        CROSS JOIN LATERAL (SELECT seq FROM entries e WHERE e.sale_day = $2 AND e.counter_id = c.id ORDER BY seq LIMIT 1) lo
        CROSS JOIN LATERAL (SELECT seq FROM entries e WHERE e.sale_day = $2 AND e.counter_id = c.id ORDER BY seq DESC LIMIT 1) hi
-       WHERE c.station_id = $1)
+       WHERE c.station_id = $1 AND c.environment = $3)
      SELECT s.counter_id, s.lo, s.hi, c.public_key,
             (SELECT min(h.seq) FROM chain_heads h WHERE h.counter_id = s.counter_id AND h.seq >= s.hi) AS head,
             cp.seq AS cp_seq, cp.hash AS cp_hash, (SELECT e.hash FROM entries e WHERE e.counter_id = s.counter_id AND e.seq = cp.seq) AS cp_now
      FROM spans s JOIN counters c ON c.id = s.counter_id
      LEFT JOIN LATERAL (SELECT seq, hash FROM verified_checkpoints v WHERE v.counter_id = s.counter_id ORDER BY seq DESC LIMIT 1) cp ON true
      ORDER BY s.counter_id`,
-    [stationId, date],
+    [stationId, date, environment],
   );
   return rows.map((r) => ({
     counterId: r.counter_id,
@@ -140,8 +141,8 @@ function workerShare(walks: readonly Walk[], below: ReadonlySet<string>): Set<Wa
 }
 
 /** The day's sales of a station (each counter's in its order), folded from its verified entries, and what verifying them found. */
-export async function verifiedDay(pool: pg.Pool, stationId: string, date: string): Promise<{ sales: ProjectedSale[]; integrity: StationIntegrity }> {
-  const spans = await spansOf(pool, stationId, date);
+export async function verifiedDay(pool: pg.Pool, stationId: string, environment: CounterEnvironment, date: string): Promise<{ sales: ProjectedSale[]; integrity: StationIntegrity }> {
+  const spans = await spansOf(pool, stationId, environment, date);
   const problems: IntegrityProblem[] = [];
   for (const s of spans) {
     if (s.checkpoint && s.checkpoint.seq >= s.lo && s.checkpoint.now !== s.checkpoint.hash) {

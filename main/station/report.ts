@@ -1,11 +1,12 @@
 // The station day report from the station database: every counter's sales of a Cairo business
-// day, read as entries and folded by the same projection any entry reader uses, summed per
+// day (of the report's environment), read as entries and folded by the same projection any entry reader uses, summed per
 // counter and per agent, and the account's wallet statement reconciled once against all of them
 // (main/reports/reconcile.ts, the counter's own rule).
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
-import type { SalesLine, StationReport } from '../../contract/reports.ts';
+import type { IntegrityProblem, SalesLine, StationReport } from '../../contract/reports.ts';
 import { verifiedDay } from './report-day.ts';
+import { firstUnsigned } from './verify.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
@@ -25,15 +26,24 @@ function add(line: SalesLine, s: ProjectedSale): void {
 }
 
 
-/** The refund.paid entries of a business day, of the station's counters (issue 23). */
-async function refundEntries(pool: pg.Pool, stationId: string, date: string): Promise<SaleEntry[]> {
+/**
+ * The refund.paid entries of a business day, of the station's counters of one environment (issue
+ * 23), each checked to be covered by its counter's signature: one that is not (written by a
+ * counter's database login beside its entries) is named a problem of the report's integrity.
+ */
+async function refundEntries(pool: pg.Pool, stationId: string, environment: CounterEnvironment, date: string): Promise<{ entries: SaleEntry[]; problems: IntegrityProblem[] }> {
   const { rows } = await pool.query<{ counter_id: string; seq: string; type: string; at: string; payload: string }>(
     `SELECT counter_id, seq, type, at, payload FROM entries
-     WHERE type = 'refund.paid' AND (payload::jsonb ->> 'businessDay') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1)
+     WHERE type = 'refund.paid' AND (payload::jsonb ->> 'businessDay') = $2 AND counter_id IN (SELECT id FROM counters WHERE station_id = $1 AND environment = $3)
      ORDER BY counter_id, seq`,
-    [stationId, date],
+    [stationId, date, environment],
   );
-  return rows.map((r) => saleEntryOf(r.counter_id, r));
+  const problems: IntegrityProblem[] = [];
+  for (const r of rows) {
+    const unsigned = await firstUnsigned(pool, r.counter_id, Number(r.seq), Number(r.seq));
+    if (unsigned !== null) problems.push({ counterId: r.counter_id, kind: 'foreign', seq: Number(r.seq), detail: `refund entry ${r.seq} is not covered by its counter's signature` });
+  }
+  return { entries: rows.map((r) => saleEntryOf(r.counter_id, r)), problems };
 }
 
 export interface StationReportDeps {
@@ -66,7 +76,9 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
   // the day's sale entries, verified as they are read (main/station/report-day.ts)
-  const { sales, integrity } = await verifiedDay(d.pool, d.station.id, date);
+  const [{ sales, integrity: ofSales }, refunds] = await Promise.all([verifiedDay(d.pool, d.station.id, d.environment, date), refundEntries(d.pool, d.station.id, d.environment, date)]);
+  const problems = [...ofSales.problems, ...refunds.problems];
+  const integrity = { verified: problems.length === 0, problems };
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });
   const lines = stationLines(sales);
@@ -80,6 +92,6 @@ export async function stationReport(d: StationReportDeps, date: string): Promise
     madeAt: d.now.toISOString(),
     integrity,
     // Money back (issue 23): every counter's refunds of the day, folded once.
-    refunds: dayRefunds(refundsBlock(foldRefunds(await refundEntries(d.pool, d.station.id, date)).refunds), totals.cashMinor, reconciliation.apart),
+    refunds: dayRefunds(refundsBlock(foldRefunds(refunds.entries).refunds), totals.cashMinor, reconciliation.apart),
   };
 }

@@ -61,6 +61,8 @@ export class JournalShipper {
   #running: Promise<void> | null = null;
   #registered = false;
   #closed = false;
+  /** Whether the database has told this run how far it holds this journal (shippedSeq is then a floor). */
+  #acknowledgedKnown = false;
 
   constructor(deps: ShipperDeps) {
     this.#d = deps;
@@ -68,6 +70,11 @@ export class JournalShipper {
 
   state(): ShippingState {
     return { ...this.#state, backlog: Math.max(0, this.#d.journal().lastSeq() - this.#state.shippedSeq) };
+  }
+
+  /** The last seq of this journal the station database is known to hold; null until it first said so in this run. */
+  acknowledged(): number | null {
+    return this.#acknowledgedKnown ? this.#state.shippedSeq : null;
   }
 
   /** Starts shipping in the background: now, then after every pause. */
@@ -119,6 +126,7 @@ export class JournalShipper {
       const acknowledged = await this.#d.pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM entries WHERE counter_id = $1', [counterId]);
       let shipped = Number(acknowledged.rows[0]?.seq ?? 0);
       this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
+      this.#acknowledgedKnown = true;
       for (;;) {
         const batch = journal.storedPage(shipped, this.#d.batchSize ?? 500);
         if (batch.length === 0) break;

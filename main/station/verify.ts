@@ -257,3 +257,15 @@ export async function writeCheckpoints(pool: pg.Pool, checked: readonly CounterV
   );
   return rowCount ?? 0;
 }
+
+/** The first entry in [from, to] of a counter that no verified signature of its enrolled key covers (null: all are its counter's). */
+export async function firstUnsigned(pool: pg.Pool, counterId: string, from: number, to: number): Promise<number | null> {
+  const key = (await pool.query<{ public_key: string | null }>('SELECT public_key FROM counters WHERE id = $1', [counterId])).rows[0]?.public_key ?? null;
+  const head = (await pool.query<{ seq: string }>('SELECT min(seq) AS seq FROM chain_heads WHERE counter_id = $1 AND seq >= $2', [counterId, to])).rows[0]?.seq;
+  if (!key || head === null || head === undefined) return from;
+  const checked = await verifyCounterRange(pool, counterId, key, from, Number(head));
+  // Heads past the one that covers the range are not its business.
+  const problem = checked.problems.find((p) => p.seq === null || p.seq <= Number(head));
+  if (problem) return problem.seq ?? from;
+  return checked.signedUpTo >= to ? null : from;
+}

@@ -1,7 +1,9 @@
 // A counter's database login in the wrong hands (its password is on the counter PC, its signing key
 // in that PC's keychain) appends, through the one path it has, a made-up sale of a real cancelled
 // booking with an enormous cash amount and no valid signature. Another window of the station is
-// asked to refund that booking: nothing is paid, and it says why (station_sale_unverified).
+// asked to refund that booking: nothing is paid, and it says why (station_sale_unverified). A
+// made-up refund written the same way is named in the station report's integrity, which then does
+// not call its figures verified.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { startCounter, type Counter } from '../../../main/counter.ts';
@@ -23,12 +25,14 @@ const counters: Counter[] = [];
 let window: Caller; // a window of the station
 let elsewhere: Caller; // a counter of the same account, not of this station
 let password: string;
+let password2: string;
 
 beforeAll(async () => {
   api = await sandbox();
   db = await startPostgres({ station: true });
   owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
   ({ password } = await enrolCounter(owner, { stationId: 'stn_cairo', stationName: 'Cairo Gateway', counterId: 'ctr_stolen', login: 'stolen_1', environment: 'SANDBOX', publicKey: newCounterSigner().signer.publicKey }));
+  ({ password: password2 } = await enrolCounter(owner, { stationId: 'stn_cairo', stationName: 'Cairo Gateway', counterId: 'ctr_stolen_2', login: 'stolen_2', environment: 'SANDBOX', publicKey: newCounterSigner().signer.publicKey }));
   for (const d of dirs) {
     const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 });
     counters.push(counter);
@@ -44,17 +48,23 @@ afterAll(async () => {
   for (const d of dirs) d.cleanup();
 });
 
-/** The entries of a sale as a counter would chain them, for counter ctr_stolen from seq 1. */
-function madeUpSale(bookingReference: string, cashMinor: number) {
+/** Entries chained as a counter chains them, for `counterId` from seq 1. */
+function chainOf(counterId: string) {
   const entries: Record<string, unknown>[] = [];
   let prev = GENESIS_HASH;
   const add = (type: string, payload: object) => {
     const seq = entries.length + 1;
-    const f = { seq, prevHash: prev, type, at: new Date().toISOString(), payload: JSON.stringify(payload), counterId: 'ctr_stolen', shiftId: 'shift-x' };
+    const f = { seq, prevHash: prev, type, at: new Date().toISOString(), payload: JSON.stringify(payload), counterId, shiftId: 'shift-x' };
     const hash = entryHash(f);
     prev = hash;
     entries.push({ seq, at: f.at, type, payload: f.payload, prev_hash: f.prevHash, hash, chained_counter: true, shift_id: f.shiftId });
   };
+  return { entries, add };
+}
+
+/** The entries of a sale as a counter would chain them, for counter ctr_stolen from seq 1. */
+function madeUpSale(bookingReference: string, cashMinor: number) {
+  const { entries, add } = chainOf('ctr_stolen');
   const offer = { originId: null, originName: 'Cairo', destinationId: null, destinationName: 'Alexandria', departureAt: null };
   add('sale.intent', { saleId: 'made-up-1', businessDay: '2026-07-01', currency: 'EGP', netTotalMinor: 100, retailTotalMinor: cashMinor, offer, requestBody: JSON.stringify({ passengers: [{ full_name: 'Hoda Salem' }] }), environment: 'SANDBOX' });
   add('sale.outcome', { saleId: 'made-up-1', status: 'confirmed', bookingReference, booking: null });
@@ -79,5 +89,28 @@ describe('a sale written at the station by a stolen login, with no signature of 
     expect((await window.err('refund', { bookingReference: real.ref, language: 'en' })).code).toBe('station_sale_unverified');
     // The window's journal holds no refund.
     expect((await window.ok('claims')).claims).toHaveLength(0);
+  });
+});
+
+describe('a refund written at the station by a stolen login, with no signature of its counter', () => {
+  it('is named in the station report, which does not call its figures verified', async () => {
+    const clean = await window.ok('stationReport');
+    const day = clean.date;
+    expect(clean.integrity?.problems.filter((p) => p.counterId === 'ctr_stolen_2')).toEqual([]);
+    const { entries, add } = chainOf('ctr_stolen_2');
+    add('refund.paid', {
+      refundId: '00000000-0000-4000-8000-000000000001', saleId: 'x', bookingReference: 'SBX-MADEUP', passengerIndexes: [0], wholeBooking: true, saleCounterId: 'ctr_stolen_2',
+      travellers: [], route: 'x', cause: 'cancelled', currency: 'EGP', retailMinor: 5_000_000, keptMinor: 0, amountMinor: 5_000_000, claimable: true, claimNetMinor: 5_000_000,
+      reason: null, policy: null, approvedBy: null, agentId: 'a', agentName: 'a', shiftId: 'shift-x', businessDay: day,
+    });
+    const stolen = stationPool({ host: db.host, port: db.port, database: db.database, user: 'stolen_2', password: password2 });
+    try {
+      await stolen.query('SELECT ship_entries($1, $2::jsonb, $3)', ['ctr_stolen_2', JSON.stringify(entries), 'not-a-signature']);
+    } finally {
+      await stolen.end();
+    }
+    const report = await window.ok('stationReport');
+    expect(report.integrity?.verified).toBe(false);
+    expect(report.integrity?.problems).toContainEqual(expect.objectContaining({ counterId: 'ctr_stolen_2', kind: 'foreign', seq: 1 }));
   });
 });

@@ -21,3 +21,13 @@ export async function sellSeats(c: Caller, names: string[], days: number) {
   expect(sale.status).toBe('confirmed');
   return { ...sale, ref: sale.booking!.id, total, net: sale.booking!.total_charged.amount_minor };
 }
+
+/** The operator cancels the departure of a booking (the sandbox's control API). */
+export async function cancelTrip(origin: string, bookingReference: string): Promise<void> {
+  expect((await fetch(`${origin}/_sandbox/bookings/${bookingReference}/cancel-trip`, { method: 'POST' })).ok).toBe(true);
+}
+
+/** Waits until the counter's journal is all in the station database. */
+export async function shippedAll(c: Caller): Promise<void> {
+  await expect.poll(async () => c.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 10_000 }).toBe('synced:0');
+}

@@ -1,33 +1,37 @@
 // A ticket is refunded at most once across the counters of a station (real PostgreSQL): two
 // counters on one account linked to one station database; A sells, the operator cancels, B pays
 // the traveller back from the station's copy of A's sale, and neither A nor B pays it again, even
-// when both press at the same moment. Unlinked, a counter refunds only its own sales and says why.
-// The station report sums the refunds over the counters.
+// when both press at the same moment, nor when the station database is down. Unlinked, a counter
+// refunds only its own sales and says why.
+// The station report sums the refunds over the counters. A LIVE counter linked to the same station
+// id keeps apart: play money never leaves a real drawer, and its report counts its own journal only.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
-import { sellSeats } from './helpers.ts';
+import { cancelTrip, sellSeats, shippedAll } from './helpers.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
-const dirs = [tempDir('shubbak-rf-a-'), tempDir('shubbak-rf-b-'), tempDir('shubbak-rf-c-')];
+const dirs = [tempDir('shubbak-rf-a-'), tempDir('shubbak-rf-b-'), tempDir('shubbak-rf-c-'), tempDir('shubbak-rf-l-')];
 const counters: Counter[] = [];
-const [A, B, C] = [0, 1, 2];
+const [A, B, C, L] = [0, 1, 2, 3];
 const c: Caller[] = [];
 
 beforeAll(async () => {
   api = await sandbox();
   db = await startPostgres({ station: true });
-  for (const d of dirs) {
-    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 });
+  for (const [i, d] of dirs.entries()) {
+    const clientId = i === L ? 'cid_live_demo' : 'cid_sandbox_demo';
+    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith(clientId, api.baseUrl)), shipEveryMs: 200 });
     counters.push(counter);
     c.push(caller(counter.dispatch));
   }
-  // A and B belong to the station; C stays alone.
-  for (const i of [A, B]) {
+  expect(counters.map((k) => k.info.environment)).toEqual(['SANDBOX', 'SANDBOX', 'SANDBOX', 'LIVE']);
+  // A and B belong to the station, and L of the same station id in LIVE; C stays alone.
+  for (const i of [A, B, L]) {
     await c[i]!.ok('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
   }
 });
@@ -38,10 +42,8 @@ afterAll(async () => {
   for (const d of dirs) d.cleanup();
 });
 
-
-const cancel = (ref: string) => fetch(`${api.origin}/_sandbox/bookings/${ref}/cancel-trip`, { method: 'POST' }).then((r) => expect(r.ok).toBe(true));
-const shipped = async (i: number) =>
-  expect.poll(async () => c[i]!.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 10_000 }).toBe('synced:0');
+const cancel = (ref: string) => cancelTrip(api.origin, ref);
+const shipped = (i: number) => shippedAll(c[i]!);
 
 describe('one ticket, one refund, across the station', () => {
   let sale: Awaited<ReturnType<typeof sellSeats>>;
@@ -72,22 +74,32 @@ describe('one ticket, one refund, across the station', () => {
     expect(results.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error.code))).toEqual(['ticket_already_refunded']);
   });
 
-  it('with the station database down, a linked counter refunds its own sales only, and says why for the others', async () => {
-    const mine = await sellSeats(c[A]!, ['Nour Hassan'], 6);
+  it('with the station database down, a linked counter refunds only its own sales the station has not received, and says why for the others', async () => {
+    const shippedSale = await sellSeats(c[A]!, ['Nour Hassan'], 6);
     const theirs = await sellSeats(c[B]!, ['Hala Farouk'], 6);
-    await cancel(mine.ref);
+    await cancel(shippedSale.ref);
     await cancel(theirs.ref);
+    await shipped(A);
+    // B pays A's traveller back from the station's copy.
+    expect((await c[B]!.ok('refund', { bookingReference: shippedSale.ref, language: 'en' })).refund.amountMinor).toBe(shippedSale.total);
     await shipped(B);
     db.stop();
+    let offline: Awaited<ReturnType<typeof sellSeats>>;
     try {
       expect((await c[A]!.err('refund', { bookingReference: theirs.ref, language: 'en' })).code).toBe('refund_not_sold_here');
-      expect((await c[A]!.ok('refund', { saleId: mine.saleId, language: 'en' })).refund.amountMinor).toBe(mine.total);
+      // A's own sale, but the station holds it: another window paid it, and A cannot know: it waits.
+      expect((await c[A]!.err('refund', { saleId: shippedSale.saleId, language: 'en' })).code).toBe('station_unreachable');
+      // A sale made while the station is down is A's alone: refunded on what A knows.
+      offline = await sellSeats(c[A]!, ['Sherif Adel'], 7);
+      await cancel(offline.ref);
+      expect((await c[A]!.ok('refund', { saleId: offline.saleId, language: 'en' })).refund.amountMinor).toBe(offline.total);
     } finally {
       db.start();
     }
     await shipped(A);
-    // Once A's refund made offline has reached the station, B does not pay that ticket again.
-    expect((await c[B]!.err('refund', { bookingReference: mine.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+    // Once A's refund made offline has reached the station, B does not pay that ticket again; nor A B's.
+    expect((await c[B]!.err('refund', { bookingReference: offline.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+    expect((await c[A]!.err('refund', { saleId: shippedSale.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
   });
 
   it('a counter without the station refunds only its own sales, and says why for the others', async () => {
@@ -103,10 +115,31 @@ describe('one ticket, one refund, across the station', () => {
     await shipped(A);
     await shipped(B);
     const report = await c[A]!.ok('stationReport');
-    // Both tickets of the first sale (at B, then at A or B) and A's own refund made while the station was down.
+    // Both tickets of the first sale (at B, then at A or B), A's sale paid back at B, and A's own refund made while the station was down.
     const paid = report.refunds!.paid.amountMinor;
-    expect(report.refunds!.paid).toMatchObject({ count: 3, tickets: 3, claimable: { count: 3, amountMinor: paid } });
+    expect(report.refunds!.paid).toMatchObject({ count: 4, tickets: 4, claimable: { count: 4, amountMinor: paid } });
     expect(paid).toBeGreaterThan(sale.total);
     expect(report.refunds!.netCashMinor).toBe(report.totals.cashMinor - paid);
+  });
+
+  it('a LIVE counter of the same station id neither finds nor pays back a SANDBOX sale', async () => {
+    const open = await sellSeats(c[A]!, ['Omar Said'], 4);
+    await shipped(A);
+    expect((await c[L]!.err('refundQuote', { bookingReference: open.ref })).code).toBe('refund_not_sold_here');
+    const desk = await c[L]!.ok('createFirstSupervisor', { name: 'Live Boss', pin: '43210987' });
+    await c[L]!.ok('openShift', { float: {} });
+    const approval = { supervisorId: desk.signedIn!.id, pin: '43210987', reason: 'goodwill' };
+    expect((await c[L]!.err('refund', { bookingReference: open.ref, language: 'en', approval })).code).toBe('refund_not_sold_here');
+  });
+
+  it('the LIVE station report counts neither the SANDBOX sales nor their refunds', async () => {
+    const live = await c[L]!.ok('stationReport');
+    expect(live.environment).toBe('LIVE');
+    expect(live.totals.sales).toBe(0);
+    expect(live.refunds?.paid.count ?? 0).toBe(0);
+    const sandbox = await c[A]!.ok('stationReport');
+    expect(sandbox.environment).toBe('SANDBOX');
+    expect(sandbox.totals.sales).toBeGreaterThan(0);
+    expect(sandbox.refunds?.paid.count).toBe(4);
   });
 });

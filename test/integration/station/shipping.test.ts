@@ -104,6 +104,14 @@ describe('journal shipping to PostgreSQL', () => {
     const offline = await shipper.shipNow();
     expect(offline.status).toBe('offline');
     expect(offline.backlog).toBeGreaterThan(0);
+    // What the station is known to hold stays what it last acknowledged (refunds offline rest on it);
+    // a shipper started while the database is down (the counter restarted) knows nothing.
+    expect(shipper.acknowledged()).toBe(offline.shippedSeq);
+    expect(offline.shippedSeq).toBeGreaterThan(0);
+    const restarted = new JournalShipper({ journal: () => journalOf(), pool, station: { id: 'stn_cairo_gateway', name: 'Cairo Gateway' }, environment: 'TRAINING', signer: newCounterSigner().signer, log: () => {} });
+    expect((await restarted.shipNow()).status).toBe('offline');
+    expect(restarted.acknowledged()).toBeNull();
+    await restarted.close();
     db.start();
     expect(await shipper.shipNow()).toMatchObject({ status: 'synced', backlog: 0 });
 

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { parseRetryAfter, problemFailure } from '../../../../main/partner/problems.ts';
+import { apiDidNotAnswer, parseRetryAfter, problemFailure } from '../../../../main/partner/problems.ts';
+import { AppFailure } from '../../../../main/failure.ts';
 
 const problem = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   problemFailure(status, new Headers(headers), typeof body === 'string' ? body : JSON.stringify(body)).error;
@@ -53,5 +54,22 @@ describe('Retry-After', () => {
     expect(parseRetryAfter('Wed, 01 Jul 2026 09:00:00 GMT', now)).toBe(0);
     expect(parseRetryAfter(null, now)).toBeUndefined();
     expect(parseRetryAfter('soon', now)).toBeUndefined();
+  });
+});
+
+describe('apiDidNotAnswer: when what the counter recorded may stand in for the API', () => {
+  const problem = (status: number, code: string) => problemFailure(status, new Headers(), JSON.stringify({ type: 'about:blank', title: code, status, code }));
+  it.each<[string, unknown, boolean]>([
+    ['network', new AppFailure('network', 'Could not reach the Partner API'), true],
+    ['timeout', new AppFailure('timeout', 'no answer in time'), true],
+    ['429', problem(429, 'rate_limited'), true],
+    ['503', problem(503, 'service_unavailable'), true],
+    ['an unreadable 502', problemFailure(502, new Headers(), '<html>bad gateway</html>'), true],
+    ['404: no such booking on this account', problem(404, 'invalid_reference'), false],
+    ['409: the booking failed', problem(409, 'booking_not_confirmed'), false],
+    ['401', problem(401, 'unauthorized'), false],
+    ['a bug, not the API', new TypeError('x is undefined'), false],
+  ])('%s → %s', (_, err, expected) => {
+    expect(apiDidNotAnswer(err)).toBe(expected);
   });
 });

@@ -80,17 +80,23 @@ describe('ticketShares', () => {
 });
 
 describe('isCancelled', () => {
-  it.each([
-    [{ validForTravel: false, notice: 'The operator cancelled this departure. Do not travel.' }, false, true],
-    [{ validForTravel: false, notice: 'ألغت شركة النقل هذه الرحلة. لا تسافر.' }, false, true],
-    [{ validForTravel: false, notice: 'SANDBOX booking: not valid for travel.' }, false, false],
-    [{ validForTravel: false, notice: 'The operator moved this departure. New departure: 2 July at 09:00.' }, false, false],
-    [{ validForTravel: false, notice: null }, false, false],
-    [{ validForTravel: true, notice: 'cancelled' }, false, false],
-    [{ validForTravel: false, notice: 'Not valid for travel.' }, true, true],
-    [{ validForTravel: true, notice: null }, true, false],
-  ])('%j (recorded cancelled: %s) → %s', (ticket, recorded, expected) => {
-    expect(isCancelled(ticket, recorded)).toBe(expected);
+  it.each<[{ validForTravel: boolean; notice: string | null }, string, boolean, boolean]>([
+    [{ validForTravel: false, notice: 'The operator cancelled this departure. Do not travel.' }, 'SANDBOX', false, true],
+    [{ validForTravel: false, notice: 'ألغت شركة النقل هذه الرحلة. لا تسافر.' }, 'SANDBOX', false, true],
+    [{ validForTravel: false, notice: 'تم إلغاء الرحلة من شركة النقل' }, 'TRAINING', false, true],
+    [{ validForTravel: false, notice: 'الرحلة ملغاة' }, 'TRAINING', false, true],
+    [{ validForTravel: false, notice: 'SANDBOX booking: not valid for travel.' }, 'SANDBOX', false, false],
+    [{ validForTravel: false, notice: 'The operator moved this departure. New departure: 2 July at 09:00.' }, 'SANDBOX', false, false],
+    [{ validForTravel: false, notice: null }, 'TRAINING', false, false],
+    [{ validForTravel: true, notice: 'cancelled' }, 'SANDBOX', false, false],
+    [{ validForTravel: false, notice: 'Not valid for travel.' }, 'SANDBOX', true, true],
+    [{ validForTravel: true, notice: null }, 'SANDBOX', true, false],
+    // LIVE: a confirmed ticket no longer valid for travel is a cancelled departure, whatever its notice says
+    [{ validForTravel: false, notice: 'Trip withdrawn by the operator. Do not travel.' }, 'LIVE', false, true],
+    [{ validForTravel: false, notice: null }, 'LIVE', false, true],
+    [{ validForTravel: true, notice: 'cancelled' }, 'LIVE', true, false],
+  ])('%j in %s (recorded cancelled: %s) → %s', (ticket, environment, recorded, expected) => {
+    expect(isCancelled(ticket, environment, recorded)).toBe(expected);
   });
 });
 
