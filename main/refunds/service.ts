@@ -10,7 +10,7 @@ import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { claimMatchesAfter, claimPartsAfter, hasClaimFor, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { claimMatchesAfter, claimOutSettled, claimOutTaken, claimPartsAfter, claimsOut, hasClaimFor, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
 import { confirmedSaleOfReference, saleCashMinor, saleRowOf } from '../journal/queries/sales.ts';
 import { countedMinorOf } from '../journal/queries/shifts.ts';
 import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
@@ -22,6 +22,16 @@ import { readWalletLines } from './wallet-lines.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
+
+/** A refund decided, about to be paid. */
+interface Payment {
+  refundId: string;
+  wanted: number[];
+  cancelled: boolean;
+  approvedBy: AgentRef | null;
+  reason: string | null;
+  policy: RefundPolicy | null;
+}
 
 export interface RefundServiceDeps {
   journal: Journal;
@@ -55,6 +65,8 @@ export class RefundService {
   /** The claims folded so far, and how far into each source: fed only what is new at each look. */
   readonly #ledger = new ClaimsLedger();
   readonly #marks = { refund: 0, match: 0, line: 0 };
+  /** Refunds of this counter between their station claim and their entry (or give-back). */
+  readonly #inFlight = new Set<string>();
 
   constructor(deps: RefundServiceDeps) {
     this.#d = deps;
@@ -62,6 +74,7 @@ export class RefundService {
 
   /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
   async quote(ref: SaleRef): Promise<RefundQuote> {
+    await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(ref);
     const ticket = await this.#ticketNow(sale);
     const retail = ticketShares(sale.cashMinor, sale.tickets);
@@ -83,6 +96,7 @@ export class RefundService {
    * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
    */
   async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
+    await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(req);
     const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;
     if (indexes?.some((i) => i < 0 || i >= sale.tickets)) {
@@ -114,9 +128,20 @@ export class RefundService {
     alreadyRefundedGuard(sale.bookingReference, wanted, before);
     const refundId = randomUUID();
     const station = this.#station();
+    this.#inFlight.add(refundId);
+    try {
+      return await this.#claimAndPay(agent, sale, station, { refundId, wanted, cancelled: ticket.cancelled, approvedBy, reason, policy });
+    } finally {
+      this.#inFlight.delete(refundId);
+    }
+  }
+
+  async #claimAndPay(agent: Agent, sale: SaleFacts, station: StationDatabase | null, r: Payment): Promise<RefundView> {
+    const { refundId } = r;
     let claimed = false;
     if (station) {
-      const taken = await claimTickets(station, sale.bookingReference, wanted, refundId).catch((err: unknown) => {
+      claimOutTaken(this.#d.journal, { refundId, bookingReference: sale.bookingReference });
+      const taken = await claimTickets(station, sale.bookingReference, r.wanted, refundId).catch((err: unknown) => {
         this.#offlineOrThrow(sale, station, err);
         this.#d.log(`the station database did not answer; ${sale.bookingReference} is refunded on what this counter knows`, err);
         return null;
@@ -125,15 +150,41 @@ export class RefundService {
       claimed = taken !== null;
     }
     try {
-      return this.#pay(agent, sale, { refundId, wanted, cancelled: ticket.cancelled, approvedBy, reason, policy });
+      const paid = this.#pay(agent, sale, r);
+      if (station) claimOutSettled(this.#d.journal, refundId);
+      return paid;
     } catch (err) {
-      if (station && claimed) await releaseTickets(station, refundId).catch((e: unknown) => this.#d.log(`the station's claim of refund ${refundId} could not be given back`, e));
+      if (station && claimed) await this.#giveBack(station, refundId);
       throw err;
     }
   }
 
+  /** Gives the station's claim of a refund not written back (kept as out while the station does not answer). */
+  async #giveBack(station: StationDatabase, refundId: string): Promise<void> {
+    try {
+      await releaseTickets(station, refundId);
+      claimOutSettled(this.#d.journal, refundId);
+    } catch (err) {
+      this.#d.log(`the station's claim of refund ${refundId} could not be given back yet`, err);
+    }
+  }
+
+  /**
+   * The claims a refund that never got written left at the station (the counter stopped between
+   * the claim and the write, or the station did not answer the give-back): given back, so the
+   * tickets can be refunded. A claim whose refund was written is only forgotten.
+   */
+  async #settleClaimsOut(station: StationDatabase | null): Promise<void> {
+    if (!station) return;
+    for (const claim of claimsOut(this.#d.journal)) {
+      if (this.#inFlight.has(claim.refundId)) continue; // another window of this counter is paying it now
+      if (refundEntry(this.#d.journal, claim.refundId)) claimOutSettled(this.#d.journal, claim.refundId);
+      else await this.#giveBack(station, claim.refundId);
+    }
+  }
+
   /** Writes the refund.paid entry in the agent's shift, the tickets checked again inside the write. */
-  #pay(agent: Agent, sale: SaleFacts, r: { refundId: string; wanted: number[]; cancelled: boolean; approvedBy: AgentRef | null; reason: string | null; policy: RefundPolicy | null }): RefundView {
+  #pay(agent: Agent, sale: SaleFacts, r: Payment): RefundView {
     const j = this.#d.journal;
     return j.transaction(() => {
       // Another window of this counter may have refunded meanwhile.

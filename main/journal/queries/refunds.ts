@@ -1,7 +1,9 @@
 // The refunds read models (`refunds`, `refunded_tickets`, `claim_matches`, migration 0015) as the
 // refund service and the station day report read them: the refund.paid and claim.matched entries
 // they index, and the few figures the claims are folded from.
+import { z } from 'zod';
 import type { Entry, Journal } from '../journal.ts';
+import { metaJson, setMetaValue } from './meta.ts';
 
 /** A claimable refund as the claims ledger takes it (refunds/fold.ts's ClaimPart, with its seq). */
 export interface ClaimPartRow {
@@ -54,4 +56,24 @@ export function lastRefundSeq(j: Journal): number {
 /** The claim.matched entries after `afterSeq`, in order. */
 export function claimMatchesAfter(j: Journal, afterSeq: number): Entry<'claim.matched'>[] {
   return entriesAt(j, j.stmt<[number], { seq: number }>('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(afterSeq));
+}
+
+const CLAIMS_OUT = 'refund_claims_out';
+const ClaimsOut = z.array(z.object({ refundId: z.string(), bookingReference: z.string() }));
+export type ClaimOut = z.infer<typeof ClaimsOut>[number];
+
+/**
+ * The station's claims of tickets this counter took for a refund not yet written or given back
+ * (meta): kept before the claim is asked, so that a claim a crash left behind can be given back.
+ */
+export function claimsOut(j: Journal): ClaimOut[] {
+  return metaJson(j, CLAIMS_OUT, ClaimsOut, []);
+}
+
+export function claimOutTaken(j: Journal, claim: ClaimOut): void {
+  j.transaction(() => setMetaValue(j, CLAIMS_OUT, JSON.stringify([...claimsOut(j).filter((c) => c.refundId !== claim.refundId), claim])));
+}
+
+export function claimOutSettled(j: Journal, refundId: string): void {
+  j.transaction(() => setMetaValue(j, CLAIMS_OUT, JSON.stringify(claimsOut(j).filter((c) => c.refundId !== refundId))));
 }

@@ -3,7 +3,7 @@
 import { z } from 'zod';
 import type { Transaction } from '../../../contract/partner/resources.ts';
 import type { Journal } from '../journal.ts';
-import { metaValue, setMetaValue } from './meta.ts';
+import { metaJson, metaValue, setMetaValue } from './meta.ts';
 
 const READ_AT = 'wallet_lines_read_at';
 const GAPS = 'wallet_lines_gaps';
@@ -41,14 +41,7 @@ export function storeWalletPage(j: Journal, lines: readonly Transaction[], gaps:
 
 /** The cursors (`before`) of pages an earlier read did not reach, newest first. */
 export function walletLineGaps(j: Journal): number[] {
-  let stored: unknown;
-  try {
-    stored = JSON.parse(metaValue(j, GAPS) ?? '[]');
-  } catch {
-    stored = [];
-  }
-  const parsed = WalletGaps.safeParse(stored);
-  return parsed.success ? parsed.data : [];
+  return metaJson(j, GAPS, WalletGaps, []);
 }
 
 /** A read of the statement ended (some of it may be left for the next). */

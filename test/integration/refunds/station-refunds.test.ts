@@ -5,7 +5,11 @@
 // refunds only its own sales and says why.
 // The station report sums the refunds over the counters. A LIVE counter linked to the same station
 // id keeps apart: play money never leaves a real drawer, and its report counts its own journal only.
+import Database from 'better-sqlite3';
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalPath } from '../../../main/session.ts';
+import { stationPool } from '../../../main/station/database.ts';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
@@ -122,6 +126,30 @@ describe('one ticket, one refund, across the station', () => {
     expect(report.refunds!.netCashMinor).toBe(report.totals.cashMinor - paid);
   });
 
+  it("a station claim left by a refund its counter never wrote (it stopped in between) is given back at that counter's next refund look", async () => {
+    const stranded = await sellSeats(c[A]!, ['Rania Fouad'], 8);
+    await cancel(stranded.ref);
+    await shipped(A);
+    const { counterId } = await c[A]!.ok('stationStatus');
+    // What a counter stopped between the station's claim and its refund.paid leaves behind: the
+    // claim at the station, and its note in the journal's meta (kept before the claim is asked).
+    const refundId = randomUUID();
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    const file = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+    try {
+      await pool.query('SELECT claim_ticket_refunds($1, $2, $3::int[], $4)', [counterId, stranded.ref, [0], refundId]);
+      file.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('refund_claims_out', ?)").run(JSON.stringify([{ refundId, bookingReference: stranded.ref }]));
+    } finally {
+      file.close();
+      await pool.end();
+    }
+    expect((await c[B]!.err('refund', { bookingReference: stranded.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+    // A's next look at any refund gives the claim back (nothing was paid on it: no refund.paid).
+    expect((await c[A]!.ok('refundQuote', { saleId: stranded.saleId })).tickets.map((t) => t.refunded)).toEqual([false]);
+    expect((await c[B]!.ok('refund', { bookingReference: stranded.ref, language: 'en' })).refund.amountMinor).toBe(stranded.total);
+    expect((await c[A]!.err('refund', { saleId: stranded.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
+  });
+
   it('a LIVE counter of the same station id neither finds nor pays back a SANDBOX sale', async () => {
     const open = await sellSeats(c[A]!, ['Omar Said'], 4);
     await shipped(A);
@@ -140,6 +168,6 @@ describe('one ticket, one refund, across the station', () => {
     const sandbox = await c[A]!.ok('stationReport');
     expect(sandbox.environment).toBe('SANDBOX');
     expect(sandbox.totals.sales).toBeGreaterThan(0);
-    expect(sandbox.refunds?.paid.count).toBe(4);
+    expect(sandbox.refunds?.paid.count).toBe(5);
   });
 });
