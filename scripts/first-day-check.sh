@@ -1,0 +1,91 @@
+#!/usr/bin/env bash
+# A station manager's first day, as the README tells it, on a machine set up for a station (the
+# README's table: libsecret and a Secret Service, here gnome-keyring on a D-Bus session): the README's
+# `npm start` in this tree with a fresh home and data folder, then, over the started app's loopback
+# harness as its screens call it: the first supervisor is made and works with no cash shift (names
+# the counter, adds an agent); the agent signs in, is refused a supervisor's form, and the
+# supervisor's PIN typed at the agent's side approves that one form, nothing else. Used by .ci/run
+# after the packages are installed (the newcomer check before it covers a machine without them).
+set -euo pipefail
+repo=$(cd "$(dirname "$0")/.." && pwd)
+work=$(mktemp -d)
+app_pid=
+cleanup() {
+  [ -n "$app_pid" ] && kill -- "-$app_pid" 2>/dev/null || true
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+say() { echo "first day: $*"; }
+fail() {
+  echo "first day: FAILED: $*" >&2
+  [ -f "$work/start.log" ] && { echo "--- start.log (tail)" >&2; tail -40 "$work/start.log" >&2; }
+  exit 1
+}
+for cmd in dbus-run-session gnome-keyring-daemon; do
+  command -v "$cmd" >/dev/null || fail "$cmd is missing (apt-get install gnome-keyring dbus-x11)"
+done
+[ -e "$repo/node_modules/keytar/build/Release/keytar.node" ] || fail "keytar is not built (apt-get install libsecret-1-dev, then npm install)"
+
+mkdir -p "$work/home" "$work/data"
+cd "$repo"
+export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME="$work/home/.config" SHUBBAK_DATA_DIR="$work/data"
+unset DISPLAY CI
+
+say "npm start (keychain: gnome-keyring on a D-Bus session of its own)"
+setsid dbus-run-session -- sh -c 'echo -n first-day | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec npm start' >"$work/start.log" 2>&1 &
+app_pid=$!
+url=
+for _ in $(seq 1 300); do
+  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/#token=[A-Za-z0-9_-]+' "$work/start.log" | head -1 || true)
+  [ -n "$url" ] && break
+  kill -0 "$app_pid" 2>/dev/null || fail "npm start exited before the app was open"
+  sleep 1
+done
+[ -n "$url" ] || fail "the app did not print its URL within 300 s"
+say "open at ${url%%#*}"
+
+node --input-type=module - "$url" <<'EOF' || fail "the first day did not go as the README says"
+const [url] = process.argv.slice(2);
+const { origin, hash } = new URL(url);
+const token = new URLSearchParams(hash.slice(1)).get('token');
+const call = async (name, arg) => {
+  const res = await fetch(`${origin}/__shubbak/call/${name}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-shubbak-token': token },
+    body: JSON.stringify({ arg }),
+  });
+  return res.json();
+};
+const check = (ok, what, got) => {
+  if (!ok) throw new Error(`${what}: ${JSON.stringify(got)}`);
+  console.log(`first day: ok: ${what}`);
+};
+const SUPERVISOR_PIN = '24681357';
+const AGENT_PIN = '1357';
+
+const status = await call('credentialsStatus');
+check(status.ok && status.value.keychainAvailable === true, 'the keychain is available', status);
+let desk = await call('createFirstSupervisor', { name: 'Hany Supervisor', pin: SUPERVISOR_PIN });
+check(desk.ok && desk.value.signedIn?.role === 'supervisor', 'the first supervisor is made and signed in', desk);
+const supervisorId = desk.value.signedIn.id;
+check(desk.value.shift === null || desk.value.shift === undefined, 'no cash shift is open', desk.value.shift);
+const named = await call('saveStationName', { stationName: 'Cairo Gateway' });
+check(named.ok, 'the supervisor names the counter with no shift open', named);
+const agents = await call('saveAgent', { name: 'Mona Agent', role: 'agent', pin: AGENT_PIN, active: true });
+check(agents.ok && agents.value.some((a) => a.name === 'Mona Agent'), 'the supervisor adds an agent with no shift open', agents);
+const agentId = agents.value.find((a) => a.name === 'Mona Agent').id;
+check((await call('signOut')).ok, 'the supervisor signs out');
+
+desk = await call('signIn', { agentId, pin: AGENT_PIN });
+check(desk.ok && desk.value.signedIn?.id === agentId, 'the agent signs in', desk);
+const refused = await call('saveStationName', { stationName: 'Not yours' });
+check(!refused.ok && refused.error.code === 'forbidden_role', "a supervisor's form is refused to the agent", refused);
+const granted = await call('approveOverride', { supervisorId, pin: SUPERVISOR_PIN, action: 'counter', calls: ['saveStationName'] });
+check(granted.ok, "the supervisor's PIN at the agent's side approves the counter's form", granted);
+const renamed = await call('saveStationName', { stationName: 'Cairo Gateway — window 2' });
+check(renamed.ok, 'the approved form saves', renamed);
+const beyond = await call('saveAgent', { name: 'Mona Agent', role: 'supervisor', active: true, id: agentId });
+check(!beyond.ok && beyond.error.code === 'forbidden_role', 'the approval opens that form only (the agents stay the supervisor\'s)', beyond);
+EOF
+say "passed"
