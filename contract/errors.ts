@@ -69,6 +69,7 @@ export const AppErrorCode = z.enum([
   'restore_refused',
   'counter_live_elsewhere',
   'station_copy_refused',
+  'restore_needs_counter_login',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

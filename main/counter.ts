@@ -6,6 +6,7 @@ import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
 import { retiredReportHandlers } from './reports/retired.ts';
 import { restoreHandlers } from './backup/restore-handlers.ts';
+import { journalWithWork } from './backup/restore.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
@@ -282,6 +283,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
     holder: () => installationHolderId(dataDir, log),
+    fresh: () => journalWithWork(dataDir) === null,
   });
   await stationLink.start();
   const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
@@ -326,7 +328,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...updateHandlers(updates),
     ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
-    ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
+    ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), restoringFor: () => stationLink.restoringFor(), resume: () => session.sales.resumeAll() }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };
 

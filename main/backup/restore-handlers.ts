@@ -19,6 +19,8 @@ export interface RestoreDeps {
   counterId(): string;
   /** The linked station database, if any. */
   station(): pg.Pool | null;
+  /** The counter the station link was made to restore (linked with that counter's login), if any. */
+  restoringFor(): string | null;
   /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
   resume(): Promise<void>;
 }
@@ -32,6 +34,10 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const fromFile = file ? await verifyBackupFile(file) : null;
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
+      const linkedFor = d.restoringFor();
+      if (linkedFor && counterId !== linkedFor) {
+        throw new AppFailure('restore_needs_counter_login', `This PC is linked with counter ${linkedFor}'s login: it restores that counter only, not ${counterId ?? 'a counter from a file alone'}`, { counterId: linkedFor });
+      }
       const station = pool && counterId ? { copy: stationCopy(pool, () => d.clock.now()), counterId } : undefined;
       if (station) await station.copy.claim(station.counterId, installationHolderId(d.dataDir));
       const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, station }, d.clock));

@@ -39,12 +39,19 @@ export interface StationCopy {
   claim(counterId: string, holder: string): Promise<void>;
 }
 
-function refuseWhenInUse(dataDir: string): void {
-  for (const env of ENVIRONMENTS) {
-    const path = journalPath(dataDir, env);
-    // A journal that holds anything an agent did is never replaced.
-    if (journalFileHasWork(path)) throw new AppFailure('restore_refused', `This PC already holds a ${env} journal with work of its own (${path}); restore only on a new or emptied PC`);
+/** The first journal of the data folder that holds anything an agent did (a sale, a shift, a cash move), or null. */
+export function journalWithWork(dataDir: string): { environment: CounterEnvironment; path: string } | null {
+  for (const environment of ENVIRONMENTS) {
+    const path = journalPath(dataDir, environment);
+    if (journalFileHasWork(path)) return { environment, path };
   }
+  return null;
+}
+
+function refuseWhenInUse(dataDir: string): void {
+  // A journal that holds anything an agent did is never replaced.
+  const used = journalWithWork(dataDir);
+  if (used) throw new AppFailure('restore_refused', `This PC already holds a ${used.environment} journal with work of its own (${used.path}); restore only on a new or emptied PC`);
 }
 
 /** The journal file at `path` set aside (a fresh, unused one made by this PC's first start). */

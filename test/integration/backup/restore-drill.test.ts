@@ -5,10 +5,14 @@
 // at the station, taken once an administrator released it); from the station alone. Each
 // continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
 // exactly once; a PC whose counter was taken over stops shipping; Replace retires the identity.
+// The station legs run as a station does: the old PC ships with a login enrolled for its counter
+// (enrolCounter), and each new PC links with that counter's login once the administrator handed it
+// over (handOverCounter: a new password), to restore that counter.
 // A station copy the database's owner changed behind the triggers (re-chained so that only the
 // counter's signatures give it away, or with a forged entry after the last signed head) is refused
 // by name, and the new PC's data folder is left as it was.
-import { rekeyCounter } from '../../../main/station/admin.ts';
+import { enrolCounter, rekeyCounter } from '../../../main/station/admin.ts';
+import { handOverCounter } from '../../../main/station/hand-over.ts';
 import { verifyStation, type StationEntryRow } from '../../../main/station/verify.ts';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +59,15 @@ async function close(counter: Counter) {
   running.splice(running.indexOf(counter), 1);
 }
 
-const link = (c: Caller) => c.ok('connectStation', { stationId: 'stn_drill', stationName: 'Drill station', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+const STATION = { stationId: 'stn_drill', stationName: 'Drill station' };
+const LOGIN = 'window_drill';
+const link = (c: Caller, password: string) => c.ok('connectStation', { ...STATION, host: db.host, port: db.port, database: db.database, user: LOGIN, password, tls: false });
+
+/** The administrator hands the dead counter's login to a new PC, which links with it to restore that counter. */
+async function linkToRestore(c: Caller, counterId: string) {
+  const { password } = await handOverCounter(admin, counterId);
+  expect(await link(c, password)).toMatchObject({ restoring: counterId, shipping: 'off' });
+}
 
 async function shipped(c: Caller) {
   await expect.poll(async () => (await c.ok('stationStatus')) as { backlog: number; shipping: string }, { timeout: 15_000 }).toMatchObject({ backlog: 0, shipping: 'synced' });
@@ -118,7 +130,9 @@ describe('a counter PC dies and comes back', () => {
     stationSecret = (await c.ok('exportStationSecret', { pin: PIN })).secret;
     await c.ok('openShift', { float: { '20000': 2 } });
     await c.ok('saveBackupSettings', { folder: backupsDir.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
-    await link(c);
+    // the administrator enrols the counter with a login of its own (npm run station -- enrol)
+    const enrolled = await enrolCounter(admin, { ...STATION, counterId: installationCounterId(dir), login: LOGIN, environment: 'SANDBOX', publicKey: (await c.ok('stationStatus')).publicKey! });
+    await link(c, enrolled.password);
     sold.push(await sellOneSeat(c, 'Hoda Salem', 500));
     pending = await sellOneSeat(c, 'Hany TEST PENDING', 0);
     expect(pending).toMatchObject({ status: 'pending', charged: true, cashRecorded: false });
@@ -164,8 +178,7 @@ describe('a counter PC dies and comes back', () => {
   it("a station copy the owner changed is refused by name, the data folder untouched; a forged entry after the last signed head too", async () => {
     const { counter, c, dir } = await newPc();
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c);
+    await linkToRestore(c, counterId);
     expect(await releaseCounterAsAdministrator(admin, counterId, false, 'PC died')).toBe(true);
     const rows = (await admin.query<StationEntryRow>('SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
     const heads = (await admin.query<{ seq: string; hash: string }>('SELECT seq, hash FROM chain_heads WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
@@ -221,8 +234,7 @@ describe('a counter PC dies and comes back', () => {
     const { counter, c, dir } = await newPc();
     secondPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c); // the station's supervisor, PIN and all
+    await linkToRestore(c, counterId);
     const refused = await c.err('restoreCounter', { file: backupPath, stationCounterId: counterId });
     expect(refused.code).toBe('counter_live_elsewhere');
     expect(refused.message).toMatch(/held by another PC .* last heard 0 minute/);
@@ -261,8 +273,7 @@ describe('a counter PC dies and comes back', () => {
     const { counter, c, dir } = await newPc();
     thirdPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c);
+    await linkToRestore(c, counterId);
     // the second PC still holds it (closed a moment ago): refused
     expect((await c.err('restoreCounter', { stationCounterId: counterId })).code).toBe('counter_live_elsewhere');
     await releaseCounterAsAdministrator(admin, counterId, false, 'moved to a third PC');
