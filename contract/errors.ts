@@ -70,6 +70,7 @@ export const AppErrorCode = z.enum([
   'counter_live_elsewhere',
   'station_copy_refused',
   'restore_needs_counter_login',
+  'restore_needs_station',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -8,7 +8,7 @@ import { releaseCounter } from '../station/lease.ts';
 import { installationHolderId } from '../settings/installation.ts';
 import { restoreCounter } from './restore.ts';
 import { retireIdentity } from './retire.ts';
-import { verifyBackupFile } from './verify.ts';
+import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
 
 export interface RestoreDeps {
   dataDir: string;
@@ -25,6 +25,20 @@ export interface RestoreDeps {
   resume(): Promise<void>;
 }
 
+/**
+ * A backup of a counter that shipped to a station database is restored only with that station's
+ * entries after it: alone, the counter would go on numbering from the backup's last entry while the
+ * station holds later ones, and its next shipment would break the station's chain.
+ */
+function refuseSplitFromStation(backup: VerifiedBackup): void {
+  if (backup.linkedStations.length === 0) return;
+  throw new AppFailure(
+    'restore_needs_station',
+    `The backup of counter ${backup.counterId} ends at entry ${backup.seq}, and the counter was linked to the station database of ${backup.linkedStations.join(', ')}, which may hold its later entries: link this PC to that station database with the counter's login first (npm run station -- hand-over --counter ${backup.counterId}; Settings → Station), then restore: the backup and the station's entries after it are taken together`,
+    { counterId: backup.counterId, seq: backup.seq },
+  );
+}
+
 export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' | 'retireCounter'> {
   return {
     restoreCounter: async ({ file, stationCounterId }): Promise<RestoreResult> => {
@@ -32,6 +46,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
       const fromFile = file ? await verifyBackupFile(file) : null;
+      if (fromFile && !pool) refuseSplitFromStation(fromFile);
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
       const linkedFor = d.restoringFor();

@@ -46,6 +46,17 @@ export class JournalFile {
     return databaseHasWork(this.#db);
   }
 
+  /**
+   * The station databases this journal was ever linked to: the stations whose settings rows its
+   * entries applied (every linked counter applies its station's stream, from the station's name on).
+   */
+  linkedStations(): string[] {
+    const rows = this.#db
+      .prepare<[], { station: string }>("SELECT DISTINCT json_extract(payload, '$.fromStation.stationId') AS station FROM entries WHERE json_extract(payload, '$.fromStation.stationId') IS NOT NULL")
+      .all();
+    return rows.map((r) => r.station);
+  }
+
   /** Whether this journal has an agent who signs in with a PIN. */
   hasAgents(): boolean {
     return this.#db.prepare(AGENTS_IN_USE_SQL).get() !== undefined;

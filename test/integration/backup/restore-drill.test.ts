@@ -1,6 +1,7 @@
 // The drill of a dead counter PC (issue 24): a SANDBOX counter linked to a real PostgreSQL sells
 // (one sale left pending at the API), backs up, sells once more, ships, and its data folder is
-// deleted. Then, on new PCs (new data folders): restored from the backup alone; from the backup
+// deleted. Then, on new PCs (new data folders): refused from the backup alone (the station holds
+// entries after it: restore-file-alone.test.ts restores a counter never linked); from the backup
 // plus the station's entries the backup missed (refused while the old PC still holds the counter
 // at the station, taken once an administrator released it); from the station alone. Each
 // continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
@@ -155,23 +156,15 @@ describe('a counter PC dies and comes back', () => {
     await api.control.advance(31);
   });
 
-  it('from the backup alone: the same counter, its open shift, the pending sale resolved once, selling on with no gap', async () => {
-    const { counter, c } = await newPc();
+  it('from the backup alone: refused, the counter shipped to the station (its later entries are there), the data folder left as it was', async () => {
+    const { counter, c, dir } = await newPc();
     await c.ok('importStationSecret', { secret: stationSecret });
-    const restored = await c.ok('restoreCounter', { file: backupPath });
-    expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: backupSeq, fromStation: 0 });
-    const desk = await signIn(c);
-    expect(desk.shift).toMatchObject({ floatMinor: 40_000, closedAt: null });
-    const again = await c.ok('getSale', { saleId: pending.saleId });
-    expect(again).toMatchObject({ status: 'confirmed', cashRecorded: true, booking: { id: pending.booking!.id } });
-    const day = await c.ok('dayReport');
-    expect(day.counts).toEqual({ ...atDeath.counts, confirmed: 2, pending: 0 }); // Karim's sale came after this backup
-    expect(day.retailMinor).toBe(sold[0]!.retailTotalMinor + pending.retailTotalMinor);
-    const next = await sellOneSeat(c, 'Nour after backup', 0);
-    expect(next.status).toBe('confirmed');
-    const check = await c.ok('verifyJournal');
-    expect(check).toMatchObject({ ok: true, firstBadSeq: null });
-    expect(check.entries).toBeGreaterThan(backupSeq);
+    const before = folderState(dir);
+    const refused = await c.err('restoreCounter', { file: backupPath });
+    expect(refused).toMatchObject({ code: 'restore_needs_station', counterId, seq: backupSeq });
+    expect(refused.message).toContain(`npm run station -- hand-over --counter ${counterId}`);
+    expect(folderState(dir)).toEqual(before);
+    expect((await c.ok('backupStatus')).fresh).toBe(true);
     await close(counter);
   });
 
