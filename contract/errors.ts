@@ -71,6 +71,10 @@ export const AppErrorCode = z.enum([
   'station_copy_refused',
   'restore_needs_counter_login',
   'restore_needs_station',
+  'retire_shift_open',
+  'retire_sale_unfinished',
+  'retire_unshipped',
+  'retire_failed',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

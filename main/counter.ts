@@ -328,7 +328,18 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...updateHandlers(updates),
     ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
-    ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), restoringFor: () => stationLink.restoringFor(), resume: () => session.sales.resumeAll() }),
+    ...restoreHandlers({
+      dataDir,
+      clock,
+      log,
+      reopenAfter,
+      counterId: () => session.journal.counterId,
+      station: () => stationLink.pool(),
+      restoringFor: () => stationLink.restoringFor(),
+      stationEnvironment: () => stationLink.linkedEnvironment(),
+      unlinkStation: async () => void (await stationLink.disconnect()),
+      resume: () => session.sales.resumeAll(),
+    }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };
 

@@ -8,6 +8,8 @@ import { releaseCounter } from '../station/lease.ts';
 import { installationHolderId } from '../settings/installation.ts';
 import { restoreCounter } from './restore.ts';
 import { retireIdentity } from './retire.ts';
+import { refuseRetireWhileBusy } from './retire-checks.ts';
+import type { CounterEnvironment } from '../../contract/counter.ts';
 import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
 
 export interface RestoreDeps {
@@ -19,6 +21,10 @@ export interface RestoreDeps {
   counterId(): string;
   /** The linked station database, if any. */
   station(): pg.Pool | null;
+  /** Forgets the station link (its login and password): Replace leaves the retired counter's login behind. */
+  unlinkStation(): Promise<void>;
+  /** The environment whose journal the linked station database takes. */
+  stationEnvironment(): CounterEnvironment | null;
   /** The counter the station link was made to restore (linked with that counter's login), if any. */
   restoringFor(): string | null;
   /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
@@ -63,16 +69,24 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
     },
     retireCounter: async ({ reason }): Promise<RetireResult> => {
       const oldCounterId = d.counterId();
+      // the lease's holder as it is before the new identity (which has a holder id of its own)
       const holder = installationHolderId(d.dataDir);
-      const pool = d.station();
-      let stationRetired = false;
-      if (pool) {
-        stationRetired = await releaseCounter(pool, oldCounterId, holder, true, reason).catch((err: unknown) => {
-          d.log('the station database could not record the retirement; it will refuse this counter id only once told', err);
+      // Checked and done with the journals closed (no sale can start meanwhile); the station is told
+      // only once the journals are sealed and moved: a Replace that fails here leaves the counter as it was.
+      const { keptIn, newCounterId, stationRetired } = await d.reopenAfter(async () => {
+        const pool = d.station();
+        const environment = d.stationEnvironment();
+        await refuseRetireWhileBusy(d.dataDir, oldCounterId, pool && environment ? { pool, environment } : null);
+        const retired = retireIdentity(d.dataDir, oldCounterId, d.clock.now());
+        if (!pool) return { ...retired, stationRetired: false };
+        const told = await releaseCounter(pool, oldCounterId, holder, true, reason).catch((err: unknown) => {
+          d.log(`the station database could not record the retirement of ${oldCounterId}: the administrator runs npm run station -- release-counter --counter ${oldCounterId} --retire --reason "…"`, err);
           return false;
         });
-      }
-      const { keptIn, newCounterId } = await d.reopenAfter(async () => retireIdentity(d.dataDir, oldCounterId, d.clock.now()));
+        // The login is the retired counter's: the new identity is enrolled with a login of its own.
+        await d.unlinkStation();
+        return { ...retired, stationRetired: told };
+      });
       d.log(`counter ${oldCounterId} retired (${reason}); this PC is now ${newCounterId}; old journals in ${keptIn}`);
       return { oldCounterId, newCounterId, keptIn, stationRetired };
     },

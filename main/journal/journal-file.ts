@@ -57,6 +57,16 @@ export class JournalFile {
     return rows.map((r) => r.station);
   }
 
+  /** What a Replace waits for (main/backup/retire-checks.ts): shifts not closed, sales not finished, the last entry. */
+  unfinished(): { openShifts: number; unfinishedSales: number; lastSeq: number } {
+    const count = (sql: string) => (this.#db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
+    return {
+      openShifts: count('SELECT count(*) AS n FROM shifts WHERE closed_seq IS NULL'),
+      unfinishedSales: count("SELECT count(*) AS n FROM sales WHERE status IN ('sending', 'unknown', 'pending')"),
+      lastSeq: count('SELECT coalesce(max(seq), 0) AS n FROM entries'),
+    };
+  }
+
   /** Whether this journal has an agent who signs in with a PIN. */
   hasAgents(): boolean {
     return this.#db.prepare(AGENTS_IN_USE_SQL).get() !== undefined;

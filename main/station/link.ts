@@ -186,6 +186,11 @@ export class StationLink {
     return this.#live && saved?.environment === this.#d.environment() && !this.#restoring(saved) ? this.#live.settings : null;
   }
 
+  /** The environment whose journal the linked station database takes (read from the link alone), or null when not linked. */
+  linkedEnvironment(): CounterEnvironment | null {
+    return this.#live ? (this.#file.load()?.environment ?? null) : null;
+  }
+
   /** The counter this PC is linked to restore (with that counter's login), until its journal is that counter's. */
   restoringFor(): string | null {
     const saved = this.#file.load();

@@ -303,6 +303,12 @@ describe('a counter PC dies and comes back', () => {
   it('Replace: a supervisor retires the identity; the old journal is kept read-only, the station refuses it from then on', async () => {
     const { counter, c, dir } = await openPc(thirdPc);
     await signIn(c);
+    // Replace waits for the shift to be closed and every entry to be at the station
+    expect((await c.err('retireCounter', { reason: 'PC handed to another window' })).code).toBe('retire_shift_open');
+    await c.ok('countDrawer', { count: { '10000': 1 } });
+    await c.ok('closeShift', { comment: 'before Replace' });
+    await counter.printed();
+    await shipped(c);
     const r = await c.ok('retireCounter', { reason: 'PC handed to another window' });
     expect(r).toMatchObject({ oldCounterId: counterId, stationRetired: true });
     expect(r.newCounterId).not.toBe(counterId);
