@@ -199,7 +199,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   // The journals closed while `change` replaces them (a restore, a new identity), then opened again
   // with the installation's counter id as it is now.
   const reopenAfter = <T>(change: () => Promise<T>): Promise<T> => {
-    const run = rewiring.then(async () => {
+    // the backups paused until the journals are open again (they would read a closed one)
+    const run = rewiring.then(() => backups.pause(async () => {
       if (closed) throw new AppFailure('not_configured', 'The counter is closing');
       await session.close();
       try {
@@ -215,7 +216,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
         await stationLink.close();
         await stationLink.start();
       }
-    });
+    }));
     rewiring = run.then(
       () => undefined,
       () => undefined,

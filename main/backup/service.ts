@@ -39,6 +39,8 @@ export class BackupService {
   #running: Promise<BackupFileInfo> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** The journals are being replaced (a restore, a Replace): no backup looks at them meanwhile. */
+  #paused = 0;
 
   constructor(opts: BackupServiceOptions) {
     this.#opts = opts;
@@ -48,8 +50,23 @@ export class BackupService {
 
   start(): void {
     if (this.#timer || this.#closed) return;
-    this.#timer = setInterval(() => void this.tick(), this.#opts.checkEveryMs ?? 60_000);
+    // A look that fails (a journal closed under it) is logged, never left as an unhandled rejection.
+    this.#timer = setInterval(() => void this.tick().catch((err: unknown) => this.#opts.log('the backup schedule could not look whether a backup is due', err)), this.#opts.checkEveryMs ?? 60_000);
     this.#timer.unref();
+  }
+
+  /**
+   * Runs `work` (which closes and replaces the journals) with the schedule paused: a backup being
+   * written finishes first, and none starts until `work` is over.
+   */
+  async pause<T>(work: () => Promise<T>): Promise<T> {
+    this.#paused++;
+    try {
+      await this.#running?.catch(() => undefined);
+      return await work();
+    } finally {
+      this.#paused--;
+    }
   }
 
   /** Stops the schedule and waits for a backup being written (shutdown: before the journal closes). */
@@ -89,13 +106,14 @@ export class BackupService {
 
   /** One look at the schedule (the timer calls it; tests call it with their clock). */
   async tick(): Promise<void> {
-    if (this.#closed || this.#running || !this.due()) return;
+    if (this.#closed || this.#paused > 0 || this.#running || !this.due()) return;
     await this.backUp().catch(() => undefined);
   }
 
   /** Writes one verified backup now (waits for one already running first), then rotates. */
   async backUp(): Promise<BackupFileInfo> {
     if (this.#closed) throw new AppFailure('backup_failed', 'The counter is closing');
+    if (this.#paused > 0) throw new AppFailure('backup_failed', 'The journal is being replaced (a restore or a Replace): back up once it is done', { retryable: true });
     while (this.#running) await this.#running.catch(() => undefined);
     const run = this.#write();
     this.#running = run;
