@@ -71,6 +71,7 @@ export const AppErrorCode = z.enum([
   'station_copy_refused',
   'restore_needs_counter_login',
   'restore_needs_station',
+  'counter_retired',
   'retire_shift_open',
   'retire_sale_unfinished',
   'retire_unshipped',

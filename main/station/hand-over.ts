@@ -17,10 +17,14 @@ export interface HandedOver {
 export async function handOverCounter(pool: pg.Pool, counterId: string): Promise<HandedOver> {
   const password = newLoginPassword();
   const login = await inTransaction(pool, async (c) => {
-    const { rows } = await c.query<{ login: string | null; revoked_at: Date | null }>('SELECT login, revoked_at FROM counters WHERE id = $1 FOR UPDATE', [counterId]);
+    const { rows } = await c.query<{ login: string | null; revoked_at: Date | null; retired_at: Date | null }>(
+      'SELECT c.login, c.revoked_at, l.retired_at FROM counters c LEFT JOIN counter_leases l ON l.counter_id = c.id WHERE c.id = $1 FOR UPDATE OF c',
+      [counterId],
+    );
     const row = rows[0];
     if (!row) throw new Error(`no counter ${counterId} in this database`);
     if (row.revoked_at) throw new Error(`counter ${counterId} was revoked: no PC may write for it again`);
+    if (row.retired_at) throw new Error(`counter ${counterId} was retired (Replace): no PC may write for it again`);
     if (!row.login) throw new Error(`counter ${counterId} has no login of its own (the database's owner registered it): the new PC links with the owner's login to restore it`);
     await c.query(`ALTER ROLE ${c.escapeIdentifier(row.login)} PASSWORD ${c.escapeLiteral(scramVerifier(password))}`);
     return row.login;

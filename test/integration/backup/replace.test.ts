@@ -9,6 +9,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { enrolCounter } from '../../../main/station/admin.ts';
+import { handOverCounter } from '../../../main/station/hand-over.ts';
 import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
@@ -105,5 +106,7 @@ describe('Replace waits for what is open and unsent, and tells the station last'
     expect(await retired()).not.toBeNull();
     // the login was the retired counter's: the new identity is linked again with a login of its own
     expect(await c.ok('stationStatus')).toMatchObject({ configured: false, counterId: done.newCounterId });
+    // no PC may be handed a retired counter to restore
+    await expect(handOverCounter(station.pool, counterId)).rejects.toThrow(/was retired/);
   });
 });

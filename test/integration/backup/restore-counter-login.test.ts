@@ -112,7 +112,8 @@ describe('restoring a dead counter from the station with its own login', () => {
 
     // the old PC is still on (its lease renewed a moment ago): a counter login waits for 15 minutes of silence
     const live = await pc.c.err('restoreCounter', { stationCounterId: dead });
-    expect(live.code).toBe('counter_live_elsewhere');
+    expect(live).toMatchObject({ code: 'counter_live_elsewhere', counterId: dead });
+    expect(live.message).toContain(`npm run station -- release-counter --counter ${dead}`);
     await close(old.counter); // it dies (its prints were journalled and shipped meanwhile)
     shippedSeq = await stationSeq(dead);
     expect(await releaseCounterAsAdministrator(station.pool, dead, false, 'PC died')).toBe(true);
