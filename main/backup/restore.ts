@@ -4,7 +4,8 @@
 // count, pending sales, the same seq onwards), plus the entries the station holds beyond the
 // backup. Refused on a PC whose journal already holds work of its own, and refused while another
 // PC still holds the counter at the station (main/station/lease.ts).
-import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { fsyncFile, fsyncFolder } from '../files/durable.ts';
 import { basename, dirname } from 'node:path';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
@@ -69,9 +70,7 @@ function copyDurably(file: string, to: string): void {
   closeSync(openSync(to, 'w', 0o600));
   copyFileSync(file, to);
   chmodSync(to, 0o600);
-  const fd = openSync(to, 'r');
-  fsyncSync(fd);
-  closeSync(fd);
+  fsyncFile(to);
 }
 
 export interface RestoreSources {
@@ -121,6 +120,7 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
     const now = clock.now();
     setAside(target, now);
     renameSync(staging, target);
+    fsyncFolder(dirname(target));
     adoptCounterId(dataDir, counterId, now, file ? basename(file) : 'station');
     return { environment, counterId, seq, fromStation };
   } finally {
