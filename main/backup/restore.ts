@@ -14,6 +14,7 @@ import { Journal, type StoredEntry } from '../journal/journal.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
 import { adoptEntries } from '../journal/adopt.ts';
+import { rebuildReadModels } from '../journal/read-models.ts';
 import { journalFileHasWork } from '../journal/journal-file.ts';
 import { verifyBackupFile } from './verify.ts';
 
@@ -104,18 +105,19 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
   try {
     if (file) copyDurably(file, staging);
     let fromStation = 0;
-    let seq = verified?.seq ?? 0;
-    if (station) {
-      const journal = Journal.open({ path: staging, clock, environment, counterId });
-      try {
-        if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
-        await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
-        const check = journal.verify();
-        if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
-        seq = check.entries;
-      } finally {
-        journal.close();
-      }
+    let seq: number;
+    const journal = Journal.open({ path: staging, clock, environment, counterId });
+    try {
+      if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
+      if (station) await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
+      const check = journal.verify();
+      if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
+      seq = check.entries;
+      // Only the entries are checked (the chain, the station's signatures): every figure is folded
+      // from them again, never taken from the backup's tables, which a copy may have altered.
+      rebuildReadModels(journal);
+    } finally {
+      journal.close();
     }
     const now = clock.now();
     setAside(target, now);
