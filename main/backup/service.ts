@@ -10,6 +10,7 @@ import type { AppError } from '../../contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
+import { JournalFile } from '../journal/journal-file.ts';
 import { lastClosingSeq } from '../journal/queries/shifts.ts';
 import { SettingsFile } from '../settings/file.ts';
 import { backupsToKeep } from './rotation.ts';
@@ -31,6 +32,26 @@ export interface BackupServiceOptions {
 }
 
 type Remembered = BackupMemory['byEnvironment'][string];
+
+/**
+ * Whether a backup holds nothing but what the journal holds (its last entry is the journal's entry
+ * of that seq). One that does not (a newer backup left from before this journal was restored from
+ * an older one, or another history of this counter) is never rotated out: it may be the only copy
+ * of those entries. One that cannot be read is kept too.
+ */
+function withinJournal(b: { path: string; seq: number }, journal: Journal): boolean {
+  if (b.seq > journal.lastSeq()) return false;
+  try {
+    const file = JournalFile.open(b.path);
+    try {
+      return file.hashAt(b.seq) === journal.hashAt(b.seq);
+    } finally {
+      file.close();
+    }
+  } catch {
+    return false;
+  }
+}
 
 export class BackupService {
   readonly settings: BackupSettingsStore;
@@ -149,7 +170,7 @@ export class BackupService {
   #rotate(folder: string, journal: Journal): void {
     const mine = this.#list(folder, journal);
     const keep = backupsToKeep(mine, this.#opts.clock.now(), { days: this.settings.get().keepDays, weeks: this.settings.get().keepWeeks });
-    for (const b of mine) if (!keep.has(b)) rmSync(b.path, { force: true });
+    for (const b of mine) if (!keep.has(b) && withinJournal(b, journal)) rmSync(b.path, { force: true });
     for (const name of readdirSync(folder)) {
       if (name.startsWith('.partial-') && !name.startsWith(`.partial-${process.pid}-`)) rmSync(join(folder, name), { force: true });
     }

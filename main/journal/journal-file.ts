@@ -57,6 +57,11 @@ export class JournalFile {
     return rows.map((r) => r.station);
   }
 
+  /** The hash of the entry `seq`, or null when there is none. */
+  hashAt(seq: number): string | null {
+    return this.#db.prepare<[number], { hash: string }>('SELECT hash FROM entries WHERE seq = ?').get(seq)?.hash ?? null;
+  }
+
   /** What a Replace waits for (main/backup/retire-checks.ts): shifts not closed, sales not finished, the last entry. */
   unfinished(): { openShifts: number; unfinishedSales: number; lastSeq: number } {
     const count = (sql: string) => (this.#db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
