@@ -69,6 +69,13 @@ export const AppErrorCode = z.enum([
   'restore_refused',
   'counter_live_elsewhere',
   'station_copy_refused',
+  'restore_needs_counter_login',
+  'restore_needs_station',
+  'counter_retired',
+  'retire_shift_open',
+  'retire_sale_unfinished',
+  'retire_unshipped',
+  'retire_failed',
 ]);
 export type AppErrorCode = z.infer<typeof AppErrorCode>;
 

@@ -41,6 +41,11 @@ export interface StationStatus {
   /** The journal environment the station database takes (set when it was connected). */
   environment: CounterEnvironment | null;
   /**
+   * Linked with another counter's login (`npm run station -- hand-over`) to restore that counter on
+   * this new PC (Settings → Journal → Restore this counter): nothing is shipped until it is restored.
+   */
+  restoring?: string | null;
+  /**
    * `synced` / `shipping`: fine; `offline`: entries kept and shipped when it is back;
    * `stopped`: the database refused this counter's journal (a supervisor must look);
    * `other_environment`: the counter runs in another environment than the station database's.

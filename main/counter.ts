@@ -6,6 +6,7 @@ import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
 import { retiredReportHandlers } from './reports/retired.ts';
 import { restoreHandlers } from './backup/restore-handlers.ts';
+import { journalWithWork } from './backup/restore.ts';
 import { agentHandlers } from './agents/handlers.ts';
 import { credentialHandlers } from './credentials/handlers.ts';
 import { CredentialService, targetOf } from './credentials/service.ts';
@@ -198,7 +199,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   // The journals closed while `change` replaces them (a restore, a new identity), then opened again
   // with the installation's counter id as it is now.
   const reopenAfter = <T>(change: () => Promise<T>): Promise<T> => {
-    const run = rewiring.then(async () => {
+    // the backups paused until the journals are open again (they would read a closed one)
+    const run = rewiring.then(() => backups.pause(async () => {
       if (closed) throw new AppFailure('not_configured', 'The counter is closing');
       await session.close();
       try {
@@ -214,7 +216,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
         await stationLink.close();
         await stationLink.start();
       }
-    });
+    }));
     rewiring = run.then(
       () => undefined,
       () => undefined,
@@ -282,6 +284,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     now: () => clock.now(),
     shipEveryMs: opts.shipEveryMs,
     holder: () => installationHolderId(dataDir, log),
+    fresh: () => journalWithWork(dataDir) === null,
   });
   await stationLink.start();
   const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
@@ -326,7 +329,18 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...updateHandlers(updates),
     ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
     ...backupHandlers(backups),
-    ...restoreHandlers({ dataDir, clock, log, reopenAfter, counterId: () => session.journal.counterId, station: () => stationLink.pool(), resume: () => session.sales.resumeAll() }),
+    ...restoreHandlers({
+      dataDir,
+      clock,
+      log,
+      reopenAfter,
+      counterId: () => session.journal.counterId,
+      station: () => stationLink.pool(),
+      restoringFor: () => stationLink.restoringFor(),
+      stationEnvironment: () => stationLink.linkedEnvironment(),
+      unlinkStation: async () => void (await stationLink.disconnect()),
+      resume: () => session.sales.resumeAll(),
+    }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };
 

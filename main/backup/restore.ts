@@ -4,7 +4,8 @@
 // count, pending sales, the same seq onwards), plus the entries the station holds beyond the
 // backup. Refused on a PC whose journal already holds work of its own, and refused while another
 // PC still holds the counter at the station (main/station/lease.ts).
-import { chmodSync, closeSync, copyFileSync, existsSync, fsyncSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
+import { fsyncFile, fsyncFolder } from '../files/durable.ts';
 import { basename, dirname } from 'node:path';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
@@ -13,6 +14,7 @@ import { Journal, type StoredEntry } from '../journal/journal.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
 import { adoptEntries } from '../journal/adopt.ts';
+import { rebuildReadModels } from '../journal/read-models.ts';
 import { journalFileHasWork } from '../journal/journal-file.ts';
 import { verifyBackupFile } from './verify.ts';
 
@@ -39,12 +41,19 @@ export interface StationCopy {
   claim(counterId: string, holder: string): Promise<void>;
 }
 
-function refuseWhenInUse(dataDir: string): void {
-  for (const env of ENVIRONMENTS) {
-    const path = journalPath(dataDir, env);
-    // A journal that holds anything an agent did is never replaced.
-    if (journalFileHasWork(path)) throw new AppFailure('restore_refused', `This PC already holds a ${env} journal with work of its own (${path}); restore only on a new or emptied PC`);
+/** The first journal of the data folder that holds anything an agent did (a sale, a shift, a cash move), or null. */
+export function journalWithWork(dataDir: string): { environment: CounterEnvironment; path: string } | null {
+  for (const environment of ENVIRONMENTS) {
+    const path = journalPath(dataDir, environment);
+    if (journalFileHasWork(path)) return { environment, path };
   }
+  return null;
+}
+
+function refuseWhenInUse(dataDir: string): void {
+  // A journal that holds anything an agent did is never replaced.
+  const used = journalWithWork(dataDir);
+  if (used) throw new AppFailure('restore_refused', `This PC already holds a ${used.environment} journal with work of its own (${used.path}); restore only on a new or emptied PC`);
 }
 
 /** The journal file at `path` set aside (a fresh, unused one made by this PC's first start). */
@@ -62,9 +71,7 @@ function copyDurably(file: string, to: string): void {
   closeSync(openSync(to, 'w', 0o600));
   copyFileSync(file, to);
   chmodSync(to, 0o600);
-  const fd = openSync(to, 'r');
-  fsyncSync(fd);
-  closeSync(fd);
+  fsyncFile(to);
 }
 
 export interface RestoreSources {
@@ -98,22 +105,24 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
   try {
     if (file) copyDurably(file, staging);
     let fromStation = 0;
-    let seq = verified?.seq ?? 0;
-    if (station) {
-      const journal = Journal.open({ path: staging, clock, environment, counterId });
-      try {
-        if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
-        await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
-        const check = journal.verify();
-        if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
-        seq = check.entries;
-      } finally {
-        journal.close();
-      }
+    let seq: number;
+    const journal = Journal.open({ path: staging, clock, environment, counterId });
+    try {
+      if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
+      if (station) await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
+      const check = journal.verify();
+      if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
+      seq = check.entries;
+      // Only the entries are checked (the chain, the station's signatures): every figure is folded
+      // from them again, never taken from the backup's tables, which a copy may have altered.
+      rebuildReadModels(journal);
+    } finally {
+      journal.close();
     }
     const now = clock.now();
     setAside(target, now);
     renameSync(staging, target);
+    fsyncFolder(dirname(target));
     adoptCounterId(dataDir, counterId, now, file ? basename(file) : 'station');
     return { environment, counterId, seq, fromStation };
   } finally {

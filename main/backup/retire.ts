@@ -9,18 +9,28 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import { sealJournalFile } from '../journal/archive.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
+import { AppFailure } from '../failure.ts';
 
 const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
 
 /** The data folder's folder of retired journals: retired/<counter id>-<UTC time>/journal-<environment>.db. */
 export const RETIRED_DIR = 'retired';
 
+function sealOrRefuse(path: string, counterId: string): void {
+  try {
+    sealJournalFile(path);
+  } catch (err) {
+    const why = err instanceof Error ? err.message : String(err);
+    throw new AppFailure('retire_failed', `Counter ${counterId} was not retired: its journal ${path} could not be sealed (${why}; another program may have it open). Nothing changed: the counter goes on as it was`, { counterId });
+  }
+}
+
 /** Moves every journal of the data folder aside, read-only, and gives the installation a new counter id. */
 export function retireIdentity(dataDir: string, oldCounterId: string, now: Date): { keptIn: string; newCounterId: string } {
   const keptIn = join(dataDir, RETIRED_DIR, `${oldCounterId}-${now.toISOString().replace(/[-:.]/g, '')}`);
   const journals = ENVIRONMENTS.map((env) => ({ env, path: journalPath(dataDir, env) })).filter((j) => existsSync(j.path));
   // every journal sealed before any is moved: one that cannot be (held open elsewhere) leaves them all in place
-  for (const { path } of journals) sealJournalFile(path);
+  for (const { path } of journals) sealOrRefuse(path, oldCounterId);
   mkdirSync(keptIn, { recursive: true, mode: 0o700 });
   for (const { env, path } of journals) {
     const name = env === 'TRAINING' ? 'journal-training.db' : basename(path);

@@ -10,6 +10,7 @@ import type { AppError } from '../../contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
 import type { Journal } from '../journal/journal.ts';
+import { JournalFile } from '../journal/journal-file.ts';
 import { lastClosingSeq } from '../journal/queries/shifts.ts';
 import { SettingsFile } from '../settings/file.ts';
 import { backupsToKeep } from './rotation.ts';
@@ -32,6 +33,26 @@ export interface BackupServiceOptions {
 
 type Remembered = BackupMemory['byEnvironment'][string];
 
+/**
+ * Whether a backup holds nothing but what the journal holds (its last entry is the journal's entry
+ * of that seq). One that does not (a newer backup left from before this journal was restored from
+ * an older one, or another history of this counter) is never rotated out: it may be the only copy
+ * of those entries. One that cannot be read is kept too.
+ */
+function withinJournal(b: { path: string; seq: number }, journal: Journal): boolean {
+  if (b.seq > journal.lastSeq()) return false;
+  try {
+    const file = JournalFile.open(b.path);
+    try {
+      return file.hashAt(b.seq) === journal.hashAt(b.seq);
+    } finally {
+      file.close();
+    }
+  } catch {
+    return false;
+  }
+}
+
 export class BackupService {
   readonly settings: BackupSettingsStore;
   readonly #opts: BackupServiceOptions;
@@ -39,6 +60,8 @@ export class BackupService {
   #running: Promise<BackupFileInfo> | null = null;
   #timer: NodeJS.Timeout | null = null;
   #closed = false;
+  /** The journals are being replaced (a restore, a Replace): no backup looks at them meanwhile. */
+  #paused = 0;
 
   constructor(opts: BackupServiceOptions) {
     this.#opts = opts;
@@ -48,8 +71,23 @@ export class BackupService {
 
   start(): void {
     if (this.#timer || this.#closed) return;
-    this.#timer = setInterval(() => void this.tick(), this.#opts.checkEveryMs ?? 60_000);
+    // A look that fails (a journal closed under it) is logged, never left as an unhandled rejection.
+    this.#timer = setInterval(() => void this.tick().catch((err: unknown) => this.#opts.log('the backup schedule could not look whether a backup is due', err)), this.#opts.checkEveryMs ?? 60_000);
     this.#timer.unref();
+  }
+
+  /**
+   * Runs `work` (which closes and replaces the journals) with the schedule paused: a backup being
+   * written finishes first, and none starts until `work` is over.
+   */
+  async pause<T>(work: () => Promise<T>): Promise<T> {
+    this.#paused++;
+    try {
+      await this.#running?.catch(() => undefined);
+      return await work();
+    } finally {
+      this.#paused--;
+    }
   }
 
   /** Stops the schedule and waits for a backup being written (shutdown: before the journal closes). */
@@ -89,13 +127,14 @@ export class BackupService {
 
   /** One look at the schedule (the timer calls it; tests call it with their clock). */
   async tick(): Promise<void> {
-    if (this.#closed || this.#running || !this.due()) return;
+    if (this.#closed || this.#paused > 0 || this.#running || !this.due()) return;
     await this.backUp().catch(() => undefined);
   }
 
   /** Writes one verified backup now (waits for one already running first), then rotates. */
   async backUp(): Promise<BackupFileInfo> {
     if (this.#closed) throw new AppFailure('backup_failed', 'The counter is closing');
+    if (this.#paused > 0) throw new AppFailure('backup_failed', 'The journal is being replaced (a restore or a Replace): back up once it is done', { retryable: true });
     while (this.#running) await this.#running.catch(() => undefined);
     const run = this.#write();
     this.#running = run;
@@ -131,7 +170,7 @@ export class BackupService {
   #rotate(folder: string, journal: Journal): void {
     const mine = this.#list(folder, journal);
     const keep = backupsToKeep(mine, this.#opts.clock.now(), { days: this.settings.get().keepDays, weeks: this.settings.get().keepWeeks });
-    for (const b of mine) if (!keep.has(b)) rmSync(b.path, { force: true });
+    for (const b of mine) if (!keep.has(b) && withinJournal(b, journal)) rmSync(b.path, { force: true });
     for (const name of readdirSync(folder)) {
       if (name.startsWith('.partial-') && !name.startsWith(`.partial-${process.pid}-`)) rmSync(join(folder, name), { force: true });
     }

@@ -13,6 +13,8 @@ export interface VerifiedBackup {
   /** The last entry's seq and hash. */
   seq: number;
   lastHash: string;
+  /** The station databases the journal was linked to (its entries applied their settings). */
+  linkedStations: string[];
 }
 
 export interface BackupExpectation {
@@ -63,7 +65,7 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     if (expect.hashAt && chain.entries > 0 && expect.hashAt(chain.entries) !== chain.lastHash) {
       throw corrupt(path, `its entry ${chain.entries} differs from the journal's`);
     }
-    return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash };
+    return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash, linkedStations: file.linkedStations() };
   } finally {
     file.close();
   }

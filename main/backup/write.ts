@@ -2,7 +2,8 @@
 // loop, so sales go on) into a hidden file of the chosen folder, turned into a self-contained
 // file (no -wal beside it), fsynced, verified, and only then renamed to its final name. A
 // folder that goes away mid-write leaves at most a hidden partial file; the journal is only read.
-import { accessSync, chmodSync, constants, closeSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { accessSync, chmodSync, constants, closeSync, openSync, renameSync, rmSync, statSync } from 'node:fs';
+import { fsyncFile, fsyncFolder } from '../files/durable.ts';
 import { join } from 'node:path';
 import type { BackupFileInfo } from '../../contract/backup.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
@@ -45,15 +46,6 @@ export function folderWritable(folder: string): boolean {
   }
 }
 
-function fsyncPath(path: string): void {
-  const fd = openSync(path, 'r');
-  try {
-    fsyncSync(fd);
-  } finally {
-    closeSync(fd);
-  }
-}
-
 /** Writes, verifies and names one backup of `journal` in `folder` (which must exist). */
 export async function writeBackup(journal: Journal, folder: string, at: Date, hooks: WriteHooks = {}): Promise<BackupFileInfo> {
   const startSeq = journal.lastSeq();
@@ -63,7 +55,7 @@ export async function writeBackup(journal: Journal, folder: string, at: Date, ho
     closeSync(openSync(partial, 'wx', 0o600));
     await backupJournal(journal, partial, { pagesPerStep: hooks.pagesPerStep ?? 256, onStep: hooks.onProgress });
     chmodSync(partial, 0o600);
-    fsyncPath(partial);
+    fsyncFile(partial);
     const verified = await verifyBackupFile(partial, {
       atLeastSeq: startSeq,
       counterId: journal.counterId,
@@ -71,7 +63,7 @@ export async function writeBackup(journal: Journal, folder: string, at: Date, ho
     });
     const path = join(folder, backupName(journal.environment as CounterEnvironment, journal.counterId, at, verified.seq));
     renameSync(partial, path);
-    fsyncPath(folder);
+    fsyncFolder(folder);
     return { path, at: at.toISOString(), seq: verified.seq, bytes: statSync(path).size };
   } catch (err) {
     rmSync(partial, { force: true });

@@ -46,6 +46,32 @@ export class JournalFile {
     return databaseHasWork(this.#db);
   }
 
+  /**
+   * The station databases this journal was ever linked to: the stations whose settings rows its
+   * entries applied (every linked counter applies its station's stream, from the station's name on).
+   */
+  linkedStations(): string[] {
+    const rows = this.#db
+      .prepare<[], { station: string }>("SELECT DISTINCT json_extract(payload, '$.fromStation.stationId') AS station FROM entries WHERE json_extract(payload, '$.fromStation.stationId') IS NOT NULL")
+      .all();
+    return rows.map((r) => r.station);
+  }
+
+  /** The hash of the entry `seq`, or null when there is none. */
+  hashAt(seq: number): string | null {
+    return this.#db.prepare<[number], { hash: string }>('SELECT hash FROM entries WHERE seq = ?').get(seq)?.hash ?? null;
+  }
+
+  /** What a Replace waits for (main/backup/retire-checks.ts): shifts not closed, sales not finished, the last entry. */
+  unfinished(): { openShifts: number; unfinishedSales: number; lastSeq: number } {
+    const count = (sql: string) => (this.#db.prepare<[], { n: number }>(sql).get()?.n ?? 0);
+    return {
+      openShifts: count('SELECT count(*) AS n FROM shifts WHERE closed_seq IS NULL'),
+      unfinishedSales: count("SELECT count(*) AS n FROM sales WHERE status IN ('sending', 'unknown', 'pending')"),
+      lastSeq: count('SELECT coalesce(max(seq), 0) AS n FROM entries'),
+    };
+  }
+
   /** Whether this journal has an agent who signs in with a PIN. */
   hasAgents(): boolean {
     return this.#db.prepare(AGENTS_IN_USE_SQL).get() !== undefined;

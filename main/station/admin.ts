@@ -37,7 +37,7 @@ export interface Enrolment {
   publicKey: string;
 }
 
-async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
+export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) => Promise<T>): Promise<T> {
   const client = await pool.connect();
   try {
     await client.query('BEGIN');
@@ -125,10 +125,14 @@ export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{
     return revoked;
   });
   if (!login) return { login, ended: null };
-  const ended = await pool
+  return { login, ended: await endSessions(pool, login) };
+}
+
+/** Ends the open sessions of a counter's login: how many, or null when this owner may not (not a member of the login). */
+export async function endSessions(pool: pg.Pool, login: string): Promise<number | null> {
+  return pool
     .query<{ n: number }>('SELECT count(*) FILTER (WHERE pg_terminate_backend(pid))::int AS n FROM pg_stat_activity WHERE usename = $1', [login])
     .then((r) => r.rows[0]!.n, () => null);
-  return { login, ended };
 }
 
 /** Clears a counter's open stop (only the owner can: counters read counter_stops, nothing more). */

@@ -8,6 +8,8 @@
 //                                          a counter's login (its password printed once) and its public
 //                                          key, bound to its id
 //   revoke --counter C                     a stolen or retired PC: its login can do nothing more
+//   hand-over --counter C                  a dead PC's counter handed to the PC that restores it: its
+//                                          login gets a new password (printed once), its sessions end
 //   clear-stop --counter C --reason R      a counter's stop (alarm) cleared, with why
 //   set-aside-setting --station S [--environment E] --seq N --reason R
 //                                          a settings row the counters refused (their alarm names
@@ -43,6 +45,7 @@ import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
 import { streamStationName } from './stream-verifier.ts';
+import { handOverCounter } from './hand-over.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -118,6 +121,14 @@ async function main(): Promise<number> {
     if (!values.counter || !values.key) throw new Error('rekey needs --counter and --key');
     const { fromSeq, fingerprint } = await rekeyCounter(pool, values.counter, values.key, values.reason ?? 'restored on a new PC');
     console.log(`counter ${values.counter} signs with the new key from entry ${fromSeq}; key fingerprint: ${fingerprint} (the same as on the counter's Settings → Station)`);
+    return 0;
+  }
+  if (command === 'hand-over') {
+    if (!values.counter) throw new Error('hand-over needs --counter');
+    const { login, password, ended } = await handOverCounter(pool, values.counter);
+    console.log(`counter ${values.counter}: login ${login} has a new password; the old PC's no longer works${ended === null ? '' : ` (${ended} open session(s) ended)`}`);
+    console.log(`password: ${password}`);
+    console.log('Link the new PC with this user and password (Settings → Station), then restore the counter there (Settings → Journal); it is not shown again.');
     return 0;
   }
   if (command === 'revoke') {
@@ -255,7 +266,7 @@ async function main(): Promise<number> {
     console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
     return done ? 0 : 1;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--environment E] [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | hand-over --counter C | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--environment E] [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
   return 2;
 }
 

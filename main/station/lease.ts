@@ -29,11 +29,14 @@ export async function releaseCounter(pool: pg.Pool, counterId: string, holder: s
 
 /** The refusal a restore or a shipping round meets when another PC holds the counter. */
 export function liveElsewhere(counterId: string, lease: LeaseAnswer, now: Date): AppFailure {
-  if (lease.retired) return new AppFailure('counter_live_elsewhere', `Counter ${counterId} was retired at the station; it cannot write again`);
+  if (lease.retired) {
+    return new AppFailure('counter_retired', `Counter ${counterId} was retired at the station (Replace): no PC may write as it again, so it cannot be restored to sell`, { counterId });
+  }
   const minutes = Math.max(0, Math.round((now.getTime() - lease.heartbeatAt.getTime()) / 60_000));
   return new AppFailure(
     'counter_live_elsewhere',
-    `Counter ${counterId} is held by another PC (${lease.holder}), last heard ${minutes} minute(s) ago; switch it off, or wait ${TAKE_OVER_AFTER_S / 60} minutes after its last word`,
+    `Counter ${counterId} is held by another PC (${lease.holder}), last heard ${minutes} minute(s) ago; switch that PC off, then wait ${TAKE_OVER_AFTER_S / 60} minutes after its last word, or have the administrator run "npm run station -- release-counter --counter ${counterId}"`,
+    { counterId },
   );
 }
 

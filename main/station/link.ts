@@ -21,6 +21,7 @@ import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { SupervisorProofs } from './supervisor-proof.ts';
 import type { StationDatabase } from '../refunds/station-gate.ts';
+import { counterToRestore, loginCounter } from './restore-link.ts';
 
 export const STATION_SETTINGS_FILE = 'station-settings.json';
 export { STATION_PASSWORD_ACCOUNT } from './password.ts';
@@ -29,6 +30,8 @@ const Stored = StationConnectionInput.omit({ password: true }).extend({
   version: z.literal(1),
   environment: z.enum(['TRAINING', 'SANDBOX', 'LIVE']),
   savedAt: z.string(),
+  /** Linked with another counter's login, to restore that counter here (main/station/restore-link.ts). */
+  restoring: z.string().optional(),
 });
 type Stored = z.infer<typeof Stored>;
 
@@ -45,6 +48,8 @@ export interface StationLinkDeps {
   shipEveryMs?: number;
   /** This PC's holder id of its counter's lease at the station (main/station/lease.ts). */
   holder?: () => string;
+  /** No journal of this PC holds work of its own (it may link with a dead counter's login, to restore it). */
+  fresh?: () => boolean;
 }
 
 const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
@@ -106,9 +111,14 @@ export class StationLink {
     const password = input.password ?? (await passwordFor(this.#d.keychain, input).catch(() => null)) ?? undefined;
     const signer = await this.#key();
     const pool = stationPool({ ...input, password, tls: tlsOf(input) });
+    let restoring: string | null;
+    let environment = this.#d.environment();
     try {
       await checkStationSchema(pool);
-      await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, this.#d.environment(), signer.publicKey);
+      const bound = await loginCounter(pool);
+      restoring = counterToRestore(bound, { counterId: this.#d.journal().counterId, stationId: input.stationId, fresh: this.#d.fresh?.() ?? false, login: input.user });
+      if (bound && restoring) environment = bound.environment;
+      else await registerCounter(pool, { id: input.stationId, name: input.stationName }, this.#d.journal().counterId, environment, signer.publicKey);
     } catch (err) {
       throw connectionFailure(err, 'The station database cannot be used');
     } finally {
@@ -116,9 +126,11 @@ export class StationLink {
     }
     if (input.password !== undefined) await keepPassword(this.#d.keychain, input, input.password);
     const { password: _secret, ...connection } = input;
-    const saved = this.#file.save({ ...connection, version: 1, environment: this.#d.environment(), savedAt: this.#d.now().toISOString() });
+    const saved = this.#file.save({ ...connection, version: 1, environment, ...(restoring ? { restoring } : {}), savedAt: this.#d.now().toISOString() });
     await this.#close();
     this.#open(saved, password ?? null, signer);
+    // Linked to restore: nothing is registered, published or shipped before the restore.
+    if (restoring) return this.status();
     await this.#live?.settings.seed(by).catch((err: unknown) => this.#d.log('station settings could not be brought together yet', err));
     await this.#live?.shipper.shipNow();
     return this.status();
@@ -137,7 +149,8 @@ export class StationLink {
       return { configured: false, counterId: this.#d.journal().counterId, ...this.#keyStatus(), station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
     }
     const s = this.#live.shipper.state();
-    const sameEnvironment = saved.environment === this.#d.environment();
+    const restoring = this.#restoring(saved);
+    const sameEnvironment = saved.environment === this.#d.environment() && !restoring;
     return {
       configured: true,
       counterId: this.#d.journal().counterId,
@@ -154,7 +167,8 @@ export class StationLink {
         hasCa: saved.tlsCa !== undefined,
       },
       environment: saved.environment,
-      shipping: sameEnvironment ? s.status : 'other_environment',
+      restoring,
+      shipping: restoring ? 'off' : sameEnvironment ? s.status : 'other_environment',
       backlog: sameEnvironment ? s.backlog : 0,
       lastShippedAt: s.lastShippedAt,
       lastError: s.lastError,
@@ -170,14 +184,29 @@ export class StationLink {
   /** The station's settings stream, while this counter is linked and in the station's environment. */
   settings(): StationSettingsSync | null {
     const saved = this.#file.load();
-    return this.#live && saved?.environment === this.#d.environment() ? this.#live.settings : null;
+    return this.#live && saved?.environment === this.#d.environment() && !this.#restoring(saved) ? this.#live.settings : null;
+  }
+
+  /** The environment whose journal the linked station database takes (read from the link alone), or null when not linked. */
+  linkedEnvironment(): CounterEnvironment | null {
+    return this.#live ? (this.#file.load()?.environment ?? null) : null;
+  }
+
+  /** The counter this PC is linked to restore (with that counter's login), until its journal is that counter's. */
+  restoringFor(): string | null {
+    const saved = this.#file.load();
+    return this.#live && saved ? this.#restoring(saved) : null;
+  }
+
+  #restoring(saved: Stored): string | null {
+    return saved.restoring !== undefined && saved.restoring !== this.#d.journal().counterId ? saved.restoring : null;
   }
 
   /** The station database, while this counter is linked and in the station's environment (refunds: the station decides). */
   database(): StationDatabase | null {
     const saved = this.#file.load();
     const live = this.#live;
-    if (!live || saved?.environment !== this.#d.environment()) return null;
+    if (!live || saved?.environment !== this.#d.environment() || this.#restoring(saved)) return null;
     return { pool: live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId, environment: saved.environment, acknowledged: () => live.shipper.acknowledged() };
   }
 
@@ -234,13 +263,21 @@ export class StationLink {
     return this.#live?.pool ?? null;
   }
 
-  #open(saved: Stored, password: string | null, signer: CounterSigner): void {
+  #open(stored: Stored, password: string | null, signer: CounterSigner): void {
+    let saved = stored;
+    if (saved.restoring !== undefined && !this.#restoring(saved)) {
+      // restored: this PC is that counter now, and links as it
+      const { restoring: _restored, ...linked } = saved;
+      saved = this.#file.save(linked);
+    }
     const pool = stationPool({ host: saved.host, port: saved.port, database: saved.database, user: saved.user, password: password ?? undefined, tls: tlsOf(saved) });
     const environment = saved.environment;
+    // Only the journal of the station's environment goes there (a LIVE station takes no training
+    // sale), and nothing while linked to restore another counter.
+    const active = () => this.#d.environment() === environment && !this.#restoring(saved);
     const shipper = new JournalShipper({
       journal: this.#d.journal,
-      // Only the journal of the station's environment goes there (a LIVE station takes no training sale).
-      active: () => this.#d.environment() === environment,
+      active,
       pool,
       station: { id: saved.stationId, name: saved.stationName },
       environment,
@@ -250,7 +287,6 @@ export class StationLink {
       now: this.#d.now,
       holder: this.#d.holder,
     });
-    const active = () => this.#d.environment() === environment;
     const settings = new StationSettingsSync({
       pool,
       place: { stationId: saved.stationId, stationName: saved.stationName, environment, counterId: this.#d.journal().counterId },

@@ -28,6 +28,17 @@ function untrusted(counterId: string, from: number, problems: IntegrityProblem[]
   return new AppFailure('station_copy_refused', `The station database's copy of counter ${counterId} does not verify from entry ${seq} (${said.join('; ')}): nothing was restored`, { counterId, seq });
 }
 
+/** A claim the counter's station_writer refused: this PC is not linked with that counter's login. */
+function loginRefused(counterId: string, err: unknown): unknown {
+  const message = err instanceof Error ? err.message : String(err);
+  if (!/^(not_your_counter|not_enrolled|counter_revoked):/.test(message)) return err;
+  return new AppFailure(
+    'restore_needs_counter_login',
+    `Counter ${counterId} is restored from the station only by a PC linked with that counter's own login: the administrator runs "npm run station -- hand-over --counter ${counterId}", and a supervisor links this PC with the login and password it prints (Settings → Station) (${message})`,
+    { counterId },
+  );
+}
+
 export function stationCopy(pool: pg.Pool, now: () => Date, takeOverAfterS = TAKE_OVER_AFTER_S): StationCopy {
   return {
     async environmentOf(counterId) {
@@ -56,7 +67,9 @@ export function stationCopy(pool: pg.Pool, now: () => Date, takeOverAfterS = TAK
       if (verified.problems.length > 0) throw untrusted(counterId, afterSeq + 1, verified.problems);
     },
     async claim(counterId, holder) {
-      const lease = await claimCounter(pool, counterId, holder, takeOverAfterS);
+      const lease = await claimCounter(pool, counterId, holder, takeOverAfterS).catch((err: unknown) => {
+        throw loginRefused(counterId, err);
+      });
       if (!lease.granted) throw liveElsewhere(counterId, lease, now());
     },
   };

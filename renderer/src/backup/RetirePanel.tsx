@@ -52,7 +52,7 @@ export function RetirePanel() {
       {step.phase === 'done' && (
         <Notice kind="ok" testId="retire-done">
           {t('retire.done', { old: step.value.oldCounterId, next: step.value.newCounterId, kept: step.value.keptIn })}
-          {!step.value.stationRetired && <> {t('retire.done.noStation')}</>}
+          {!step.value.stationRetired && <> {t('retire.done.noStation', { old: step.value.oldCounterId })}</>}
         </Notice>
       )}
       {step.phase === 'failed' && <ErrorNotice error={step.error} />}

@@ -117,6 +117,11 @@ export function StationTab() {
           {status.lastError && <p className="mono">{status.lastError}</p>}
         </Notice>
       )}
+      {status?.restoring && (
+        <Notice kind="info" testId="station-restoring">
+          {t('station.restoring', { counter: status.restoring })}
+        </Notice>
+      )}
       {status?.stoppedCounters.map((c) => (
         <Notice key={c.counterId} kind="bad" testId="station-stopped-counter">
           {t('station.stopped', { counter: c.counterId })}

@@ -1,14 +1,19 @@
 // The drill of a dead counter PC (issue 24): a SANDBOX counter linked to a real PostgreSQL sells
 // (one sale left pending at the API), backs up, sells once more, ships, and its data folder is
-// deleted. Then, on new PCs (new data folders): restored from the backup alone; from the backup
+// deleted. Then, on new PCs (new data folders): refused from the backup alone (the station holds
+// entries after it: restore-file-alone.test.ts restores a counter never linked); from the backup
 // plus the station's entries the backup missed (refused while the old PC still holds the counter
 // at the station, taken once an administrator released it); from the station alone. Each
 // continues selling with the same figures, no seq gap, no sale doubled, the pending sale resolved
 // exactly once; a PC whose counter was taken over stops shipping; Replace retires the identity.
+// The station legs run as a station does: the old PC ships with a login enrolled for its counter
+// (enrolCounter), and each new PC links with that counter's login once the administrator handed it
+// over (handOverCounter: a new password), to restore that counter.
 // A station copy the database's owner changed behind the triggers (re-chained so that only the
 // counter's signatures give it away, or with a forged entry after the last signed head) is refused
 // by name, and the new PC's data folder is left as it was.
-import { rekeyCounter } from '../../../main/station/admin.ts';
+import { enrolCounter, rekeyCounter } from '../../../main/station/admin.ts';
+import { handOverCounter } from '../../../main/station/hand-over.ts';
 import { verifyStation, type StationEntryRow } from '../../../main/station/verify.ts';
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { join } from 'node:path';
@@ -55,7 +60,15 @@ async function close(counter: Counter) {
   running.splice(running.indexOf(counter), 1);
 }
 
-const link = (c: Caller) => c.ok('connectStation', { stationId: 'stn_drill', stationName: 'Drill station', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
+const STATION = { stationId: 'stn_drill', stationName: 'Drill station' };
+const LOGIN = 'window_drill';
+const link = (c: Caller, password: string) => c.ok('connectStation', { ...STATION, host: db.host, port: db.port, database: db.database, user: LOGIN, password, tls: false });
+
+/** The administrator hands the dead counter's login to a new PC, which links with it to restore that counter. */
+async function linkToRestore(c: Caller, counterId: string) {
+  const { password } = await handOverCounter(admin, counterId);
+  expect(await link(c, password)).toMatchObject({ restoring: counterId, shipping: 'off' });
+}
 
 async function shipped(c: Caller) {
   await expect.poll(async () => (await c.ok('stationStatus')) as { backlog: number; shipping: string }, { timeout: 15_000 }).toMatchObject({ backlog: 0, shipping: 'synced' });
@@ -118,7 +131,9 @@ describe('a counter PC dies and comes back', () => {
     stationSecret = (await c.ok('exportStationSecret', { pin: PIN })).secret;
     await c.ok('openShift', { float: { '20000': 2 } });
     await c.ok('saveBackupSettings', { folder: backupsDir.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
-    await link(c);
+    // the administrator enrols the counter with a login of its own (npm run station -- enrol)
+    const enrolled = await enrolCounter(admin, { ...STATION, counterId: installationCounterId(dir), login: LOGIN, environment: 'SANDBOX', publicKey: (await c.ok('stationStatus')).publicKey! });
+    await link(c, enrolled.password);
     sold.push(await sellOneSeat(c, 'Hoda Salem', 500));
     pending = await sellOneSeat(c, 'Hany TEST PENDING', 0);
     expect(pending).toMatchObject({ status: 'pending', charged: true, cashRecorded: false });
@@ -141,31 +156,22 @@ describe('a counter PC dies and comes back', () => {
     await api.control.advance(31);
   });
 
-  it('from the backup alone: the same counter, its open shift, the pending sale resolved once, selling on with no gap', async () => {
-    const { counter, c } = await newPc();
+  it('from the backup alone: refused, the counter shipped to the station (its later entries are there), the data folder left as it was', async () => {
+    const { counter, c, dir } = await newPc();
     await c.ok('importStationSecret', { secret: stationSecret });
-    const restored = await c.ok('restoreCounter', { file: backupPath });
-    expect(restored).toEqual({ environment: 'SANDBOX', counterId, seq: backupSeq, fromStation: 0 });
-    const desk = await signIn(c);
-    expect(desk.shift).toMatchObject({ floatMinor: 40_000, closedAt: null });
-    const again = await c.ok('getSale', { saleId: pending.saleId });
-    expect(again).toMatchObject({ status: 'confirmed', cashRecorded: true, booking: { id: pending.booking!.id } });
-    const day = await c.ok('dayReport');
-    expect(day.counts).toEqual({ ...atDeath.counts, confirmed: 2, pending: 0 }); // Karim's sale came after this backup
-    expect(day.retailMinor).toBe(sold[0]!.retailTotalMinor + pending.retailTotalMinor);
-    const next = await sellOneSeat(c, 'Nour after backup', 0);
-    expect(next.status).toBe('confirmed');
-    const check = await c.ok('verifyJournal');
-    expect(check).toMatchObject({ ok: true, firstBadSeq: null });
-    expect(check.entries).toBeGreaterThan(backupSeq);
+    const before = folderState(dir);
+    const refused = await c.err('restoreCounter', { file: backupPath });
+    expect(refused).toMatchObject({ code: 'restore_needs_station', counterId, seq: backupSeq });
+    expect(refused.message).toContain(`npm run station -- hand-over --counter ${counterId}`);
+    expect(folderState(dir)).toEqual(before);
+    expect((await c.ok('backupStatus')).fresh).toBe(true);
     await close(counter);
   });
 
   it("a station copy the owner changed is refused by name, the data folder untouched; a forged entry after the last signed head too", async () => {
     const { counter, c, dir } = await newPc();
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c);
+    await linkToRestore(c, counterId);
     expect(await releaseCounterAsAdministrator(admin, counterId, false, 'PC died')).toBe(true);
     const rows = (await admin.query<StationEntryRow>('SELECT seq, at, type, payload, prev_hash, hash, chained_counter, shift_id FROM entries WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
     const heads = (await admin.query<{ seq: string; hash: string }>('SELECT seq, hash FROM chain_heads WHERE counter_id = $1 ORDER BY seq', [counterId])).rows;
@@ -221,8 +227,7 @@ describe('a counter PC dies and comes back', () => {
     const { counter, c, dir } = await newPc();
     secondPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c); // the station's supervisor, PIN and all
+    await linkToRestore(c, counterId);
     const refused = await c.err('restoreCounter', { file: backupPath, stationCounterId: counterId });
     expect(refused.code).toBe('counter_live_elsewhere');
     expect(refused.message).toMatch(/held by another PC .* last heard 0 minute/);
@@ -261,8 +266,7 @@ describe('a counter PC dies and comes back', () => {
     const { counter, c, dir } = await newPc();
     thirdPc = dir;
     await c.ok('importStationSecret', { secret: stationSecret });
-    await link(c);
-    await signIn(c);
+    await linkToRestore(c, counterId);
     // the second PC still holds it (closed a moment ago): refused
     expect((await c.err('restoreCounter', { stationCounterId: counterId })).code).toBe('counter_live_elsewhere');
     await releaseCounterAsAdministrator(admin, counterId, false, 'moved to a third PC');
@@ -299,6 +303,12 @@ describe('a counter PC dies and comes back', () => {
   it('Replace: a supervisor retires the identity; the old journal is kept read-only, the station refuses it from then on', async () => {
     const { counter, c, dir } = await openPc(thirdPc);
     await signIn(c);
+    // Replace waits for the shift to be closed and every entry to be at the station
+    expect((await c.err('retireCounter', { reason: 'PC handed to another window' })).code).toBe('retire_shift_open');
+    await c.ok('countDrawer', { count: { '10000': 1 } });
+    await c.ok('closeShift', { comment: 'before Replace' });
+    await counter.printed();
+    await shipped(c);
     const r = await c.ok('retireCounter', { reason: 'PC handed to another window' });
     expect(r).toMatchObject({ oldCounterId: counterId, stationRetired: true });
     expect(r.newCounterId).not.toBe(counterId);
