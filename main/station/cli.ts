@@ -127,6 +127,7 @@ async function main(): Promise<number> {
     if (!values.counter) throw new Error('hand-over needs --counter');
     const { login, password, ended } = await handOverCounter(pool, values.counter);
     console.log(`counter ${values.counter}: login ${login} has a new password; the old PC's no longer works${ended === null ? '' : ` (${ended} open session(s) ended)`}`);
+    if (ended === null) console.log(`its open sessions keep their rights until they disconnect (a superuser may end them now: SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE usename = '${login}')`);
     console.log(`password: ${password}`);
     console.log('Link the new PC with this user and password (Settings → Station), then restore the counter there (Settings → Journal); it is not shown again.');
     return 0;

@@ -4,7 +4,8 @@
 // TCP asks for SCRAM passwords, as Debian's pg_hba.conf does), and a managed server over
 // verified TLS whose administrator has CREATEROLE and CREATEDB but is no superuser. Then a counter
 // ships as its enrolled login, the database is dumped and restored, the restored copy gives the
-// same station report and the same refusals, and a revoked login is out.
+// same station report and the same refusals, a login handed over to a new PC has a new password
+// and the old one is out, and a revoked login is out.
 import { execFile } from 'node:child_process';
 import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -102,7 +103,7 @@ async function counterShips(db: TestPostgres, database: string, login: string, p
 
 for (const path of ['debian', 'managed'] as const) {
   describe(`the README's station set-up, word for word (${path === 'debian' ? 'Debian, superuser' : 'managed PostgreSQL, no superuser'})`, () => {
-    it('makes the owner and the schema, enrols a counter that ships, backs up and restores to the same report, revokes a stolen PC', async () => {
+    it('makes the owner and the schema, enrols a counter that ships, backs up and restores to the same report, hands a login over, revokes a stolen PC', async () => {
       const db = await startPostgres({ auth: 'scram', tls: path === 'managed' });
       cleanups.push(() => db.destroy());
       const counterId = 'ctr_9b1d3f7e-readme';
@@ -159,8 +160,22 @@ for (const path of ['debian', 'managed'] as const) {
       await expect(refusedUpdate(restored.pool)).rejects.toThrow(/permission denied/);
       await expect(restored.pool.query('CREATE TEMP TABLE t (x int)')).rejects.toThrow(/permission denied/);
 
+      // A dead PC's login handed over to the PC that restores it: a new password; the old one is out.
+      const handed = await s.step('hand-over');
+      expect(handed).toMatch(/login window_1 has a new password/);
+      const handedPassword = /password: (\S+)/.exec(handed)?.[1];
+      expect(handedPassword).toMatch(/^[A-Za-z0-9]{24}$/);
+      const tls = db.ca ? { rejectUnauthorized: true, ca: db.ca } : false;
+      const old = stationPool({ host: db.host, port: db.port, database: 'shubbak', user: 'window_1', password: password!, tls });
+      cleanups.push(() => old.end().catch(() => undefined));
+      await expect(old.query('SELECT 1')).rejects.toThrow(/password authentication failed/);
+      const handedOver = stationPool({ host: db.host, port: db.port, database: 'shubbak', user: 'window_1', password: handedPassword!, tls });
+      cleanups.push(() => handedOver.end().catch(() => undefined));
+      expect((await handedOver.query<{ id: string }>('SELECT id FROM counters WHERE login = session_user')).rows).toEqual([{ id: counterId }]);
+      await handedOver.end();
+
       await s.step('revoke');
-      const stolen = stationPool({ host: db.host, port: db.port, database: 'shubbak', user: 'window_1', password: password!, tls: db.ca ? { rejectUnauthorized: true, ca: db.ca } : false });
+      const stolen = stationPool({ host: db.host, port: db.port, database: 'shubbak', user: 'window_1', password: handedPassword!, tls });
       cleanups.push(() => stolen.end().catch(() => undefined));
       await expect(stolen.query('SELECT 1')).rejects.toThrow(/not permitted to log in|password authentication failed/);
     });
