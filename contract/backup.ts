@@ -38,8 +38,14 @@ export interface BackupStatus {
   lastGood: BackupFileInfo | null;
   /** The last attempt's failure, when it failed after the last good one. */
   lastFailure: { at: string; error: AppError } | null;
-  /** Warnings for the top bar: no folder, the last good one too old, the last attempt failed. */
-  warning: 'folder_missing' | 'stale' | 'failed' | null;
+  /**
+   * Warnings for the top bar: no folder, the last attempt failed, a backup of this counter holds an
+   * entry differently from the journal (it was changed, or restored from another history), the
+   * last good one too old.
+   */
+  warning: 'folder_missing' | 'failed' | 'history_differs' | 'stale' | null;
+  /** The first backup in the folder that holds an entry of this journal differently (kept, never rotated out). */
+  differs: { path: string; seq: number } | null;
   running: boolean;
   /** No sale, shift or cash move yet on this PC: it may become a counter restored from a backup. */
   fresh: boolean;

@@ -15,7 +15,7 @@ import { lastClosingSeq } from '../journal/queries/shifts.ts';
 import { SettingsFile } from '../settings/file.ts';
 import { backupsToKeep } from './rotation.ts';
 import { BackupMemory, BackupSettingsStore } from './settings.ts';
-import { folderWritable, parseBackupName, writeBackup, type WriteHooks } from './write.ts';
+import { folderWritable, parseBackupName, partialPrefix, writeBackup, type WriteHooks } from './write.ts';
 
 const HOUR_MS = 3_600_000;
 /** After a failed attempt, the next automatic one waits this long (a missing USB stick is not retried every minute). */
@@ -34,22 +34,23 @@ export interface BackupServiceOptions {
 type Remembered = BackupMemory['byEnvironment'][string];
 
 /**
- * Whether a backup holds nothing but what the journal holds (its last entry is the journal's entry
- * of that seq). One that does not (a newer backup left from before this journal was restored from
- * an older one, or another history of this counter) is never rotated out: it may be the only copy
- * of those entries. One that cannot be read is kept too.
+ * How a backup stands to the journal: `within` when its last entry is the journal's entry of that
+ * seq (it holds nothing the journal does not); `ahead` when it goes past the journal's last entry
+ * (a newer backup left from before this journal was restored from an older one); `differs` when the
+ * journal holds that entry otherwise (the journal was rewritten, or restored from another history);
+ * `unreadable`. Only `within` is ever rotated out: the others may be the only copy of their entries.
  */
-function withinJournal(b: { path: string; seq: number }, journal: Journal): boolean {
-  if (b.seq > journal.lastSeq()) return false;
+function standing(b: { path: string; seq: number }, journal: Journal): 'within' | 'ahead' | 'differs' | 'unreadable' {
+  if (b.seq > journal.lastSeq()) return 'ahead';
   try {
     const file = JournalFile.open(b.path);
     try {
-      return file.hashAt(b.seq) === journal.hashAt(b.seq);
+      return file.hashAt(b.seq) === journal.hashAt(b.seq) ? 'within' : 'differs';
     } finally {
       file.close();
     }
   } catch {
-    return false;
+    return 'unreadable';
   }
 }
 
@@ -154,26 +155,38 @@ export class BackupService {
       if (this.settings.get().folder === null) mkdirDefault(folder);
       if (!folderWritable(folder)) throw new AppFailure('backup_folder_unavailable', `The backup folder ${folder} is missing or cannot be written`);
       const file = await writeBackup(journal, folder, at, this.#opts.hooks);
-      this.#remember({ lastGood: file, lastFailure: null });
-      this.#rotate(folder, journal);
+      const differs = this.#rotate(folder, journal);
+      this.#remember({ lastGood: file, lastFailure: null, differs });
       this.#opts.log(`backup written: ${file.path} (entries up to ${file.seq})`);
       return file;
     } catch (err) {
       const error = toAppError(err);
-      this.#remember({ lastGood: before.lastGood, lastFailure: { at: at.toISOString(), error: { code: error.code, message: error.message } } });
+      this.#remember({ ...before, lastFailure: { at: at.toISOString(), error: { code: error.code, message: error.message } } });
       this.#opts.log(`backup failed: ${error.message}`, err instanceof AppFailure ? undefined : err);
       throw err;
     }
   }
 
-  /** Deletes this journal's backups the rotation no longer keeps, and partial files left by a crash. */
-  #rotate(folder: string, journal: Journal): void {
+  /**
+   * Deletes this journal's backups the rotation no longer keeps, and partial files left by a crash;
+   * answers the first backup that holds an entry of the journal differently (the alarm).
+   */
+  #rotate(folder: string, journal: Journal): { path: string; seq: number } | null {
     const mine = this.#list(folder, journal);
     const keep = backupsToKeep(mine, this.#opts.clock.now(), { days: this.settings.get().keepDays, weeks: this.settings.get().keepWeeks });
-    for (const b of mine) if (!keep.has(b) && withinJournal(b, journal)) rmSync(b.path, { force: true });
-    for (const name of readdirSync(folder)) {
-      if (name.startsWith('.partial-') && !name.startsWith(`.partial-${process.pid}-`)) rmSync(join(folder, name), { force: true });
+    let differs: { path: string; seq: number } | null = null;
+    for (const b of mine.sort((x, y) => x.seq - y.seq)) {
+      const stands = standing(b, journal);
+      if (stands === 'differs') differs ??= { path: b.path, seq: b.seq };
+      if (!keep.has(b) && stands === 'within') rmSync(b.path, { force: true });
     }
+    // This counter's partial files a crash left (one being written now by this process is kept;
+    // another counter's, on a shared folder, is never touched).
+    const ours = partialPrefix(journal.counterId);
+    for (const name of readdirSync(folder)) {
+      if (name.startsWith(ours) && !name.startsWith(`${ours}${process.pid}-`)) rmSync(join(folder, name), { force: true });
+    }
+    return differs;
   }
 
   #list(folder: string, journal: Journal): { path: string; at: Date; iso: string; seq: number; bytes: number }[] {
@@ -207,7 +220,7 @@ export class BackupService {
     const settings = this.settings.get();
     const folder = this.settings.folder();
     const folderAvailable = folderWritable(folder) || (settings.folder === null);
-    const { lastGood, lastFailure } = this.#remembered();
+    const { lastGood, lastFailure, differs = null } = this.#remembered();
     const now = this.#opts.clock.now().getTime();
     // A success clears the failure: one remembered is one since the last good backup.
     const failedSince = lastFailure !== null;
@@ -215,7 +228,7 @@ export class BackupService {
     // backed up, a journal older than it: a new counter is not warned in its first hours).
     const since = lastGood ? Date.parse(lastGood.at) : Date.parse(journal.firstEntryAt() ?? new Date(now).toISOString());
     const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
-    const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : stale ? 'stale' : null;
+    const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
     return {
       settings,
       folder,
@@ -225,6 +238,7 @@ export class BackupService {
       lastGood,
       lastFailure: failedSince ? { at: lastFailure.at, error: lastFailure.error as AppError } : null,
       warning,
+      differs,
       running: this.#running !== null,
       fresh: !journal.hasWork(),
       kept: this.#list(folder, journal)

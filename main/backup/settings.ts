@@ -44,6 +44,8 @@ export const BackupMemory = z.object({
     z.object({
       lastGood: z.object({ path: z.string(), at: z.string(), seq: z.int(), bytes: z.int() }).nullable(),
       lastFailure: z.object({ at: z.string(), error: z.object({ code: z.string(), message: z.string() }) }).nullable(),
+      /** Seen at the last rotation: a backup holding an entry of the journal differently. */
+      differs: z.object({ path: z.string(), seq: z.int() }).nullable().optional(),
     }),
   ),
 });

@@ -46,10 +46,16 @@ export function folderWritable(folder: string): boolean {
   }
 }
 
+/**
+ * The hidden name a backup has while it is written: the counter's, so that a folder shared by
+ * several counters' PCs has each one clear only its own crash leftovers.
+ */
+export const partialPrefix = (counterId: string): string => `.partial-${counterId}-`;
+
 /** Writes, verifies and names one backup of `journal` in `folder` (which must exist). */
 export async function writeBackup(journal: Journal, folder: string, at: Date, hooks: WriteHooks = {}): Promise<BackupFileInfo> {
   const startSeq = journal.lastSeq();
-  const partial = join(folder, `.partial-${process.pid}-${at.getTime()}.db`);
+  const partial = join(folder, `${partialPrefix(journal.counterId)}${process.pid}-${at.getTime()}.db`);
   try {
     // Made first with mode 0600, so the copy is never readable by others, not even for a moment.
     closeSync(openSync(partial, 'wx', 0o600));

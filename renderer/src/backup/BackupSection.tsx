@@ -142,7 +142,7 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
       ) : (
         <Notice kind="warn">{t('backup.none')}</Notice>
       )}
-      {status.warning && <Notice kind="bad" testId="backup-warning">{t(`backup.warn.${status.warning}`, { folder: status.folder })}</Notice>}
+      {status.warning && <Notice kind="bad" testId="backup-warning">{t(`backup.warn.${status.warning}`, { folder: status.folder, file: status.differs?.path ?? '', seq: formatNumber(status.differs?.seq ?? 0, locale) })}</Notice>}
       {status.lastFailure && <ErrorNotice error={status.lastFailure.error} />}
       {status.sameDiskAsJournal && <Notice kind="warn">{t('backup.sameDisk')}</Notice>}
       <p className="st-hint">{t('backup.kept', { count: formatNumber(status.kept.length, locale) })}</p>

@@ -73,6 +73,16 @@ describe('automatic backups', () => {
     expect(status.lastGood).toEqual(file);
   });
 
+  it("clears only its own counter's crash leftovers in a folder shared with other counters", async () => {
+    const t = await setup();
+    fill(t, 5);
+    const mine = `.partial-${t.journal.counterId}-999999-1.db`;
+    const othersBeingWritten = '.partial-ctr_00000000-0000-4000-8000-0000000000ff-4242-1.db';
+    for (const name of [mine, othersBeingWritten]) writeFileSync(join(t.folder, name), 'x');
+    const file = await t.service.backUp();
+    expect(readdirSync(t.folder).sort()).toEqual([othersBeingWritten, file.path.split('/').pop()!].sort());
+  });
+
   it('never stops the journal: entries written during the backup land, the copy is whole', async () => {
     let during = 0;
     const t = await setup({
@@ -207,5 +217,37 @@ describe('automatic backups', () => {
     expect(kept.length).toBeLessThan(20);
     expect(kept.length).toBeGreaterThanOrEqual(7);
     expect(t.service.status().kept.length).toBe(kept.length);
+  });
+});
+
+describe('a journal changed behind the counter', () => {
+  it('a backup that holds an entry differently raises the alarm at the next backup, and is never rotated out', async () => {
+    const t = await setup();
+    fill(t, 3);
+    const first = await t.service.backUp();
+    expect(t.service.status()).toMatchObject({ warning: null, differs: null });
+    // Someone with the data folder replaces the journal by another history of the same counter (its
+    // entries rewritten and every hash recomputed: it verifies on its own); here, a journal of the
+    // same counter id written afresh, with the same number of entries.
+    const other = await setup();
+    expect(other.journal.counterId).toBe(t.journal.counterId);
+    fill(other, 40);
+    const stranger = await other.service.backUp();
+    copyFileSync(stranger.path, join(t.folder, stranger.path.split('/').pop()!));
+    fill(t, 40);
+    expect(t.journal.lastSeq()).toBeGreaterThanOrEqual(stranger.seq);
+    await t.service.backUp();
+    const status = t.service.status();
+    expect(status.warning).toBe('history_differs');
+    expect(status.differs).toEqual({ path: join(t.folder, stranger.path.split('/').pop()!), seq: stranger.seq });
+    // Days later, the rotation keeps it: it is evidence, and may be the only copy of those entries.
+    for (let day = 0; day < 20; day++) {
+      t.clock.advance(86_400_000);
+      fill(t, 1);
+      await t.service.backUp();
+    }
+    expect(existsSync(status.differs!.path)).toBe(true);
+    expect(existsSync(first.path)).toBe(false);
+    expect(t.service.status().warning).toBe('history_differs');
   });
 });
