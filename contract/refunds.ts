@@ -117,6 +117,12 @@ export interface ClaimsView {
   /** When the wallet statement was last read into the counter (null: never), and the error of the last try. */
   statementReadAt: string | null;
   statementError: string | null;
+  /**
+   * Linked to a station: the claims are the station's (every counter's refunds and hand matches).
+   * `stationError`: the station database could not be read now (the claims read before stand);
+   * `leftOut`: the first row of another counter not counted (no signature of its counter covers it).
+   */
+  station: { stationError: string | null; leftOut: { counterId: string; seq: number } | null } | null;
 }
 
 /** The station's refund settings (Settings → Counter, supervisor). */

@@ -245,6 +245,11 @@ export class ClaimsLedger {
     for (const m of waiting) this.addMatch(m);
   }
 
+  /** Whether a refund here or, linked, at another counter of the station claims for this booking. */
+  hasClaim(bookingReference: string): boolean {
+    return this.#claims.has(bookingReference);
+  }
+
   addLine(t: WalletLine): void {
     if (t.type !== 'ADJUSTMENT' || this.#seen.has(t.id)) return;
     this.#seen.add(t.id);

@@ -10,7 +10,7 @@ import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { claimMatchesAfter, claimOutSettled, claimOutTaken, claimPartsAfter, claimsOut, hasClaimFor, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { claimMatchesAfter, claimOutSettled, claimOutTaken, claimPartsAfter, claimsOut, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
 import { confirmedSaleOfReference, saleCashMinor, saleRowOf } from '../journal/queries/sales.ts';
 import { countedMinorOf } from '../journal/queries/shifts.ts';
 import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
@@ -19,6 +19,7 @@ import type { PartnerClient } from '../partner/client.ts';
 import { apiDidNotAnswer } from '../partner/problems.ts';
 import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimsFilter } from './fold.ts';
 import { readWalletLines } from './wallet-lines.ts';
+import { StationClaimsReader } from './station-claims.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
@@ -65,6 +66,10 @@ export class RefundService {
   /** The claims folded so far, and how far into each source: fed only what is new at each look. */
   readonly #ledger = new ClaimsLedger();
   readonly #marks = { refund: 0, match: 0, line: 0 };
+  /** Linked: the reader of the station's other counters' claims (one per station linked). */
+  #stationClaims: { stationId: string; reader: StationClaimsReader } | null = null;
+  /** How the station's claims were last read (null: not linked then). */
+  #stationState: ClaimsView['station'] = null;
   /** Refunds of this counter between their station claim and their entry (or give-back). */
   readonly #inFlight = new Set<string>();
 
@@ -244,7 +249,25 @@ export class RefundService {
       this.#d.log('the wallet statement could not be read for the claims', err);
       statementError = err instanceof AppFailure ? err.error.code : 'network';
     }
+    this.#stationState = await this.#readStationClaims();
     return { ...this.claimsKnown(filter), statementError };
+  }
+
+  /** Linked: feeds the ledger what the station's other counters shipped since the last read. */
+  async #readStationClaims(): Promise<ClaimsView['station']> {
+    const station = this.#station();
+    if (!station) return null;
+    if (this.#stationClaims?.stationId !== station.stationId) this.#stationClaims = { stationId: station.stationId, reader: new StationClaimsReader(station) };
+    try {
+      const rows = await this.#stationClaims.reader.read();
+      for (const p of rows.parts) this.#ledger.addPart(p);
+      for (const m of rows.matches) this.#ledger.addMatch(m);
+      if (rows.leftOut) this.#d.log(`station claims: counter ${rows.leftOut.counterId} entry ${rows.leftOut.seq} not counted (${rows.leftOut.why})`);
+      return { stationError: null, leftOut: rows.leftOut && { counterId: rows.leftOut.counterId, seq: rows.leftOut.seq } };
+    } catch (err) {
+      this.#d.log('the station database could not be read for the claims', err);
+      return { stationError: err instanceof AppFailure ? err.error.code : 'station_unreachable', leftOut: null };
+    }
   }
 
   /** The claims against the wallet lines already read (no call to the API). */
@@ -252,7 +275,7 @@ export class RefundService {
     this.#catchUp();
     const overdueDays = this.#d.settings().overdueDays;
     const fold = this.#ledger.view(this.#d.clock.now(), overdueDays, filter);
-    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(this.#d.journal), statementError: null };
+    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(this.#d.journal), statementError: null, station: this.#stationState };
   }
 
   /** Feeds the ledger the claimable refunds, statement lines and hand matches it has not seen. */
@@ -276,7 +299,7 @@ export class RefundService {
       const view = this.claimsKnown({ limit: 0 });
       const line = view.unmatched.find((u) => u.transactionId === transactionId);
       if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
-      if (!hasClaimFor(j, bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
+      if (!this.#ledger.hasClaim(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
       j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
     });
     return this.claimsKnown({ limit });

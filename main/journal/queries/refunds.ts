@@ -36,11 +36,6 @@ export function refundedPassengers(j: Journal, bookingReference: string): number
   return j.stmt<[string], { passenger_index: number }>('SELECT passenger_index FROM refunded_tickets WHERE booking_ref = ?').all(bookingReference).map((r) => r.passenger_index);
 }
 
-/** Whether a claimable refund of this booking was paid here. */
-export function hasClaimFor(j: Journal, bookingReference: string): boolean {
-  return j.stmt<[string], unknown>('SELECT 1 FROM refunds WHERE booking_ref = ? AND claimable = 1').get(bookingReference) !== undefined;
-}
-
 /** The claimable refunds after `afterSeq`, in order. */
 export function claimPartsAfter(j: Journal, afterSeq: number): ClaimPartRow[] {
   return j

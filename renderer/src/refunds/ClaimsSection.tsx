@@ -61,6 +61,12 @@ export function ClaimsSection() {
       {view && (
         <>
           {view.statementError ? <p role="status">{t('claims.notRead', { code: view.statementError })}</p> : view.statementReadAt && <p>{t('claims.readAt', { at: formatCairo(view.statementReadAt, locale) })}</p>}
+          {view.station && <p data-testid="claims-station">{view.station.stationError ? t('claims.station.notRead', { code: view.station.stationError }) : t('claims.station')}</p>}
+          {view.station?.leftOut && (
+            <p role="status" data-testid="claims-left-out">
+              {t('claims.station.leftOut', { counter: view.station.leftOut.counterId, seq: formatNumber(view.station.leftOut.seq, locale) })}
+            </p>
+          )}
           <p data-testid="claims-totals">
             {t('claims.totals', { claimed: money(view.totals.claimedMinor), settled: money(view.totals.settledMinor), owed: money(view.totals.owedMinor) })}
           </p>

@@ -3,7 +3,7 @@
 // booking with an enormous cash amount and no valid signature. Another window of the station is
 // asked to refund that booking: nothing is paid, and it says why (station_sale_unverified). A
 // made-up refund written the same way is named in the station report's integrity, which then does
-// not call its figures verified.
+// not call its figures verified, and is left out of the station's claims, which say so.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { startCounter, type Counter } from '../../../main/counter.ts';
@@ -112,5 +112,9 @@ describe('a refund written at the station by a stolen login, with no signature o
     const report = await window.ok('stationReport');
     expect(report.integrity?.verified).toBe(false);
     expect(report.integrity?.problems).toContainEqual(expect.objectContaining({ counterId: 'ctr_stolen_2', kind: 'foreign', seq: 1 }));
+    // The station's claims leave it out, and say so: nobody is asked for that money.
+    const claims = await window.ok('claims');
+    expect(claims.claims.map((x) => x.bookingReference)).not.toContain('SBX-MADEUP');
+    expect(claims.station).toEqual({ stationError: null, leftOut: { counterId: 'ctr_stolen_2', seq: 1 } });
   });
 });

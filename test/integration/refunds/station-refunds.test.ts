@@ -150,6 +150,37 @@ describe('one ticket, one refund, across the station', () => {
     expect((await c[A]!.err('refund', { saleId: stranded.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
   });
 
+  it("the claims are the station's: one booking's tickets paid back at two windows make one claim, one ADJUSTMENT settles it once, a line matched by hand at one window is not matched again at another", async () => {
+    const split = await sellSeats(c[A]!, ['Laila Hany', 'Tamer Hany'], 9);
+    await cancel(split.ref);
+    await shipped(A);
+    await c[B]!.ok('refund', { bookingReference: split.ref, passengerIndexes: [0], language: 'en' });
+    await c[A]!.ok('refund', { saleId: split.saleId, passengerIndexes: [1], language: 'en' });
+    await shipped(A);
+    await shipped(B);
+    const claimOf = async (i: number) => (await c[i]!.ok('claims')).claims.find((x) => x.bookingReference === split.ref);
+    // Both windows see the booking's whole claim: the NET the station paid for both tickets.
+    for (const i of [A, B]) expect(await claimOf(i)).toMatchObject({ claimedMinor: split.net, settledMinor: 0, status: 'open' });
+    const adjust = (body: object) =>
+      fetch(`${api.origin}/_sandbox/wallet/adjust`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', ...body }) }).then((r) => expect(r.ok).toBe(true));
+    await adjust({ amount_minor: split.net, reason: 'Cancelled departure', booking_ref: split.ref });
+    for (const i of [A, B]) expect(await claimOf(i)).toMatchObject({ claimedMinor: split.net, settledMinor: split.net, status: 'settled' });
+
+    // A lump sum without a reference, matched by hand at A: B sees it matched, and cannot match it again.
+    const lump = await sellSeats(c[A]!, ['Samia Adel'], 10);
+    await cancel(lump.ref);
+    await c[A]!.ok('refund', { saleId: lump.saleId, language: 'en' });
+    await adjust({ amount_minor: lump.net, reason: 'Settlement, week 48' });
+    const line = (await c[A]!.ok('claims')).unmatched.find((u) => u.amountMinor === lump.net && u.bookingReference === null)!;
+    await c[A]!.ok('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: null });
+    await shipped(A);
+    const atB = await c[B]!.ok('claims');
+    expect(atB.station).toEqual({ stationError: null, leftOut: null });
+    expect(atB.unmatched.map((u) => u.transactionId)).not.toContain(line.transactionId);
+    expect(atB.claims.find((x) => x.bookingReference === lump.ref)).toMatchObject({ settledMinor: lump.net, status: 'settled' });
+    expect((await c[B]!.err('matchAdjustment', { transactionId: line.transactionId, bookingReference: split.ref, note: null })).code).toBe('conflict');
+  });
+
   it('a LIVE counter of the same station id neither finds nor pays back a SANDBOX sale', async () => {
     const open = await sellSeats(c[A]!, ['Omar Said'], 4);
     await shipped(A);
@@ -168,6 +199,6 @@ describe('one ticket, one refund, across the station', () => {
     const sandbox = await c[A]!.ok('stationReport');
     expect(sandbox.environment).toBe('SANDBOX');
     expect(sandbox.totals.sales).toBeGreaterThan(0);
-    expect(sandbox.refunds?.paid.count).toBe(5);
+    expect(sandbox.refunds?.paid.count).toBe(8);
   });
 });
