@@ -8,6 +8,7 @@ import { arabicNames } from '../reference/arabic-names.ts';
 import { saveReportFile } from '../reports/report-file.ts';
 import { claimsCsv, renderClaimsStatement } from './claims-statement.ts';
 import { renderRefundReceipt } from './receipt-pdf.ts';
+import { ClaimsService } from './claims-service.ts';
 import { RefundService, type SaleRef } from './service.ts';
 import type { StationDatabase } from './station-gate.ts';
 import { RefundSettingsStore } from './settings.ts';
@@ -38,20 +39,23 @@ export interface RefundHandlerDeps {
   log: Log;
 }
 
-/** The money-back calls. One RefundService per journal (an environment's), made when first asked. */
+/** The money-back calls. One RefundService and one ClaimsService per journal (an environment's), made when first asked. */
 export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> {
   const { printer, station = () => null } = d;
   const settings = new RefundSettingsStore(d.dataDir, d.log);
-  const services = new WeakMap<Journal, RefundService>();
-  const refunds = (): RefundService => {
+  const services = new WeakMap<Journal, { refunds: RefundService; claims: ClaimsService }>();
+  const of = () => {
     const s = d.current();
     let service = services.get(s.journal);
     if (!service) {
-      service = new RefundService({ journal: s.journal, client: s.client, agents: s.agents, settings: () => settings.load(), clock: d.clock, log: d.log, station });
+      const deps = { journal: s.journal, client: s.client, settings: () => settings.load(), clock: d.clock, log: d.log, station };
+      service = { refunds: new RefundService({ ...deps, agents: s.agents }), claims: new ClaimsService(deps) };
       services.set(s.journal, service);
     }
     return service;
   };
+  const refunds = () => of().refunds;
+  const claims = () => of().claims;
 
   /** The refund receipt on the receipt printer, from the refund's entry alone; a second print of it is a COPY. */
   const printReceipt = (refund: RefundView, language: 'ar' | 'en'): Promise<PrintResult> =>
@@ -80,10 +84,10 @@ export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> 
     refundSettings: () => settings.load(),
     saveRefundSettings: (s) => settings.save(s, d.agent().name, d.clock.now()),
     // A screen lists the newest claims of a state; the totals count them all.
-    claims: (arg) => refunds().claims({ status: arg?.status, limit: arg?.limit ?? SCREEN_CLAIMS }),
-    matchAdjustment: ({ transactionId, bookingReference, note }) => refunds().matchByHand(d.agent(), transactionId, bookingReference, note, SCREEN_CLAIMS),
+    claims: (arg) => claims().claims({ status: arg?.status, limit: arg?.limit ?? SCREEN_CLAIMS }),
+    matchAdjustment: ({ transactionId, bookingReference, note }) => claims().matchByHand(d.agent(), transactionId, bookingReference, note, SCREEN_CLAIMS),
     exportClaims: async ({ format, language }) => {
-      const view = await refunds().claims();
+      const view = await claims().claims();
       const now = d.clock.now();
       const info = d.info();
       const bytes =

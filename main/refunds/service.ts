@@ -1,25 +1,21 @@
-// Refunds at the counter and the claims that follow them (issue 23). The money rule is in
-// fold.ts; here the facts are gathered (the sale's own entries, the ticket as the API says it
+// Refunds at the counter (issue 23; the claims that follow them: claims-service.ts). The money rule
+// is in fold.ts; here the facts are gathered (the sale's own entries, the ticket as the API says it
 // now, the agent's shift, a supervisor's PIN) and the refund.paid entry written, once per ticket.
 import { randomUUID } from 'node:crypto';
 import type { Booking } from '../../contract/partner/resources.ts';
-import type { ClaimsView, RefundPolicy, RefundQuote, RefundSettings, RefundView } from '../../contract/refunds.ts';
+import type { RefundPolicy, RefundQuote, RefundView } from '../../contract/refunds.ts';
 import type { AgentDirectory } from '../agents/directory.ts';
-import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
-import type { Journal } from '../journal/journal.ts';
-import { claimMatchesAfter, claimOutSettled, claimOutTaken, claimPartsAfter, claimsOut, lastRefundSeq, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { claimOutSettled, claimOutTaken, claimsOut, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
 import { confirmedSaleOfReference, saleCashMinor, saleRowOf } from '../journal/queries/sales.ts';
 import { countedMinorOf } from '../journal/queries/shifts.ts';
-import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
 import { lastTripChange } from '../journal/trip-changes.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { apiDidNotAnswer } from '../partner/problems.ts';
-import { ClaimsLedger, isCancelled, refundAmounts, ticketShares, type ClaimsFilter } from './fold.ts';
-import { readWalletLines } from './wallet-lines.ts';
-import { StationClaimsReader } from './station-claims.ts';
+import type { ClaimsServiceDeps } from './claims-service.ts';
+import { isCancelled, refundAmounts, ticketShares } from './fold.ts';
 import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
@@ -34,15 +30,9 @@ interface Payment {
   policy: RefundPolicy | null;
 }
 
-export interface RefundServiceDeps {
-  journal: Journal;
-  client: Pick<PartnerClient, 'tickets' | 'transactions'>;
+export interface RefundServiceDeps extends Omit<ClaimsServiceDeps, 'client'> {
+  client: Pick<PartnerClient, 'tickets'>;
   agents: Pick<AgentDirectory, 'check'>;
-  settings: () => RefundSettings;
-  clock: Clock;
-  log: (message: string, err?: unknown) => void;
-  /** The station database while this counter is linked to it in this environment (null: not linked). */
-  station?: () => StationDatabase | null;
 }
 
 /** A supervisor standing at the counter: their id and PIN, and why the station gives the money back. */
@@ -64,12 +54,6 @@ export type RefundRequest = SaleRef & {
 export class RefundService {
   readonly #d: RefundServiceDeps;
   /** The claims folded so far, and how far into each source: fed only what is new at each look. */
-  readonly #ledger = new ClaimsLedger();
-  readonly #marks = { refund: 0, match: 0, line: 0 };
-  /** Linked: the reader of the station's other counters' claims (one per station linked). */
-  #stationClaims: { stationId: string; reader: StationClaimsReader } | null = null;
-  /** How the station's claims were last read (null: not linked then). */
-  #stationState: ClaimsView['station'] = null;
   /** Refunds of this counter between their station claim and their entry (or give-back). */
   readonly #inFlight = new Set<string>();
 
@@ -235,74 +219,6 @@ export class RefundService {
   /** The refunds of a sale, oldest first. */
   ofSale(saleId: string): RefundView[] {
     return refundEntriesOfSale(this.#d.journal, saleId).map((e) => viewOf(e.payload, e.at));
-  }
-
-  /**
-   * Every claim of this counter against the wallet: the statement is read first (new lines
-   * only); when it cannot be, the claims stand on the lines known, with the error.
-   */
-  async claims(filter: ClaimsFilter = {}): Promise<ClaimsView> {
-    let statementError: string | null = null;
-    try {
-      await readWalletLines(this.#d.journal, this.#d.client);
-    } catch (err) {
-      this.#d.log('the wallet statement could not be read for the claims', err);
-      statementError = err instanceof AppFailure ? err.error.code : 'network';
-    }
-    this.#stationState = await this.#readStationClaims();
-    return { ...this.claimsKnown(filter), statementError };
-  }
-
-  /** Linked: feeds the ledger what the station's other counters shipped since the last read. */
-  async #readStationClaims(): Promise<ClaimsView['station']> {
-    const station = this.#station();
-    if (!station) return null;
-    if (this.#stationClaims?.stationId !== station.stationId) this.#stationClaims = { stationId: station.stationId, reader: new StationClaimsReader(station) };
-    try {
-      const rows = await this.#stationClaims.reader.read();
-      for (const p of rows.parts) this.#ledger.addPart(p);
-      for (const m of rows.matches) this.#ledger.addMatch(m);
-      if (rows.leftOut) this.#d.log(`station claims: counter ${rows.leftOut.counterId} entry ${rows.leftOut.seq} not counted (${rows.leftOut.why})`);
-      return { stationError: null, leftOut: rows.leftOut && { counterId: rows.leftOut.counterId, seq: rows.leftOut.seq } };
-    } catch (err) {
-      this.#d.log('the station database could not be read for the claims', err);
-      return { stationError: err instanceof AppFailure ? err.error.code : 'station_unreachable', leftOut: null };
-    }
-  }
-
-  /** The claims against the wallet lines already read (no call to the API). */
-  claimsKnown(filter: ClaimsFilter = {}): ClaimsView {
-    this.#catchUp();
-    const overdueDays = this.#d.settings().overdueDays;
-    const fold = this.#ledger.view(this.#d.clock.now(), overdueDays, filter);
-    return { ...fold, overdueDays, statementReadAt: walletLinesReadAt(this.#d.journal), statementError: null, station: this.#stationState };
-  }
-
-  /** Feeds the ledger the claimable refunds, statement lines and hand matches it has not seen. */
-  #catchUp(): void {
-    const j = this.#d.journal;
-    const m = this.#marks;
-    for (const p of claimPartsAfter(j, m.refund)) this.#ledger.addPart(p);
-    m.refund = lastRefundSeq(j);
-    for (const t of adjustmentLinesAfter(j, m.line)) this.#ledger.addLine(t);
-    m.line = lastWalletLine(j);
-    for (const e of claimMatchesAfter(j, m.match)) {
-      this.#ledger.addMatch(e.payload);
-      m.match = e.seq;
-    }
-  }
-
-  /** A supervisor matches an ADJUSTMENT listed apart to a claim; answers the claims after it. */
-  matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): ClaimsView {
-    const j = this.#d.journal;
-    j.transaction(() => {
-      const view = this.claimsKnown({ limit: 0 });
-      const line = view.unmatched.find((u) => u.transactionId === transactionId);
-      if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
-      if (!this.#ledger.hasClaim(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
-      j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
-    });
-    return this.claimsKnown({ limit });
   }
 
   #refundedHere(bookingReference: string): Set<number> {

@@ -2,7 +2,7 @@
 // (claimable refund.paid entries, written through the journal with their read models) and a
 // wallet statement of 1,000,000 lines read into the counter (every kind of line; 80,000
 // ADJUSTMENTs naming a booking, 5,000 without), 2,000 of them matched by hand. Timed: the whole
-// view as the supervisor opens it once the statement is read (RefundService.claimsKnown: the
+// view as the supervisor opens it once the statement is read (ClaimsService.claimsKnown: the
 // refunds, statement lines and hand matches that arrived since the last look fed to the claims
 // ledger, then every claim's state and the totals, the newest 500 of a filter listed). The first
 // look after a start folds everything (claims.view_first_100k_1m, no goal).
@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { journalDatabase, Journal } from '../../main/journal/journal.ts';
 import type { RefundPaid } from '../../main/journal/entries.ts';
-import { RefundService, type RefundServiceDeps } from '../../main/refunds/service.ts';
+import { ClaimsService, type ClaimsServiceDeps } from '../../main/refunds/claims-service.ts';
 import { DEFAULT_REFUND_SETTINGS } from '../../main/refunds/settings.ts';
 
 const CLAIMS = Number(process.env.BENCH_CLAIMS ?? 100_000);
@@ -73,7 +73,7 @@ journal.transaction(() => {
 });
 console.log(`# generated ${CLAIMS} claims, ${LINES} wallet lines in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
 
-const service = new RefundService({ journal, settings: () => DEFAULT_REFUND_SETTINGS, clock, log: () => {} } as unknown as RefundServiceDeps);
+const service = new ClaimsService({ journal, settings: () => DEFAULT_REFUND_SETTINGS, clock, log: () => {} } as unknown as ClaimsServiceDeps);
 const SCREEN = { limit: 500 };
 // The first look after the counter starts folds everything once.
 const tFirst = performance.now();
