@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
+import type { Locator } from 'playwright-core';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
-import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, plain, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
+import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
 
 // The counter as staff find it on a first day: the trainer's panel stages a cancelled trip and a
 // drained wallet, the worklist names the traveller beside the seat in either direction and says
@@ -11,6 +12,14 @@ let c: Counter;
 counterPerFile((opened) => {
   c = opened;
 });
+
+/** Whether the focus fell to the page (nothing focused): where a keyboard agent is lost. */
+const focusLost = () => c.page.evaluate(() => !document.activeElement || document.activeElement === document.body);
+/** Presses `button` by keyboard, as an agent who works without the mouse does. */
+async function pressByKey(button: Locator) {
+  await button.focus();
+  await c.page.keyboard.press('Enter');
+}
 
 const SUPERVISOR_PIN = '246810';
 const AGENT_PIN = '1357';
@@ -30,11 +39,14 @@ describe('the counter as staff find it', () => {
     await panel.waitFor();
     await expect.poll(async () => page.locator('#training-booking').inputValue()).toBe(reference);
     await shotBothLanguages(page, 'staff-1-training-panel');
-    await panel.getByTestId('training-cancel').click();
+    // by keyboard: the button pressed keeps the focus while the sandbox works
+    await pressByKey(panel.getByTestId('training-cancel'));
     await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Trip cancelled/);
+    expect(await focusLost()).toBe(false);
 
-    await panel.getByTestId('training-drain').click();
+    await pressByKey(panel.getByTestId('training-drain'));
     await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Wallet drained\. Balance EGP 50\.00\./);
+    expect(await focusLost()).toBe(false);
     expect((await api.ok('wallet')).balanceMinor).toBe(5_000);
     await panel.getByTestId('training-topup').click();
     await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Topped up\. Balance EGP 10,050\.00\./);
@@ -67,9 +79,54 @@ describe('the counter as staff find it', () => {
       await shot(page, `staff-2-worklist-bidi-${lang}`);
     }
     await setLanguage(page, 'en');
-    await item.getByRole('button', { name: 'Print the new ticket' }).click();
+    await pressByKey(item.getByRole('button', { name: 'Print the new ticket' }));
     await expect.poll(async () => plain(await item.getByTestId('worklist-print').getByRole('status').textContent()), { timeout: 30_000 }).toBe('Sent to TicketPDF.');
+    expect(await focusLost()).toBe(false);
+    // "Called" goes when pressed, and with the last call the chip that opened the list goes too
+    await pressByKey(item.getByRole('button', { name: 'Called' }));
+    await item.getByTestId('worklist-called').waitFor();
+    expect(await focusLost()).toBe(false);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=worklist]'))).toBe(true);
     await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('worklist').count()).toBe(0);
+    expect(await chip.count()).toBe(0);
+    expect(await focusLost()).toBe(false);
+  });
+
+  it('a print with no printer chosen says so beside its button, in the booking view and the trip-changes list', async () => {
+    const { page } = c;
+    await setLanguage(page, 'en');
+    await c.call('savePrintSettings', { ticketPrinter: null, receiptPrinter: null, receiptPaper: '80mm' });
+    // a sale whose departure moved: in the booking view and on the trip-changes list
+    await sellAndMoveDeparture(c, 'Hoda Printer');
+    await page.reload();
+    await page.getByRole('combobox').first().waitFor();
+    await page.keyboard.press('Control+f');
+    await page.getByTestId('lookup-query').waitFor();
+    await page.keyboard.type('Hoda');
+    await expect.poll(() => page.getByTestId('lookup-hit').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+    await page.keyboard.press('Enter');
+    const view = page.getByTestId('booking-view');
+    await view.waitFor();
+    await pressByKey(page.getByTestId('reprint-all-en'));
+    const beside = view.locator('.bk-reprint').getByRole('alert');
+    await expect.poll(async () => plain(await beside.textContent()), { timeout: 15_000 }).toMatch(/^No printer is set up for this\./);
+    expect(plain(await view.textContent())).not.toContain('Something went wrong');
+    expect(await focusLost()).toBe(false);
+    await shotBothLanguages(page, 'staff-6-reprint-no-printer');
+    await page.keyboard.press('Escape');
+    await page.keyboard.press('Escape');
+
+    const chip = page.getByTestId('worklist-chip');
+    await chip.waitFor({ timeout: 20_000 });
+    await chip.click();
+    const print = page.getByTestId('worklist-item').first().getByTestId('worklist-print');
+    await pressByKey(print.getByRole('button'));
+    await expect.poll(async () => plain(await print.getByRole('alert').textContent()), { timeout: 15_000 }).toMatch(/^No printer is set up for this\./);
+    expect(plain(await print.textContent())).not.toContain('Something went wrong');
+    await shotBothLanguages(page, 'staff-7-worklist-no-printer');
+    await page.keyboard.press('Escape');
+    await usePdfPrinters(c);
   });
 
   it('F12 with seats held and cash typed asks first: Esc keeps the sale, Enter lets it go', async () => {
@@ -133,8 +190,31 @@ describe('the counter as staff find it', () => {
     await page.getByRole('button', { name: 'Open the shift with this float' }).click();
     await page.getByRole('combobox').nth(1).waitFor();
 
+    // F11: a pay-out recorded by keyboard leaves the focus in the panel, ready for the next
+    await page.keyboard.press('F11');
+    const shiftPanel = page.getByTestId('shift-panel');
+    await shiftPanel.waitFor();
+    await page.locator('#cash-amount').fill('5');
+    await page.locator('#cash-reason').fill('Bus station cleaner');
+    await pressByKey(shiftPanel.getByRole('button', { name: 'Record' }));
+    await page.getByTestId('cash-moves').getByRole('status').waitFor();
+    expect(await focusLost()).toBe(false);
+    expect(await page.evaluate(() => !!document.activeElement?.closest('[data-testid=shift-panel]'))).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => shiftPanel.count()).toBe(0);
+
+    // the approval asked and Esc pressed: the refusal is shown, and the focus is on the screen
     await page.keyboard.press('F7');
     const dialog = page.getByTestId('override');
+    await dialog.waitFor();
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.getByTestId('reports').getByRole('alert').waitFor();
+    expect(await focusLost()).toBe(false);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByTestId('reports').count()).toBe(0);
+
+    await page.keyboard.press('F7');
     await dialog.waitFor();
     expect(plain(await dialog.textContent())).toContain('Mona Agent asks to open the reports');
     await shotBothLanguages(page, 'staff-4-override');

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Modal } from '../components/Modal.tsx';
@@ -71,6 +71,7 @@ function CashMoves() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
   const minor = parseAmount(amount);
   const ready = minor !== null && minor > 0 && reason.trim().length > 0;
   return (
@@ -79,11 +80,13 @@ function CashMoves() {
       data-testid="cash-moves"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!ready) return;
+        if (!ready || busy) return;
         if (await useDesk.getState().moveCash(kind, minor, reason.trim())) {
           setDone(t('desk.cash.done', { kind: t(`desk.cash.${kind}`), amount: formatMoney(minor, locale) }));
           setAmount('');
           setReason('');
+          // ready for the next one (the status line says this one is recorded)
+          amountRef.current?.focus();
         }
       }}
     >
@@ -98,12 +101,13 @@ function CashMoves() {
         ))}
       </fieldset>
       <label htmlFor="cash-amount">{t('desk.cash.amount')}</label>
-      <input id="cash-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <input id="cash-amount" ref={amountRef} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
       <label htmlFor="cash-reason">{t('desk.cash.reason')}</label>
       <input id="cash-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
       {error && <ErrorNotice error={error} />}
       {done && <p role="status">{done}</p>}
-      <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
+      {/* focusable while busy or not ready: a disabled button would drop the keyboard's focus to the page */}
+      <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !ready || undefined}>
         {t('desk.cash.submit')}
       </button>
     </form>

@@ -1,3 +1,4 @@
+import type { TripChange } from '../../../contract/worklist.ts';
 import { formatCairo, formatNumber } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
@@ -24,6 +25,16 @@ export function WorklistChip() {
       {t('worklist.chip', { n: formatNumber(n, locale) })}
     </button>
   );
+}
+
+/**
+ * Marks the call; the button goes (who called and when takes its place), so the focus moves to
+ * the same traveller's print button rather than fall to the page.
+ */
+async function markCalled(button: HTMLElement, item: TripChange) {
+  const row = button.closest('li');
+  await useWorklist.getState().called(item);
+  if (!button.isConnected) row?.querySelector<HTMLElement>('[data-testid=worklist-print] button')?.focus();
 }
 
 /** Who to call, what changed, a "called" mark with who and when, and a fresh ticket to print. */
@@ -71,7 +82,7 @@ export function WorklistPanel() {
                 {i.calledAt ? (
                   <span data-testid="worklist-called">{t('worklist.calledBy', { name: i.calledBy ?? '', at: formatCairo(i.calledAt, locale) })}</span>
                 ) : (
-                  <button type="button" className="st-btn st-btn-primary" onClick={() => void useWorklist.getState().called(i)}>
+                  <button type="button" className="st-btn st-btn-primary" onClick={(e) => void markCalled(e.currentTarget, i)}>
                     {t('worklist.markCalled')}
                   </button>
                 )}
