@@ -272,6 +272,12 @@ for (const lang of ['en', 'ar'] as const) {
       await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
       await audit('day report');
       expect(await heading(page)).toHaveLength(1);
+      // the chart's figures are a table a screen reader reads; the bars are hidden from it
+      const chart = page.getByTestId('hour-chart');
+      expect(await chart.locator('svg').getAttribute('aria-hidden')).toBe('true');
+      const rows = chart.getByRole('table').locator('tbody tr');
+      expect(await rows.count()).toBeGreaterThan(0);
+      expect(await rows.first().locator('th, td').count()).toBe(3);
       await page.keyboard.press('Escape');
       await expect.poll(() => page.getByTestId('reports').count()).toBe(0);
       await expect.poll(focusedKey).toBe(before);
