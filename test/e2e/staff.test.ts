@@ -133,7 +133,31 @@ describe('the counter as staff find it', () => {
     const { page } = c;
     await setLanguage(page, 'en');
     await keyboardSaleToPayment(page, cairoToAlexandria(['Laila Mahmoud'], '01012345678'));
+    // what the step's live regions say while the cash is typed: once, after the last digit
+    await page.evaluate(() => {
+      const said: string[] = [];
+      (window as unknown as { said: string[] }).said = said;
+      const last = new Map<Element, string>();
+      new MutationObserver(() => {
+        for (const region of document.querySelectorAll('.pay-step :is([role=status], [aria-live]):not([aria-live=off])')) {
+          const text = region.textContent?.trim() ?? '';
+          if (text !== (last.get(region) ?? '') && text) said.push(text);
+          last.set(region, text);
+        }
+      }).observe(document.querySelector('.pay-step')!, { subtree: true, childList: true, characterData: true });
+    });
     await page.keyboard.type('500');
+    await expect.poll(() => page.getByTestId('change-announcer').textContent()).toMatch(/^Change due EGP/);
+    const spoken = (x: string | null) => plain(x).replace(/\s+/g, ' ');
+    const said = await page.evaluate(() => (window as unknown as { said: string[] }).said);
+    expect(said.map(spoken)).toEqual([spoken(await page.getByTestId('change-announcer').textContent())]);
+    // too little cash: the field is marked so once the typing rests, and not after the right amount
+    const cash = page.locator('#cash');
+    expect(await cash.getAttribute('aria-invalid')).toBeNull();
+    await cash.fill('5');
+    await expect.poll(() => cash.getAttribute('aria-invalid')).toBe('true');
+    await cash.fill('500');
+    await expect.poll(() => cash.getAttribute('aria-invalid')).toBeNull();
     await page.keyboard.press('F12');
     const ask = page.getByTestId('leave-sale');
     await ask.waitFor();
@@ -194,6 +218,8 @@ describe('the counter as staff find it', () => {
     await page.keyboard.press('F11');
     const shiftPanel = page.getByTestId('shift-panel');
     await shiftPanel.waitFor();
+    await page.locator('input[name=cash-kind]:checked').focus();
+    await shotBothLanguages(page, 'staff-8-cash-kind-focused');
     await page.locator('#cash-amount').fill('5');
     await page.locator('#cash-reason').fill('Bus station cleaner');
     await pressByKey(shiftPanel.getByRole('button', { name: 'Record' }));
@@ -221,6 +247,10 @@ describe('the counter as staff find it', () => {
     await page.locator('#override-pin').fill('000000');
     await page.keyboard.press('Enter');
     await expect.poll(async () => plain(await dialog.getByRole('alert').textContent()), { timeout: 10_000 }).toContain('Wrong PIN');
+    // the PIN field is marked wrong and described by the message
+    expect(await page.locator('#override-pin').getAttribute('aria-invalid')).toBe('true');
+    expect(plain(await page.locator('#override-error').textContent())).toContain('Wrong PIN');
+    expect(await page.locator('#override-pin').getAttribute('aria-describedby')).toBe('override-error');
     await page.locator('#override-pin').fill(SUPERVISOR_PIN);
     await page.keyboard.press('Enter');
     await expect.poll(() => dialog.count(), { timeout: 10_000 }).toBe(0);
