@@ -395,6 +395,57 @@ for (const lang of ['en', 'ar'] as const) {
       check();
     });
 
+    it('at 200% zoom (683 CSS pixels wide) no screen scrolls sideways or cuts anything off (WCAG 1.4.10)', async () => {
+      const { page } = c;
+      const size = page.viewportSize();
+      await page.setViewportSize({ width: 683, height: 384 });
+      const wide: string[] = [];
+      /** The screen is as wide as the window; if not, what sticks out of it. */
+      const fits = async (screen: string) => {
+        const out = await page.evaluate(() => {
+          // a wide table may scroll sideways in a box of its own (WCAG allows it for data); nothing else may, nor be cut off
+          const scrolls = (el: Element) => {
+            const table = el.closest('table');
+            for (let n = table?.parentElement; n && n !== document.body; n = n.parentElement) if (/auto|scroll/.test(getComputedStyle(n).overflowX)) return true;
+            return false;
+          };
+          return [...document.querySelectorAll<HTMLElement>('body *')]
+            .filter((el) => {
+              const r = el.getBoundingClientRect();
+              return r.width > 0 && r.height > 0 && (r.right > innerWidth + 1 || r.left < -1) && !el.closest('.sr-only') && !scrolls(el);
+            })
+            .slice(0, 5)
+            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().width)}px`);
+        });
+        if (out.length) wide.push(`${screen} (${lang}): ${out.join(', ')}`);
+      };
+      try {
+        await setLanguage(page, lang);
+        await keyboardSaleToPayment(page, { ...CITIES[lang], passengers: ['Rana Zoom'], phone: '01012345678', operators: SEATED_OPERATORS, onScreen: async (screen) => {
+            await fits(screen);
+            if (screen === '3-results' || screen === '4-seats') await shot(page, `a11y-zoom-${screen}-${lang}`);
+          },
+        });
+        await fits('sale 7-payment');
+        await shot(page, `a11y-zoom-payment-${lang}`);
+        await page.keyboard.press('F12');
+        await page.getByTestId('leave-sale').waitFor();
+        await page.keyboard.press('Enter');
+        await page.keyboard.press('F7');
+        await page.getByTestId('reports').waitFor();
+        await fits('day report');
+        await page.keyboard.press('Escape');
+        await page.locator('.settings-button').click();
+        await page.getByRole('tab').first().waitFor();
+        await fits('settings');
+        await shot(page, `a11y-zoom-settings-${lang}`);
+        await page.keyboard.press('Escape');
+      } finally {
+        if (size) await page.setViewportSize(size);
+      }
+      expect(wide).toEqual([]);
+    });
+
     // last: the page's clock is Playwright's from here on
     it('the hold’s live region speaks at 5 minutes left and at 1 minute, and not before', async () => {
       const { page } = c;
