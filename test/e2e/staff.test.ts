@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
-import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
+import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, leaveTheSale, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
 
 // The counter as staff find it on a first day: the trainer's panel stages a cancelled trip and a
 // drained wallet, the worklist names the traveller beside the seat in either direction and says
@@ -39,6 +39,12 @@ describe('the counter as staff find it', () => {
     await panel.waitFor();
     await expect.poll(async () => page.locator('#training-booking').inputValue()).toBe(reference);
     await shotBothLanguages(page, 'staff-1-training-panel');
+    // on the Arabic screen every figure is in Arabic-Indic digits: the clock button, the departure
+    // of each booking (after its reference, which keeps its letters and digits)
+    await setLanguage(page, 'ar');
+    expect(plain(await panel.getByTestId('training-advance-30').textContent())).not.toMatch(/[0-9]/);
+    for (const option of await page.locator('#training-booking option').allTextContents()) expect(plain(option).split(' · ').slice(1).join(' ')).not.toMatch(/[0-9]/);
+    await setLanguage(page, 'en');
     // by keyboard: the button pressed keeps the focus while the sandbox works
     await pressByKey(panel.getByTestId('training-cancel'));
     await expect.poll(async () => plain(await page.getByTestId('training-done').textContent())).toMatch(/^Trip cancelled/);
@@ -108,6 +114,10 @@ describe('the counter as staff find it', () => {
     await page.keyboard.press('Enter');
     const view = page.getByTestId('booking-view');
     await view.waitFor();
+    // Arabic: the ticket's version in Arabic-Indic digits, as every other figure
+    await setLanguage(page, 'ar');
+    expect(plain(await view.locator('.bk-summary').textContent())).toMatch(/إصدار التذكرة [٠-٩]/);
+    await setLanguage(page, 'en');
     await pressByKey(page.getByTestId('reprint-all-en'));
     const beside = view.locator('.bk-reprint').getByRole('alert');
     await expect.poll(async () => plain(await beside.textContent()), { timeout: 15_000 }).toMatch(/^No printer is set up for this\./);
@@ -120,6 +130,10 @@ describe('the counter as staff find it', () => {
     const chip = page.getByTestId('worklist-chip');
     await chip.waitFor({ timeout: 20_000 });
     await chip.click();
+    await setLanguage(page, 'ar');
+    expect(plain(await page.getByTestId('worklist-moved').first().textContent())).toMatch(/^كان [٠-٩]{4}-[٠-٩]{2}-[٠-٩]{2} [٠-٩]{2}:[٠-٩]{2}، أصبح [٠-٩]/);
+    expect(plain(await page.locator('nav.steps .step-no').first().textContent())).toBe('١');
+    await setLanguage(page, 'en');
     const print = page.getByTestId('worklist-item').first().getByTestId('worklist-print');
     await pressByKey(print.getByRole('button'));
     await expect.poll(async () => plain(await print.getByRole('alert').textContent()), { timeout: 15_000 }).toMatch(/^No printer is set up for this\./);
@@ -129,7 +143,7 @@ describe('the counter as staff find it', () => {
     await usePdfPrinters(c);
   });
 
-  it('F12 with seats held and cash typed asks first: Esc keeps the sale, Enter lets it go', async () => {
+  it('F12 with seats held and cash typed asks first: Esc, F12 again and Enter keep the sale; "Leave the sale" lets it go', async () => {
     const { page } = c;
     await setLanguage(page, 'en');
     await keyboardSaleToPayment(page, cairoToAlexandria(['Laila Mahmoud'], '01012345678'));
@@ -165,9 +179,17 @@ describe('the counter as staff find it', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => ask.count()).toBe(0);
     expect(await page.locator('main.sale').getAttribute('data-step')).toBe('payment');
+    // F12 twice and Enter by habit: the focus is on Stay, and the sale stays
     await page.keyboard.press('F12');
     await ask.waitFor();
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('leave-sale-stay');
+    await page.keyboard.press('F12');
     await page.keyboard.press('Enter');
+    await expect.poll(() => ask.count()).toBe(0);
+    expect(await page.locator('main.sale').getAttribute('data-step')).toBe('payment');
+    await page.keyboard.press('F12');
+    await ask.waitFor();
+    await leaveTheSale(page);
     await expect.poll(() => page.locator('main.sale').getAttribute('data-step')).toBe('search');
   });
 
@@ -185,6 +207,8 @@ describe('the counter as staff find it', () => {
     await page.keyboard.press('F7');
     await page.getByTestId('hour-chart').waitFor({ timeout: 20_000 });
     expect(plain(await page.getByTestId('hour-chart').textContent())).toContain('12:00');
+    // operators by their Arabic names, as everywhere else on an Arabic screen
+    expect(plain(await page.getByTestId('day-operators').textContent())).not.toMatch(/[A-Za-z]/);
     await shot(page, 'staff-5-latin-digits-ar');
     await page.keyboard.press('Escape');
     expect((await c.call('appInfo')).arabicDigits).toBe('latn');

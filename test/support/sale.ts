@@ -249,10 +249,10 @@ export async function keyboardSaleToPayment(page: Page, s: KeyboardSale): Promis
   const combo = (i: number) => page.getByRole('combobox').nth(i);
 
   await k.press('F12'); // a fresh sale, whatever the screen was showing
-  // seats held or cash typed on the screen before: F12 asks first, and Enter leaves that sale
+  // seats held or cash typed on the screen before: F12 asks first, and "Leave the sale" leaves it
   const leave = page.getByTestId('leave-sale');
   await expect.poll(async () => (await leave.count()) > 0 || (await focused(page)).role === 'combobox').toBe(true);
-  if ((await leave.count()) > 0) await k.press('Enter');
+  if ((await leave.count()) > 0) await leaveTheSale(page);
   await expect.poll(() => focused(page).then((f) => f.role)).toBe('combobox');
   await k.type(s.from);
   await expect.poll(() => page.getByRole('option', { selected: true }).count()).toBe(1);
@@ -338,6 +338,12 @@ export async function outcomeStatus(page: Page, timeout = 30_000): Promise<strin
 }
 
 /** The test environment's CUPS-PDF printers, chosen as a supervisor would in Settings. */
+/** Over the "Leave this sale?" question (its focus on Stay): the agent moves to "Leave the sale" and presses Enter. */
+export async function leaveTheSale(page: Page): Promise<void> {
+  await page.getByTestId('leave-sale-confirm').focus();
+  await page.keyboard.press('Enter');
+}
+
 export async function usePdfPrinters(c: Counter, printers: { ticket?: string; receipt?: string } = {}): Promise<void> {
   await c.call('savePrintSettings', {
     ticketPrinter: printers.ticket ?? TICKET_PRINTER,

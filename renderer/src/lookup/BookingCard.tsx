@@ -109,7 +109,7 @@ export function BookingCard() {
                 <span className={b.tickets.valid_for_travel ? 'bk-valid' : 'bk-invalid'} data-testid="valid-for-travel">
                   {t(b.tickets.valid_for_travel ? 'lookup.valid' : 'lookup.notValid')}
                 </span>
-                <span>{t('lookup.ticketVersion', { v: b.tickets.version })}</span>
+                <span>{t('lookup.ticketVersion', { v: localDigits(b.tickets.version, locale) })}</span>
               </>
             ) : (
               <span>{t('lookup.noTickets')}</span>

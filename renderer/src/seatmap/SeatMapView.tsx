@@ -176,7 +176,7 @@ function SeatCell(props: DeckProps & { cell: MapCell }) {
     !available && !picked ? t('seatmap.taken') : '',
     held ? t('seatmap.held') : picked ? t('seatmap.picked') : '',
   ].filter(Boolean);
-  const { describedBy, description } = useDescription(details.join(', '));
+  const { describedBy, description } = useDescription(details.join(locale === 'ar' ? '، ' : ', '));
   const cls = ['cell', 'seat', `tint-${tint}`, available ? 'free' : 'taken', picked ? 'picked' : '', held ? 'held' : '', dimmed ? 'dimmed' : ''].filter(Boolean).join(' ');
   return (
     <button

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SaleSummary } from '../../../contract/counter.ts';
 import type { AppError } from '../../../contract/errors.ts';
 import type { TrainingAction, TrainingDone } from '../../../contract/training.ts';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber, localDigits } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -64,7 +64,7 @@ export function TrainingTab() {
             <select id="training-booking" value={reference} onChange={(e) => setReference(e.target.value)}>
               {sales.map((s) => (
                 <option key={s.saleId} value={s.bookingReference!}>
-                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? `${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}` : '—'}
+                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? localDigits(`${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}`, locale) : '—'}
                 </option>
               ))}
             </select>
@@ -116,7 +116,7 @@ export function TrainingTab() {
         <div className="st-actions">
           {[30, 24 * 60].map((minutes) => (
             <button key={minutes} type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'advance', minutes })} data-testid={`training-advance-${minutes}`}>
-              {t(minutes === 30 ? 'training.advance30' : 'training.advanceDay')}
+              {minutes === 30 ? t('training.advance30', { n: formatNumber(30, locale) }) : t('training.advanceDay')}
             </button>
           ))}
         </div>
@@ -125,7 +125,7 @@ export function TrainingTab() {
       {done && (
         <p role="status" data-testid="training-done">
           {t(`training.done.${done.kind}`, {
-            departure: done.departureAt ? `${wallClockDate(done.departureAt)} ${wallClockTime(done.departureAt)}` : '',
+            departure: done.departureAt ? localDigits(`${wallClockDate(done.departureAt)} ${wallClockTime(done.departureAt)}`, locale) : '',
             balance: done.balanceMinor === undefined ? '' : formatMoney(done.balanceMinor, locale),
           })}{' '}
           {t('training.now', { at: formatCairo(done.sandboxNow, locale) })}

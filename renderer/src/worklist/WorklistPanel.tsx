@@ -1,18 +1,18 @@
 import type { TripChange } from '../../../contract/worklist.ts';
-import { formatCairo, formatNumber } from '../../../core/format.ts';
+import { formatCairo, formatNumber, localDigits } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintButton } from '../components/PrintButton.tsx';
 import { TravellerSeat } from '../components/TravellerSeat.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { useLocale, useT } from '../i18n/index.ts';
+import { useLocale, useT, type Locale } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
 import { RefundPanel } from '../refunds/RefundPanel.tsx';
 import { useRouteName } from '../shell/place-names.ts';
 
-const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
+const when = (iso: string | null, locale: Locale) => (iso ? localDigits(`${wallClockDate(iso)} ${wallClockTime(iso)}`, locale) : '—');
 
 /** The top bar's count of travellers to call about a moved or cancelled trip; opens the list. */
 export function WorklistChip() {
@@ -73,8 +73,8 @@ export function WorklistPanel() {
                 {t(`worklist.kind.${i.kind}`)} · {routeName(i.route)} · <bdi className="mono">{i.bookingReference}</bdi>
               </span>
               {i.kind === 'rescheduled' && (
-                <span>
-                  {t('worklist.moved', { from: when(i.oldDepartureAt), to: when(i.newDepartureAt) })}
+                <span data-testid="worklist-moved">
+                  {t('worklist.moved', { from: when(i.oldDepartureAt, locale), to: when(i.newDepartureAt, locale) })}
                 </span>
               )}
               {i.notice && i.kind !== 'rescheduled' && <span className="worklist-notice">{i.notice}</span>}
