@@ -24,6 +24,30 @@ async function pressByKey(button: Locator) {
 const SUPERVISOR_PIN = '246810';
 const AGENT_PIN = '1357';
 
+/**
+ * A held seat tells itself from a free one without colour (WCAG 1.4.1): a mark, and in forced
+ * colours (Windows high contrast, where every fill is painted alike) its edge.
+ */
+async function heldSeatNotByColourAlone() {
+  const { page } = c;
+  const held = page.locator('button.seat.held').first();
+  const free = page.locator('button.seat.free:not(.picked)').first();
+  expect(plain(await held.locator('.seat-state').textContent())).toBe('✓');
+  expect(await free.locator('.seat-state').count()).toBe(0);
+  // each fare class its own top edge, on the seats and in the legend
+  const swatches = await page.locator('.legend-class .swatch').evaluateAll((els) => els.map((el) => getComputedStyle(el).borderTopStyle));
+  expect(new Set(swatches).size).toBe(swatches.length);
+  const edge = (seat: Locator) => seat.evaluate((el) => ['Left', 'Right', 'Bottom'].map((side) => getComputedStyle(el).getPropertyValue(`border-${side.toLowerCase()}-style`) + getComputedStyle(el).getPropertyValue(`border-${side.toLowerCase()}-width`)).join(' '));
+  await shotBothLanguages(page, 'staff-9-held-seat');
+  await page.emulateMedia({ forcedColors: 'active' });
+  try {
+    expect(await edge(held)).not.toBe(await edge(free));
+    await shot(page, 'staff-9-held-seat-forced-colours');
+  } finally {
+    await page.emulateMedia({ forcedColors: 'none' });
+  }
+}
+
 describe('the counter as staff find it', () => {
   it("the trainer's panel cancels a sold trip and drains the wallet; the worklist places names and seats right and says where the ticket went", async () => {
     const { page } = c;
@@ -146,7 +170,12 @@ describe('the counter as staff find it', () => {
   it('F12 with seats held and cash typed asks first: Esc, F12 again and Enter keep the sale; "Leave the sale" lets it go', async () => {
     const { page } = c;
     await setLanguage(page, 'en');
-    await keyboardSaleToPayment(page, cairoToAlexandria(['Laila Mahmoud'], '01012345678'));
+    await keyboardSaleToPayment(page, {
+      ...cairoToAlexandria(['Laila Mahmoud'], '01012345678'),
+      onScreen: async (name) => {
+        if (name === '5-held') await heldSeatNotByColourAlone();
+      },
+    });
     // what the step's live regions say while the cash is typed: once, after the last digit
     await page.evaluate(() => {
       const said: string[] = [];

@@ -204,6 +204,12 @@ function SeatCell(props: DeckProps & { cell: MapCell }) {
           {seat.accessible ? '♿' : '★'}
         </span>
       )}
+      {/* held and chosen differ by a mark, not only by their fill (WCAG 1.4.1, forced colours) */}
+      {(held || picked) && (
+        <span className="seat-state" aria-hidden="true">
+          {held ? '✓' : '•'}
+        </span>
+      )}
       {picked && props.picked.length > 1 && (
         <span className="seat-order" aria-hidden="true">
           {formatNumber(pickedAt + 1, locale)}
