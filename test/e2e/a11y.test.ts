@@ -4,7 +4,7 @@ import { caller } from '../integration/main/helpers.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import type { Page } from 'playwright-core';
 import { axeFindings, descriptions, namesNotFromText, report, tabWalk, type A11yFinding, type TabFinding } from '../support/a11y.ts';
-import { cairoTomorrow, counterPerFile, keyboardSaleToPayment, leaveTheSale, outcomeStatus, payAndConfirm, sellAndMoveDeparture, setLanguage, shot, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
+import { cairoTomorrow, counterPerFile, keyboardSaleToPayment, leaveTheSale, nextCustomer, outcomeStatus, payAndConfirm, sellAndMoveDeparture, setLanguage, shot, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
 
 // WCAG 2.1 AA at the window, checked in Chromium on every screen the other end-to-end tests reach,
 // in English and in Arabic: axe-core's rules (A, AA and best practice; serious, moderate and
@@ -143,7 +143,7 @@ for (const lang of ['en', 'ar'] as const) {
 
     it('the search with the list of cities open: Tab never lands under it', async () => {
       const { page } = c;
-      await page.keyboard.press('F12');
+      await nextCustomer(page);
       await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');
       await page.keyboard.type(CITIES[lang].from.slice(0, 3));
       await expect.poll(() => page.getByRole('option').count()).toBeGreaterThan(1);
@@ -187,7 +187,7 @@ for (const lang of ['en', 'ar'] as const) {
         },
       });
       expect(audited).toBe(true);
-      await page.keyboard.press('F12'); // not sold: the next customer
+      await nextCustomer(page); // not sold
       check();
     });
 
@@ -317,6 +317,16 @@ for (const lang of ['en', 'ar'] as const) {
       await expect.poll(() => page.evaluate(() => !!document.activeElement?.closest('[data-testid=shift-panel]'))).toBe(true);
       await audit('F11 cash panel', { overlay: '[data-testid=shift-panel]' });
       await shot(page, `a11y-cash-panel-${lang}`);
+      // its two tabs are a tab list: one Tab stop, the arrows along the reading direction switch them
+      const tabs = panel.getByRole('tab');
+      expect(await tabs.evaluateAll((ts) => ts.map((x) => (x as HTMLElement).tabIndex))).toEqual([0, -1]);
+      expect(await tabs.first().getAttribute('aria-controls')).toBe(await panel.getByRole('tabpanel').getAttribute('id'));
+      await tabs.first().focus();
+      await page.keyboard.press(lang === 'en' ? 'ArrowRight' : 'ArrowLeft');
+      await expect.poll(() => tabs.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await tabs.nth(1).evaluate((x) => x === document.activeElement)).toBe(true);
+      await page.keyboard.press('Home');
+      await expect.poll(() => tabs.first().getAttribute('aria-selected')).toBe('true');
       await page.keyboard.press('Escape');
       await expect.poll(() => panel.count()).toBe(0);
       expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('combobox');

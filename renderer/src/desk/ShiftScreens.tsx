@@ -1,4 +1,5 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Modal } from '../components/Modal.tsx';
@@ -181,6 +182,24 @@ function CloseShift() {
   );
 }
 
+const PANELS = ['cash', 'close'] as const;
+
+/**
+ * The panel's tabs as a tab list: one Tab stop, the arrows (along the reading direction), Home
+ * and End move to a tab and show it.
+ */
+function onTabKey(e: KeyboardEvent<HTMLDivElement>, panel: (typeof PANELS)[number]) {
+  const i = PANELS.indexOf(panel);
+  const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+  const to = e.key === forward ? i + 1 : e.key === back ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? PANELS.length - 1 : null;
+  if (to === null) return;
+  e.preventDefault();
+  const next = PANELS[(to + PANELS.length) % PANELS.length]!;
+  flushSync(() => useDesk.getState().showPanel(next));
+  document.getElementById(`shift-tab-${next}`)?.focus();
+}
+
 /** The shift panel over the counter (F11): cash movements, or closing the shift. Esc closes it (shell/shortcuts.ts). */
 export function ShiftPanel() {
   const t = useT();
@@ -197,9 +216,19 @@ export function ShiftPanel() {
         data-testid="shift-panel"
       >
         <div className="shift-panel-head">
-          <div role="tablist" className="settings-tabs">
-            {(['cash', 'close'] as const).map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={panel === p} className="settings-tab" onClick={() => showPanel(p)}>
+          <div role="tablist" className="settings-tabs" aria-label={t('desk.shift.title')} onKeyDown={(e) => onTabKey(e, panel)}>
+            {PANELS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                role="tab"
+                id={`shift-tab-${p}`}
+                aria-controls="shift-tabpanel"
+                aria-selected={panel === p}
+                tabIndex={panel === p ? 0 : -1}
+                className="settings-tab"
+                onClick={() => showPanel(p)}
+              >
                 {t(`desk.shift.${p}`)}
               </button>
             ))}
@@ -208,7 +237,9 @@ export function ShiftPanel() {
             {t('desk.shift.hide')}
           </button>
         </div>
-        {panel === 'cash' ? <CashMoves /> : <CloseShift />}
+        <div role="tabpanel" id="shift-tabpanel" aria-labelledby={`shift-tab-${panel}`}>
+          {panel === 'cash' ? <CashMoves /> : <CloseShift />}
+        </div>
       </section>
     </Modal>
   );
