@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
+import { descriptions } from '../support/a11y.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
 import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, leaveTheSale, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
 
@@ -282,8 +283,12 @@ describe('the counter as staff find it', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => shiftPanel.count()).toBe(0);
 
+    // Reports is in sight for an agent too, marked as needing a supervisor's approval
+    const reportsButton = page.getByTestId('open-reports');
+    expect(await descriptions(reportsButton)).toEqual(['Needs a supervisor’s approval: their PIN at your side']);
+    await shotBothLanguages(page, 'staff-10-reports-locked');
     // the approval asked and Esc pressed: the refusal is shown, and the focus is on the screen
-    await page.keyboard.press('F7');
+    await pressByKey(reportsButton);
     const dialog = page.getByTestId('override');
     await dialog.waitFor();
     await page.keyboard.press('Escape');
