@@ -6,8 +6,9 @@ import { printFailureText } from './print-failure.ts';
 export function PrintFailure({ error, again = false }: { error: AppError; again?: boolean }) {
   const t = useT();
   return (
-    <p className="error-notice" role="alert" data-code={error.code}>
+    // a span: it sits inside the print button's own span
+    <span className="error-notice print-failure" role="alert" data-code={error.code}>
       {printFailureText(t, error, again)}
-    </p>
+    </span>
   );
 }
