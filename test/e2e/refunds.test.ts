@@ -46,6 +46,11 @@ describe('money back at the window', () => {
     await done.waitFor({ timeout: 20_000 });
     expect(plain(await done.textContent())).toMatch(/^Paid back EGP [\d,.]+ in cash\. Refund receipt: sent to ReceiptPDF\./);
     await shotBothLanguages(page, 'refund-2-paid');
+    // the receipt printed again says where it went, beside its button (the focus is on it)
+    const reprint = page.getByTestId('refund-reprint');
+    expect(await reprint.getByRole('button').evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect.poll(async () => plain(await reprint.getByRole('status').textContent()), { timeout: 20_000 }).toBe('Sent to ReceiptPDF.');
     const receipt = await printedPdf((await done.getAttribute('data-job-id'))!);
     const text = plain(execFileSync('pdftotext', ['-enc', 'UTF-8', receipt, '-'], { encoding: 'utf8' })).replace(/\s+/g, ' ');
     for (const words of ['Refund receipt', ref, 'Yasmin Refund', "Traveller's signature", 'TRAINING']) expect(text).toContain(words);

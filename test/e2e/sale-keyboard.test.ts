@@ -4,6 +4,7 @@ import {
   focused,
   freeSeats,
   keyboardSaleToPayment,
+  leaveTheSale,
   netOf,
   outcomeStatus,
   payAndConfirm,
@@ -293,10 +294,10 @@ describe('a sale by keyboard alone', () => {
     const second = await page.getByTestId('hold-status').first().getAttribute('data-hold-id');
     expect(await unnamedControls(page)).toEqual([]);
     await k.press('F12');
-    // seats are held: F12 asks first, and Enter leaves the sale
+    // seats are held: F12 asks first, and "Leave the sale" leaves it
     await page.getByTestId('leave-sale').waitFor();
     expect(await sandbox.get<{ status: string }>(`/holds/${second}`)).toMatchObject({ status: 'held' });
-    await k.press('Enter');
+    await leaveTheSale(page);
     await expect.poll(async () => (await sandbox.get<{ status: string }>(`/holds/${second}`)).status, { timeout: 10_000 }).toBe('released');
     expect(await sandbox.bookingsOf('Guarded Traveller')).toEqual([]);
   });

@@ -213,9 +213,9 @@ describe('a sale by mouse', () => {
     expect((await c.call('listSales')).find((s) => s.bookingReference === reference)?.status).toBe('confirmed');
     // the printers are back: Retry prints each; a retry after a failure is the original, not a copy
     await usePdfPrinters(c);
-    await tickets.getByRole('button', { name: 'Print the Tickets again' }).click();
+    await tickets.getByRole('button', { name: 'Try again' }).click();
     expect(await printedDocument(page, 'tickets')).toMatchObject({ pages: 1, printer: 'TicketPDF' });
-    await receipt.getByRole('button', { name: 'Print the Receipt again' }).click();
+    await receipt.getByRole('button', { name: 'Try again' }).click();
     const paper = await printedDocument(page, 'receipt');
     expect(paper.printer).toBe('ReceiptPDF');
     expect(paper.text).toContain(reference);

@@ -33,6 +33,12 @@ describe('the sign-in lock', () => {
     expect(plain(await until.textContent())).toContain(`Locked until`);
     expect(plain(await until.textContent())).toContain(cairoTime(lockedUntil));
     expect(plain(await until.textContent())).toContain('(Cairo time)');
+    // the PIN field is marked wrong and read with what is wrong; the supervisor's field is named so
+    const pin = page.locator('#pin');
+    expect(await pin.getAttribute('aria-invalid')).toBe('true');
+    expect(plain(await page.locator(`#${await pin.getAttribute('aria-describedby')}`).textContent())).toContain('Locked until');
+    expect(await page.getByLabel('Supervisor’s PIN').count()).toBe(1);
+    expect(await page.getByLabel('PIN', { exact: true }).count()).toBe(1);
     await shot(page, 'sign-in-locked-en');
     // in Arabic: the locked agent tries again (refused without a check), the time in Arabic
     await setLanguage(page, 'ar');

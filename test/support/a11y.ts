@@ -45,14 +45,15 @@ export async function axeFindings(page: Page, screen: string): Promise<A11yFindi
 export interface TabFinding {
   screen: string;
   step: number;
-  problem: 'not visible' | 'covered' | 'outside the overlay' | 'nothing takes the focus';
+  problem: 'not visible' | 'covered' | 'no focus indicator' | 'outside the overlay' | 'nothing takes the focus';
   element: string;
 }
 
 /**
  * Tab from where the focus is, at most `max` times or until it comes round again: each element
  * that takes the focus must be on screen and not under anything else (the point at its middle
- * belongs to it), and when `overlay` names an open dialog, inside that dialog; and at least one
+ * belongs to it), draw a focus ring (an outline of 2 px or more, on the element or, for a hidden
+ * radio or checkbox, on its label: WCAG 2.4.7), and when `overlay` names an open dialog, inside that dialog; and at least one
  * element must take it.
  */
 export async function tabWalk(page: Page, screen: string, opts: { overlay?: string; max?: number } = {}): Promise<TabFinding[]> {
@@ -80,6 +81,10 @@ export async function tabWalk(page: Page, screen: string, opts: { overlay?: stri
         const top = document.elementFromPoint(x, y);
         if (!top || !(shown.contains(top) || top.contains(shown) || el.contains(top))) problem = 'covered';
       }
+      // the ring is drawn where the eye looks: on the element, or on the label that draws a hidden radio
+      const ring = getComputedStyle(shown);
+      const transparent = /^(transparent|rgba\(.*,\s*0\))$/.test(ring.outlineColor);
+      if (!problem && (ring.outlineStyle === 'none' || parseFloat(ring.outlineWidth) < 2 || transparent)) problem = 'no focus indicator';
       if (!problem && overlay && !el.closest(overlay)) problem = 'outside the overlay';
       return { key: path.join('.'), describe, problem };
     }, opts.overlay ?? null);
@@ -120,7 +125,8 @@ export function descriptions(elements: Locator): Promise<string[]> {
  * Controls whose accessible name does not start with the text they show (WCAG 2.5.3, label in
  * name): for each element, its name as Chromium computes it (from the accessibility snapshot)
  * against its visible text without the key hints (kbd), what is hidden from the eye and marks
- * without words; spaces are ignored, and the first 12 characters shown must open the name.
+ * without words; spaces are ignored, and the first 12 characters shown must open the name. A
+ * control that shows only a symbol (＋, −) has no text label and is left out.
  */
 export async function namesNotFromText(elements: Locator): Promise<string[]> {
   const out: string[] = [];
@@ -136,6 +142,8 @@ export async function namesNotFromText(elements: Locator): Promise<string[]> {
       for (const mark of copy.querySelectorAll('[aria-hidden=true]')) if (!/[\p{L}\p{N}]/u.test(mark.textContent ?? '')) mark.remove();
       return copy.textContent ?? '';
     });
+    // a control that shows a symbol, not words (＋, −), has no visible text label to match
+    if (!/[\p{L}\p{N}]/u.test(shown)) continue;
     const start = squash(shown).slice(0, 12);
     if (!squash(name).startsWith(start)) out.push(`"${name}" does not start with what it shows, "${shown.trim()}"`);
   }

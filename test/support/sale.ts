@@ -248,11 +248,7 @@ export async function keyboardSaleToPayment(page: Page, s: KeyboardSale): Promis
   };
   const combo = (i: number) => page.getByRole('combobox').nth(i);
 
-  await k.press('F12'); // a fresh sale, whatever the screen was showing
-  // seats held or cash typed on the screen before: F12 asks first, and Enter leaves that sale
-  const leave = page.getByTestId('leave-sale');
-  await expect.poll(async () => (await leave.count()) > 0 || (await focused(page)).role === 'combobox').toBe(true);
-  if ((await leave.count()) > 0) await k.press('Enter');
+  await nextCustomer(page); // a fresh sale, whatever the screen was showing
   await expect.poll(() => focused(page).then((f) => f.role)).toBe('combobox');
   await k.type(s.from);
   await expect.poll(() => page.getByRole('option', { selected: true }).count()).toBe(1);
@@ -338,6 +334,20 @@ export async function outcomeStatus(page: Page, timeout = 30_000): Promise<strin
 }
 
 /** The test environment's CUPS-PDF printers, chosen as a supervisor would in Settings. */
+/** F12, the next customer: over seats held or cash typed it asks first, and "Leave the sale" leaves that sale. */
+export async function nextCustomer(page: Page): Promise<void> {
+  await page.keyboard.press('F12');
+  const leave = page.getByTestId('leave-sale');
+  await expect.poll(async () => (await leave.count()) > 0 || (await focused(page)).role === 'combobox').toBe(true);
+  if ((await leave.count()) > 0) await leaveTheSale(page);
+}
+
+/** Over the "Leave this sale?" question (its focus on Stay): the agent moves to "Leave the sale" and presses Enter. */
+export async function leaveTheSale(page: Page): Promise<void> {
+  await page.getByTestId('leave-sale-confirm').focus();
+  await page.keyboard.press('Enter');
+}
+
 export async function usePdfPrinters(c: Counter, printers: { ticket?: string; receipt?: string } = {}): Promise<void> {
   await c.call('savePrintSettings', {
     ticketPrinter: printers.ticket ?? TICKET_PRINTER,

@@ -172,6 +172,15 @@ export function GearIcon() {
   );
 }
 
+export function LockIcon() {
+  return (
+    <Svg size={14}>
+      <rect x="5" y="11" width="14" height="10" rx="2" />
+      <path d="M8 11V7a4 4 0 0 1 8 0v4" />
+    </Svg>
+  );
+}
+
 export function PrinterIcon() {
   return (
     <Svg>

@@ -33,10 +33,28 @@ function focusedNow(): HTMLElement | null {
   return active instanceof HTMLElement && active !== document.body ? active : null;
 }
 
-/** The focus back on `opener`, or (drawn again since) on the element with its id. */
+/** Where the screen on show wants the focus when what had it has gone (the sale: its step's field). */
+const homes: (() => void)[] = [];
+
+/** Registers, while mounted, where this screen puts the focus when the control that had it is gone. */
+export function useFocusHome(home: () => void) {
+  useEffect(() => {
+    homes.push(home);
+    return () => void homes.splice(homes.indexOf(home), 1);
+  }, [home]);
+}
+
+/**
+ * The focus back on `opener`, or (drawn again since) on the element with its id; when it is gone
+ * (the worklist's chip after the last call) the screen's home for the focus, else its first
+ * control: never the page's body, where a keyboard agent is lost.
+ */
 function giveFocusBack(opener: HTMLElement | null) {
   const target = opener?.isConnected ? opener : opener?.id ? document.getElementById(opener.id) : null;
-  target?.focus({ preventScroll: true });
+  if (target) return target.focus({ preventScroll: true });
+  const home = homes.at(-1);
+  if (home) return home();
+  document.querySelector<HTMLElement>(`#root main :is(${TABBABLE})`)?.focus({ preventScroll: true });
 }
 
 /** Makes the element of `ref` the modal layer while it is mounted. */

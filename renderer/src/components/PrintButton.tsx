@@ -2,19 +2,22 @@ import { useState } from 'react';
 import type { PrintResult } from '../../../contract/counter.ts';
 import type { AppError, Result } from '../../../contract/errors.ts';
 import { useT } from '../i18n/index.ts';
-import { ErrorNotice } from './ErrorNotice.tsx';
 import { Spinner } from './Icons.tsx';
+import { PrintFailure } from './PrintFailure.tsx';
 
 /**
  * A print action that says where it went: "Printing…" while main spools it, then "Sent to
- * <printer>." or what failed and what to do, beside the button.
+ * <printer>." or what failed and what to do, beside the button. The button stays focusable
+ * while it prints (aria-disabled): a disabled one would drop the keyboard's focus to the page.
  */
-export function PrintButton({ label, print, testId, primary = false }: { label: string; print: () => Promise<Result<PrintResult>>; testId?: string; primary?: boolean }) {
+export function PrintButton(props: { label: string; print: () => Promise<Result<PrintResult>>; testId?: string; primary?: boolean; autoFocus?: boolean }) {
+  const { label, print, testId, primary = false } = props;
   const t = useT();
   const [busy, setBusy] = useState(false);
   const [sent, setSent] = useState<string | null>(null);
   const [error, setError] = useState<AppError | null>(null);
   const run = async () => {
+    if (busy) return;
     setBusy(true);
     setSent(null);
     setError(null);
@@ -26,7 +29,7 @@ export function PrintButton({ label, print, testId, primary = false }: { label: 
   };
   return (
     <span className="print-button" data-testid={testId}>
-      <button type="button" className={primary ? 'st-btn st-btn-primary' : 'st-btn'} onClick={() => void run()} disabled={busy}>
+      <button type="button" className={primary ? 'st-btn st-btn-primary' : 'st-btn'} onClick={() => void run()} aria-disabled={busy || undefined} autoFocus={props.autoFocus}>
         {label}
       </button>
       <span role="status" className="print-button-status">
@@ -37,7 +40,7 @@ export function PrintButton({ label, print, testId, primary = false }: { label: 
         )}
         {sent && t('common.printedTo', { printer: sent })}
       </span>
-      {error && <ErrorNotice error={error} />}
+      {error && <PrintFailure error={error} again />}
     </span>
   );
 }

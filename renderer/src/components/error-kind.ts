@@ -15,6 +15,15 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'station_settings_offline',
   'supervisor_proof_needed',
   'invalid_argument',
+  'counter_held_elsewhere',
+  'own_record_needs_supervisor',
+  'training_only',
+  'journal_read_only',
+  'ticket_already_refunded',
+  'refund_needs_supervisor',
+  'refund_not_sold_here',
+  'counter_live_elsewhere',
+  'station_sale_unverified',
 ]);
 
 export function isRefusal(code: AppErrorCode): boolean {

@@ -77,10 +77,20 @@ function OverrideForm({ action, kind }: { action: SupervisorAction; kind: PinAsk
               </>
             )}
             <label htmlFor="override-pin">{t(proof ? 'override.proof.pin' : 'override.pin', { supervisor: me?.name ?? '' })}</label>
-            <input id="override-pin" data-autofocus type="password" inputMode="numeric" autoComplete="off" value={pin} onChange={(e) => setPin(e.target.value)} />
+            <input
+              id="override-pin"
+              data-autofocus
+              type="password"
+              inputMode="numeric"
+              autoComplete="off"
+              value={pin}
+              onChange={(e) => setPin(e.target.value)}
+              aria-invalid={error?.code === 'wrong_pin' || error?.code === 'agent_locked' || undefined}
+              aria-describedby={error ? 'override-error' : undefined}
+            />
           </>
         )}
-        {error && <ErrorNotice error={error} />}
+        {error && <ErrorNotice error={error} id="override-error" />}
         <div className="st-actions">
           <button type="submit" className="st-btn st-btn-primary" disabled={busy || !pin || !supervisorId} aria-keyshortcuts="Enter">
             {t(proof ? 'override.proof.confirm' : 'override.approve')} <Kbd k="Enter" />

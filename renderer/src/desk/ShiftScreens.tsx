@@ -1,4 +1,5 @@
-import { useState } from 'react';
+import { useRef, useState, type KeyboardEvent } from 'react';
+import { flushSync } from 'react-dom';
 import type { CashMoveKind } from '../../../contract/shifts.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Modal } from '../components/Modal.tsx';
@@ -71,6 +72,7 @@ function CashMoves() {
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
   const [done, setDone] = useState<string | null>(null);
+  const amountRef = useRef<HTMLInputElement>(null);
   const minor = parseAmount(amount);
   const ready = minor !== null && minor > 0 && reason.trim().length > 0;
   return (
@@ -79,11 +81,13 @@ function CashMoves() {
       data-testid="cash-moves"
       onSubmit={async (e) => {
         e.preventDefault();
-        if (!ready) return;
+        if (!ready || busy) return;
         if (await useDesk.getState().moveCash(kind, minor, reason.trim())) {
           setDone(t('desk.cash.done', { kind: t(`desk.cash.${kind}`), amount: formatMoney(minor, locale) }));
           setAmount('');
           setReason('');
+          // ready for the next one (the status line says this one is recorded)
+          amountRef.current?.focus();
         }
       }}
     >
@@ -98,12 +102,13 @@ function CashMoves() {
         ))}
       </fieldset>
       <label htmlFor="cash-amount">{t('desk.cash.amount')}</label>
-      <input id="cash-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+      <input id="cash-amount" ref={amountRef} inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
       <label htmlFor="cash-reason">{t('desk.cash.reason')}</label>
       <input id="cash-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
       {error && <ErrorNotice error={error} />}
       {done && <p role="status">{done}</p>}
-      <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
+      {/* focusable while busy or not ready: a disabled button would drop the keyboard's focus to the page */}
+      <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !ready || undefined}>
         {t('desk.cash.submit')}
       </button>
     </form>
@@ -177,6 +182,24 @@ function CloseShift() {
   );
 }
 
+const PANELS = ['cash', 'close'] as const;
+
+/**
+ * The panel's tabs as a tab list: one Tab stop, the arrows (along the reading direction), Home
+ * and End move to a tab and show it.
+ */
+function onTabKey(e: KeyboardEvent<HTMLDivElement>, panel: (typeof PANELS)[number]) {
+  const i = PANELS.indexOf(panel);
+  const forward = document.documentElement.dir === 'rtl' ? 'ArrowLeft' : 'ArrowRight';
+  const back = forward === 'ArrowLeft' ? 'ArrowRight' : 'ArrowLeft';
+  const to = e.key === forward ? i + 1 : e.key === back ? i - 1 : e.key === 'Home' ? 0 : e.key === 'End' ? PANELS.length - 1 : null;
+  if (to === null) return;
+  e.preventDefault();
+  const next = PANELS[(to + PANELS.length) % PANELS.length]!;
+  flushSync(() => useDesk.getState().showPanel(next));
+  document.getElementById(`shift-tab-${next}`)?.focus();
+}
+
 /** The shift panel over the counter (F11): cash movements, or closing the shift. Esc closes it (shell/shortcuts.ts). */
 export function ShiftPanel() {
   const t = useT();
@@ -193,9 +216,19 @@ export function ShiftPanel() {
         data-testid="shift-panel"
       >
         <div className="shift-panel-head">
-          <div role="tablist" className="settings-tabs">
-            {(['cash', 'close'] as const).map((p) => (
-              <button key={p} type="button" role="tab" aria-selected={panel === p} className="settings-tab" onClick={() => showPanel(p)}>
+          <div role="tablist" className="settings-tabs" aria-label={t('desk.shift.title')} onKeyDown={(e) => onTabKey(e, panel)}>
+            {PANELS.map((p) => (
+              <button
+                key={p}
+                type="button"
+                role="tab"
+                id={`shift-tab-${p}`}
+                aria-controls="shift-tabpanel"
+                aria-selected={panel === p}
+                tabIndex={panel === p ? 0 : -1}
+                className="settings-tab"
+                onClick={() => showPanel(p)}
+              >
                 {t(`desk.shift.${p}`)}
               </button>
             ))}
@@ -204,7 +237,9 @@ export function ShiftPanel() {
             {t('desk.shift.hide')}
           </button>
         </div>
-        {panel === 'cash' ? <CashMoves /> : <CloseShift />}
+        <div role="tabpanel" id="shift-tabpanel" aria-labelledby={`shift-tab-${panel}`}>
+          {panel === 'cash' ? <CashMoves /> : <CloseShift />}
+        </div>
       </section>
     </Modal>
   );

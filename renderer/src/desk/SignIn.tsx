@@ -7,11 +7,19 @@ import { useDesk } from './store.ts';
 
 const PIN = /^[0-9]{4,8}$/;
 
-/** A PIN field: digits only (Arabic-Indic accepted), never shown, never kept after the attempt. */
-function PinInput(props: { id: string; value: string; onChange(v: string): void; autoFocus?: boolean }) {
+/** The errors that are about the PIN typed: its field is marked invalid and described by them. */
+const PIN_ERRORS = new Set(['wrong_pin', 'agent_locked']);
+
+/**
+ * A PIN field: digits only (Arabic-Indic accepted), never shown, never kept after the attempt.
+ * `problem`: the id of what is wrong with it (marked invalid, and read with the field).
+ */
+function PinInput(props: { id: string; value: string; onChange(v: string): void; autoFocus?: boolean; problem?: string | null }) {
   return (
     <input
       id={props.id}
+      aria-invalid={props.problem ? true : undefined}
+      aria-describedby={props.problem ?? undefined}
       className="pin-input"
       type="password"
       inputMode="numeric"
@@ -62,8 +70,8 @@ export function SignIn() {
           ))}
         </fieldset>
         <label htmlFor="pin">{t('desk.pin')}</label>
-        <PinInput id="pin" value={pin} onChange={setPin} autoFocus />
-        {error && <ErrorNotice error={error} />}
+        <PinInput id="pin" value={pin} onChange={setPin} autoFocus problem={error && PIN_ERRORS.has(error.code) ? 'pin-error' : null} />
+        {error && <ErrorNotice error={error} id="pin-error" />}
         <button type="submit" className="st-btn st-btn-primary" disabled={busy || !agentId || !PIN.test(pin)}>
           {locked ? t('desk.locked.unlock') : t('desk.signIn.submit')}
         </button>
@@ -111,7 +119,7 @@ function SupervisorUnlock({ agentId, onDone }: { agentId: string; onDone(name: s
           </option>
         ))}
       </select>
-      <label htmlFor="unlock-pin">{t('desk.pin')}</label>
+      <label htmlFor="unlock-pin">{t('desk.unlock.pin')}</label>
       <PinInput id="unlock-pin" value={pin} onChange={setPin} />
       <button type="submit" className="st-btn" disabled={busy || !PIN.test(pin)}>
         {t('desk.unlock.submit')}
@@ -176,6 +184,7 @@ export function FirstSupervisor() {
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
   const ready = name.trim().length > 0 && PIN.test(pin) && pin === again;
+  const mismatch = again.length >= 4 && pin !== again;
   return (
     <main className="desk-screen" data-testid="first-supervisor">
       <form
@@ -192,8 +201,10 @@ export function FirstSupervisor() {
         <label htmlFor="first-pin">{t('desk.newPin')}</label>
         <PinInput id="first-pin" value={pin} onChange={setPin} />
         <label htmlFor="first-pin-again">{t('desk.newPinAgain')}</label>
-        <PinInput id="first-pin-again" value={again} onChange={setAgain} />
-        {again.length >= 4 && pin !== again && <p className="st-field-error">{t('desk.pinMismatch')}</p>}
+        <PinInput id="first-pin-again" value={again} onChange={setAgain} problem={mismatch ? 'first-pin-mismatch' : null} />
+        <p className="st-field-error" id="first-pin-mismatch" role="status">
+          {mismatch && t('desk.pinMismatch')}
+        </p>
         {error && <ErrorNotice error={error} />}
         <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
           {t('desk.first.submit')}

@@ -1,6 +1,7 @@
 import type { Booking } from '../../../contract/partner/resources.ts';
 import { formatCairo, formatMoney } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { PrintFailure } from '../components/PrintFailure.tsx';
 import { useLocale, useT, type Locale, type MessageKey } from '../i18n/index.ts';
 import { arrivalDayOffset, clockTime, formatDay, formatDuration, journeyMinutes, localDigits } from '../sale/display.ts';
 import { Qr } from './Qr.tsx';
@@ -45,11 +46,27 @@ function PlaceLine({ place, at, locale }: { place: Place; at: string | null; loc
   );
 }
 
+/** What the last reprint did, beside the buttons of one traveller (`passengerIndex`) or of the whole booking. */
+function ReprintNote({ passengerIndex }: { passengerIndex?: number }) {
+  const t = useT();
+  const printed = useLookup((s) => s.printed);
+  const failed = useLookup((s) => s.printError);
+  if (printed && printed.at.passengerIndex === passengerIndex) {
+    return (
+      <span role="status" data-testid="reprinted">
+        {t('lookup.printed', { printer: printed.printer })}
+      </span>
+    );
+  }
+  if (failed && failed.at.passengerIndex === passengerIndex) return <PrintFailure error={failed.error} again />;
+  return null;
+}
+
 /** The booking view: the journey as on the ticket, passengers with their e-ticket QR, what was sold here, reprints. */
 export function BookingCard() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const { view, error, printed } = useLookup();
+  const { view, error } = useLookup();
   const { back, reprint } = useLookup.getState();
   if (!view) return null;
   const b = view.booking;
@@ -92,7 +109,7 @@ export function BookingCard() {
                 <span className={b.tickets.valid_for_travel ? 'bk-valid' : 'bk-invalid'} data-testid="valid-for-travel">
                   {t(b.tickets.valid_for_travel ? 'lookup.valid' : 'lookup.notValid')}
                 </span>
-                <span>{t('lookup.ticketVersion', { v: b.tickets.version })}</span>
+                <span>{t('lookup.ticketVersion', { v: localDigits(b.tickets.version, locale) })}</span>
               </>
             ) : (
               <span>{t('lookup.noTickets')}</span>
@@ -139,6 +156,7 @@ export function BookingCard() {
                           <button type="button" className="st-btn" onClick={press({ kind: 'tickets', passengerIndex: i, language: 'en' })} data-testid={`reprint-${i}-en`}>
                             {t('lookup.oneTicket')} · {t('lookup.inEnglish')}
                           </button>
+                          <ReprintNote passengerIndex={i} />
                         </div>
                       )}
                     </div>
@@ -194,11 +212,7 @@ export function BookingCard() {
               {t(s.receiptsPrinted > 0 ? 'lookup.receiptCopy' : 'lookup.receipt')}
             </button>
           )}
-          {printed && (
-            <span role="status" data-testid="reprinted">
-              {t('lookup.printed', { printer: printed.printer })}
-            </span>
-          )}
+          <ReprintNote />
         </section>
       )}
     </main>

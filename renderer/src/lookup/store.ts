@@ -30,8 +30,10 @@ interface LookupState {
   view: BookingView | null;
   viewLoading: boolean;
   error: AppError | null;
-  /** What the last reprint did, to say so. */
-  printed: { kind: ReprintKind; printer: string } | null;
+  /** What the last reprint did, to say so beside the button pressed (`at`). */
+  printed: { kind: ReprintKind; printer: string; at: ReprintRequest } | null;
+  /** The last reprint failed: why, beside the button pressed. */
+  printError: { at: ReprintRequest; error: AppError } | null;
   show(open: boolean): void;
   type(query: string): void;
   move(delta: number): void;
@@ -56,11 +58,12 @@ export const useLookup = create<LookupState>((set, get) => ({
   viewLoading: false,
   error: null,
   printed: null,
+  printError: null,
 
   show(open) {
     if (accountTimer) clearTimeout(accountTimer);
     typed++;
-    set({ open, query: '', hits: [], accountHits: [], accountLoading: false, cursor: 0, view: null, error: null, printed: null });
+    set({ open, query: '', hits: [], accountHits: [], accountLoading: false, cursor: 0, view: null, error: null, printed: null, printError: null });
   },
 
   type(query) {
@@ -90,27 +93,27 @@ export const useLookup = create<LookupState>((set, get) => ({
   async choose(index = get().cursor) {
     const hit = [...get().hits, ...get().accountHits][index];
     if (!hit) return;
-    set({ cursor: index, viewLoading: true, error: null, printed: null });
+    set({ cursor: index, viewLoading: true, error: null, printed: null, printError: null });
     const r = await api.readBooking(hit.saleId ? { saleId: hit.saleId } : { bookingReference: hit.bookingReference ?? '' });
     set(r.ok ? { view: r.value, viewLoading: false } : { error: r.error, viewLoading: false });
   },
 
   async openReference(reference) {
     get().show(true);
-    set({ query: reference, viewLoading: true, error: null, printed: null });
+    set({ query: reference, viewLoading: true, error: null, printed: null, printError: null });
     const r = await api.readBooking({ bookingReference: reference });
     set(r.ok ? { view: r.value, viewLoading: false } : { error: r.error, viewLoading: false });
   },
 
   back() {
-    if (get().view) return set({ view: null, error: null, printed: null });
+    if (get().view) return set({ view: null, error: null, printed: null, printError: null });
     get().show(false);
   },
 
   async reprint(req) {
     const view = get().view;
     if (!view) return;
-    set({ error: null, printed: null });
+    set({ error: null, printed: null, printError: null });
     const which = view.sale ? { saleId: view.sale.saleId } : { bookingReference: view.booking?.id ?? '' };
     const r =
       req.kind === 'receipt' && view.sale
@@ -120,9 +123,9 @@ export const useLookup = create<LookupState>((set, get) => ({
             ...(req.passengerIndex === undefined ? {} : { passengerIndex: req.passengerIndex }),
             ...(req.language ? { language: req.language } : {}),
           });
-    if (!r.ok) return set({ error: r.error });
-    if (r.value.error) return set({ error: r.value.error });
-    set({ printed: { kind: req.kind, printer: r.value.printer } });
+    if (!r.ok) return set({ printError: { at: req, error: r.error } });
+    if (r.value.error) return set({ printError: { at: req, error: r.value.error } });
+    set({ printed: { kind: req.kind, printer: r.value.printer, at: req } });
     // The counts of prints (and so COPY) changed: show them as main has them now.
     const again = await api.readBooking(view.sale ? { saleId: view.sale.saleId } : { bookingReference: view.booking?.id ?? '' });
     if (again.ok) set({ view: again.value });

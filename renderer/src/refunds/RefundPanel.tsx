@@ -1,6 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
 import type { PrintResult } from '../../../contract/counter.ts';
+import { PrintButton } from '../components/PrintButton.tsx';
 import type { RefundPolicy, RefundQuote, RefundView } from '../../../contract/refunds.ts';
 import { formatMoney, formatNumber } from '../../../core/format.ts';
 import { api } from '../api.ts';
@@ -162,15 +163,15 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
         </form>
       )}
       {done && (
-        <p role="status" data-testid="refund-done" data-job-id={done.print?.jobId ?? ''}>
-          {t('refunds.done', {
-            amount: money(done.refund.amountMinor),
-            print: done.print?.status === 'sent' ? t('refunds.printSent', { printer: done.print.printer }) : t('refunds.printFailed'),
-          })}{' '}
-          <button type="button" className="st-btn" onClick={() => void api.printRefundReceipt({ refundId: done.refund.refundId, language })} autoFocus data-testid="refund-reprint">
-            {t('refunds.reprint')}
-          </button>
-        </p>
+        <div className="refund-done">
+          <p role="status" data-testid="refund-done" data-job-id={done.print?.jobId ?? ''}>
+            {t('refunds.done', {
+              amount: money(done.refund.amountMinor),
+              print: done.print?.status === 'sent' ? t('refunds.printSent', { printer: done.print.printer }) : t('refunds.printFailed'),
+            })}
+          </p>
+          <PrintButton label={t('refunds.reprint')} print={() => api.printRefundReceipt({ refundId: done.refund.refundId, language })} testId="refund-reprint" autoFocus />
+        </div>
       )}
     </section>
   );

@@ -2,12 +2,14 @@ import type { DayReport } from '../../../contract/counter.ts';
 import { useLocale } from '../i18n/index.ts';
 import { useTi } from '../settings/bidi.ts';
 import { formatMoney, formatNumber } from '../../../core/format.ts';
+import { useOperatorName } from '../shell/place-names.ts';
 
 /** The day's figures for the station manager: sales, tickets, cash, retail, NET, margin, and by operator. */
 export function DayFigures({ report }: { report: DayReport }) {
   const t = useTi();
   const { locale } = useLocale();
   const money = (minor: number) => formatMoney(minor, locale);
+  const operatorName = useOperatorName();
   const cards: { key: string; label: string; value: string }[] = [
     { key: 'sales', label: t('settings.day.sales'), value: formatNumber(report.counts.confirmed, locale) },
     { key: 'seats', label: t('settings.day.seats'), value: formatNumber(report.seats, locale) },
@@ -58,7 +60,7 @@ export function DayFigures({ report }: { report: DayReport }) {
             <tbody>
               {report.byOperator.map((o) => (
                 <tr key={`${o.operatorId ?? ''}\u0000${o.operatorName ?? ''}`}>
-                  <td>{o.operatorName ?? <span className="st-any">{t('settings.day.operator.unknown')}</span>}</td>
+                  <td>{o.operatorName || o.operatorId ? operatorName(o.operatorId, o.operatorName) : <span className="st-any">{t('settings.day.operator.unknown')}</span>}</td>
                   <td className="st-num">{formatNumber(o.sales, locale)}</td>
                   <td className="st-num">{formatNumber(o.seats, locale)}</td>
                   <td className="st-num st-strong">{money(o.retailMinor)}</td>

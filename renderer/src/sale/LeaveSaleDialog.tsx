@@ -5,8 +5,9 @@ import { useSale } from './store.ts';
 
 /**
  * F12 (next customer) with seats held or cash typed and nothing sent: asked first, so a key
- * pressed by habit does not drop a traveller's seats or the cash on the desk. Enter leaves
- * (the seats are let go), Esc stays (shell/shortcuts.ts).
+ * pressed by habit does not drop a traveller's seats or the cash on the desk. The focus is on
+ * Stay: F12 then Enter by habit keeps the sale, as do Esc and F12 again (shell/shortcuts.ts);
+ * leaving takes a choice (Tab to "Leave the sale", then Enter).
  */
 export function LeaveSaleDialog() {
   const t = useT();
@@ -19,10 +20,10 @@ export function LeaveSaleDialog() {
         <h2 id="leave-sale-title">{t('sale.leave.title')}</h2>
         <p id="leave-sale-text">{t('sale.leave.text')}</p>
         <div className="leave-sale-actions">
-          <button type="button" className="primary" onClick={() => newCustomer()} aria-keyshortcuts="Enter" data-autofocus>
-            {t('sale.leave.confirm')} <Kbd k="Enter" />
+          <button type="button" className="primary" onClick={() => newCustomer()} data-testid="leave-sale-confirm">
+            {t('sale.leave.confirm')}
           </button>
-          <button type="button" onClick={() => stayInSale()} aria-keyshortcuts="Escape">
+          <button type="button" onClick={() => stayInSale()} aria-keyshortcuts="Escape" data-autofocus data-testid="leave-sale-stay">
             {t('sale.leave.stay')} <Kbd k="Esc" />
           </button>
         </div>

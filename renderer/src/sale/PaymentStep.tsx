@@ -14,6 +14,7 @@ import { readAmount } from '../../../core/money.ts';
 import { saleTotal, ticketLanguage, useSale } from './store.ts';
 import type { CashCheck } from './store/payment.ts';
 import { useFocusTarget } from './use-focus.ts';
+import { useSettled } from './use-settled.ts';
 
 /** Step 4: the retail total, the cash handed over, the change; confirm once. */
 export function PaymentStep() {
@@ -48,6 +49,17 @@ export function PaymentStep() {
   const short = held ? walletShortfall(held.total.amount_minor, wallet) : null;
   // the seats stay listed when the hold has lapsed (the agent re-picks them from here)
   const seats = held?.seats_requested ?? (hold.status === 'expired' ? hold.seats : []);
+  const cashState =
+    cash.trim() === ''
+      ? ''
+      : !reading.ok
+        ? t(reading.problem === 'ambiguous' ? 'pay.cash.ambiguous' : 'pay.cash.invalid')
+        : covered
+          ? `${t('pay.change')} ${formatPounds(change, locale)}`
+          : t('pay.cash.short', { missing: formatPounds((total ?? 0) - (tendered ?? 0), locale) });
+  const said = useSettled(cashState);
+  // short or unreadable, once the typing rests (not red at each digit on the way to 2000)
+  const cashProblem = useSettled(cash.trim() !== '' && (!reading.ok || !covered));
 
   // Alt+1…Alt+6: the quick amounts, from anywhere on this step
   useEffect(() => {
@@ -138,6 +150,7 @@ export function PaymentStep() {
               value={cash}
               disabled={sending}
               aria-describedby="cash-state"
+              aria-invalid={cashProblem || undefined}
               onChange={(e) => setCash(e.target.value)}
               onKeyDown={(e) => {
                 if (e.key === 'Enter') {
@@ -163,7 +176,8 @@ export function PaymentStep() {
               />
             ))}
           </div>
-          <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state" role="status">
+          {/* not live: it changes with each digit; the region below says it once the typing rests */}
+          <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state">
             {cash.trim() === '' ? (
               <span className="muted">{t('pay.cash.enter')}</span>
             ) : !reading.ok ? (
@@ -179,6 +193,9 @@ export function PaymentStep() {
               <span className="field-problem">{t('pay.cash.short', { missing: formatPounds((total ?? 0) - (tendered ?? 0), locale) })}</span>
             )}
           </div>
+          <span className="sr-only" role="status" data-testid="change-announcer">
+            {said}
+          </span>
           {sendError && !sending && (
             <ErrorNotice error={sendError} onRetry={sendError.code === 'not_found' || sendError.retryable ? () => void retrySend() : undefined} />
           )}

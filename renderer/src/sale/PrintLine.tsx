@@ -1,15 +1,10 @@
-import type { AppError } from '../../../contract/errors.ts';
-import { useT, type MessageKey, type Translate } from '../i18n/index.ts';
+import { useT } from '../i18n/index.ts';
+import { printFailureText } from '../components/print-failure.ts';
 import { PrinterIcon, Spinner } from '../components/Icons.tsx';
+import { useDescription } from '../components/Description.tsx';
 import type { PrintKind, PrintView } from './prints.ts';
 import './print-line.css';
 
-/** What a failed print means for the agent (the outcome, the notices and the journal say it alike). */
-export function printFailureText(t: Translate, error: AppError): string {
-  if (error.code === 'not_configured') return t('print.error.not_configured');
-  if (error.code === 'print_failed') return t('print.error.print_failed');
-  return t(`error.${error.code}` as MessageKey);
-}
 
 /**
  * One of a confirmed sale's prints as main reports it (waiting, printing, sent to a printer,
@@ -20,6 +15,9 @@ export function PrintLine(props: { kind: PrintKind; view: PrintView; testId: str
   const t = useT();
   const { view } = props;
   const what = t(`print.${props.kind}`);
+  // named by what they show ("Try again", "Print"); which print they act on is their description
+  const retry = useDescription(props.retryLabel);
+  const now = useDescription(t('print.now.label', { what }));
   return (
     <li
       className={`print ${view.status}`}
@@ -43,13 +41,15 @@ export function PrintLine(props: { kind: PrintKind; view: PrintView; testId: str
         </span>
       </span>
       {view.status === 'failed' && (
-        <button type="button" onClick={props.onPrint} aria-label={props.retryLabel}>
+        <button type="button" onClick={props.onPrint} aria-describedby={retry.describedBy}>
           {t('common.retry')}
+          {retry.description}
         </button>
       )}
       {view.status === 'none' && (
-        <button type="button" onClick={props.onPrint} aria-label={t('print.now.label', { what })}>
+        <button type="button" onClick={props.onPrint} aria-describedby={now.describedBy}>
           {t('print.now')}
+          {now.description}
         </button>
       )}
     </li>

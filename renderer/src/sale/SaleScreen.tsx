@@ -7,12 +7,20 @@ import { PassengersStep } from './PassengersStep.tsx';
 import { PaymentStep } from './PaymentStep.tsx';
 import { OutcomeStep } from './OutcomeStep.tsx';
 import { LeaveSaleDialog } from './LeaveSaleDialog.tsx';
+import { useFocusHome } from '../components/Modal.tsx';
 import './sale.css';
+
+/** The step's own field again (the focus had gone with a control that is no more). */
+const focusStep = () => {
+  const { focus, focusOn } = useSale.getState();
+  focusOn(focus.target, focus.index);
+};
 
 /** The sale flow, the counter's main screen. */
 export function SaleScreen() {
   const t = useT();
   const step = useSale((s) => s.step);
+  useFocusHome(focusStep);
   return (
     <>
       <StepsHeader />

@@ -87,10 +87,16 @@ function SeatsLoaded({ detail }: { detail: PricedOfferDetail }) {
           <span className="mini seat taken" aria-hidden="true" /> {t('seatmap.taken')}
         </span>
         <span className="legend-key">
-          <span className="mini seat picked" aria-hidden="true" /> {t('seatmap.picked')}
+          <span className="mini seat picked" aria-hidden="true">
+            •
+          </span>{' '}
+          {t('seatmap.picked')}
         </span>
         <span className="legend-key">
-          <span className="mini seat held" aria-hidden="true" /> {t('seatmap.heldShort')}
+          <span className="mini seat held" aria-hidden="true">
+            ✓
+          </span>{' '}
+          {t('seatmap.heldShort')}
         </span>
         <span className="legend-key">♿ {t('seatmap.accessible')}</span>
         <span className="legend-key">★ {t('seatmap.premium')}</span>

@@ -1,4 +1,5 @@
-import { useT } from '../i18n/index.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { formatNumber } from '../../../core/format.ts';
 import { CheckIcon } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { HoldAnnouncer, HoldStatus } from './HoldStatus.tsx';
@@ -9,6 +10,7 @@ const KEYS: Record<Step, string> = { search: 'F2', seats: 'F6', passengers: 'F8'
 /** Search → Seats → Passengers → Payment → Done; finished steps can be revisited. */
 export function StepsHeader() {
   const t = useT();
+  const locale = useLocale((s) => s.locale);
   const step = useSale((s) => s.step);
   const offer = useSale((s) => s.offer);
   const holdHeld = useSale((s) => s.hold.status === 'held');
@@ -36,7 +38,7 @@ export function StepsHeader() {
                 aria-keyshortcuts={KEYS[s] || undefined}
               >
                 {/* named by what it shows: "2 Seats", or "Search" once done (a tick for its number; the list gives its place) */}
-                <span className="step-no">{state === 'done' ? <CheckIcon size={14} /> : i + 1}</span>{' '}
+                <span className="step-no">{state === 'done' ? <CheckIcon size={14} /> : formatNumber(i + 1, locale)}</span>{' '}
                 <span className="step-name">{t(`steps.${s}`)}</span>
                 {KEYS[s] && <Kbd k={KEYS[s]} />}
               </button>

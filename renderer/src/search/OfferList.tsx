@@ -131,6 +131,8 @@ const OfferRow = memo(function OfferRow({
         <span className="stations">
           {o.origin.station ?? o.origin.name}
           <span aria-hidden="true">{` ${readingArrow(locale)} `}</span>
+          {/* the arrow is not read: without a word the two stations run together in the name */}
+          <span className="sr-only">{` ${t('results.to')} `}</span>
           {o.destination.station ?? o.destination.name}
         </span>
       </span>

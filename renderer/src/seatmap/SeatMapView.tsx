@@ -176,7 +176,7 @@ function SeatCell(props: DeckProps & { cell: MapCell }) {
     !available && !picked ? t('seatmap.taken') : '',
     held ? t('seatmap.held') : picked ? t('seatmap.picked') : '',
   ].filter(Boolean);
-  const { describedBy, description } = useDescription(details.join(', '));
+  const { describedBy, description } = useDescription(details.join(locale === 'ar' ? '، ' : ', '));
   const cls = ['cell', 'seat', `tint-${tint}`, available ? 'free' : 'taken', picked ? 'picked' : '', held ? 'held' : '', dimmed ? 'dimmed' : ''].filter(Boolean).join(' ');
   return (
     <button
@@ -202,6 +202,12 @@ function SeatCell(props: DeckProps & { cell: MapCell }) {
       {(seat?.accessible || seat?.premium) && (
         <span className="seat-mark" aria-hidden="true">
           {seat.accessible ? '♿' : '★'}
+        </span>
+      )}
+      {/* held and chosen differ by a mark, not only by their fill (WCAG 1.4.1, forced colours) */}
+      {(held || picked) && (
+        <span className="seat-state" aria-hidden="true">
+          {held ? '✓' : '•'}
         </span>
       )}
       {picked && props.picked.length > 1 && (

@@ -10,7 +10,7 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { DateTime, Loading, Notice } from './parts.tsx';
 import { OpenSales } from './OpenSales.tsx';
 import { useLoad } from './use-load.ts';
-import { printFailureText } from '../sale/PrintLine.tsx';
+import { printFailureText } from '../components/print-failure.ts';
 import { BackupSection } from '../backup/BackupSection.tsx';
 import { useRouteName } from '../shell/place-names.ts';
 

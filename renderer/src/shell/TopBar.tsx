@@ -1,6 +1,6 @@
 import { useLocale, useT } from '../i18n/index.ts';
 import { EnvironmentBadge } from '../components/EnvironmentBadge.tsx';
-import { GearIcon } from '../components/Icons.tsx';
+import { GearIcon, LockIcon } from '../components/Icons.tsx';
 import { formatPounds } from '../../../core/format.ts';
 import { PendingIndicator } from '../sale/PendingWatch.tsx';
 import { useDesk } from '../desk/store.ts';
@@ -9,8 +9,32 @@ import { SyncChip } from '../station/SyncChip.tsx';
 import { BackupChip } from '../backup/BackupChip.tsx';
 import { WorklistChip } from '../worklist/WorklistPanel.tsx';
 import { Kbd } from './Kbd.tsx';
+import { useDescription } from '../components/Description.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
 import { useShell } from './store.ts';
+
+/**
+ * F7 Reports. An agent sees it too, marked as needing a supervisor's approval (a lock, and said
+ * in its description): pressing it asks for the supervisor's PIN at the agent's side.
+ */
+function ReportsButton({ locked }: { locked: boolean }) {
+  const t = useT();
+  const { describedBy, description } = useDescription(locked ? t('shell.needsApproval') : null);
+  return (
+    <button
+      type="button"
+      className={`topbar-button${locked ? ' locked' : ''}`}
+      onClick={() => useReports.getState().show(true)}
+      aria-keyshortcuts="F7"
+      aria-describedby={describedBy}
+      data-testid="open-reports"
+    >
+      {locked && <LockIcon />}
+      {t('reports.key')} <Kbd k="F7" />
+      {description}
+    </button>
+  );
+}
 
 /** Brand, station and agent, the environment (always), the wallet, language and settings. */
 export function TopBar() {
@@ -52,11 +76,7 @@ export function TopBar() {
           <strong>{info.agent.name}</strong>
         </span>
       )}
-      {supervisor && (
-        <button type="button" className="topbar-button" onClick={() => useReports.getState().show(true)} aria-keyshortcuts="F7" data-testid="open-reports">
-          {t('reports.key')} <Kbd k="F7" />
-        </button>
-      )}
+      {(supervisor || signedIn) && <ReportsButton locked={!supervisor} />}
       {signedIn && desk?.shift && (
         <button type="button" className="topbar-button" onClick={() => useDesk.getState().showPanel('cash')} aria-keyshortcuts="F11" data-testid="open-shift-panel">
           {t('desk.shift')} <Kbd k="F11" />

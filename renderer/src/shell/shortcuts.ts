@@ -69,11 +69,11 @@ export function useShortcuts() {
         return;
       }
       const next = key === 'F12' || (e.ctrlKey && !e.altKey && (e.code === 'KeyN' || key.toLowerCase() === 'n'));
-      // Leaving a sale with seats held or cash typed was asked: Enter (or F12 again) leaves, Esc stays.
+      // Leaving a sale with seats held or cash typed was asked: Esc and F12 again stay; Enter
+      // presses the button with the focus (Stay, unless the agent moved to Leave).
       if (sale.leaveAsked) {
-        if (key === 'Enter' || next) {
+        if (next) {
           handled();
-          if (!e.repeat) sale.newCustomer();
         } else if (key === 'Escape') {
           handled();
           sale.stayInSale();

@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { SaleSummary } from '../../../contract/counter.ts';
 import type { AppError } from '../../../contract/errors.ts';
 import type { TrainingAction, TrainingDone } from '../../../contract/training.ts';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber, localDigits } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
@@ -37,6 +37,7 @@ export function TrainingTab() {
     });
   }, []);
   const run = async (action: TrainingAction) => {
+    if (busy) return;
     setBusy(true);
     setDone(null);
     setError(null);
@@ -63,17 +64,17 @@ export function TrainingTab() {
             <select id="training-booking" value={reference} onChange={(e) => setReference(e.target.value)}>
               {sales.map((s) => (
                 <option key={s.saleId} value={s.bookingReference!}>
-                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? `${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}` : '—'}
+                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? localDigits(`${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}`, locale) : '—'}
                 </option>
               ))}
             </select>
           </div>
         )}
         <div className="st-actions">
-          <button type="button" className="st-btn" disabled={busy || !reference} onClick={() => void run({ kind: 'reschedule', bookingReference: reference, hours: 2 })} data-testid="training-move">
+          <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'reschedule', bookingReference: reference, hours: 2 })} data-testid="training-move">
             {t('training.move')}
           </button>
-          <button type="button" className="st-btn" disabled={busy || !reference} onClick={() => void run({ kind: 'cancel-trip', bookingReference: reference })} data-testid="training-cancel">
+          <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'cancel-trip', bookingReference: reference })} data-testid="training-cancel">
             {t('training.cancel')}
           </button>
         </div>
@@ -82,10 +83,10 @@ export function TrainingTab() {
       <section aria-labelledby="training-wallet">
         <h3 id="training-wallet">{t('training.wallet')}</h3>
         <div className="st-actions">
-          <button type="button" className="st-btn" disabled={busy} onClick={() => void run({ kind: 'topup', amountMinor: 1_000_000 })} data-testid="training-topup">
+          <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'topup', amountMinor: 1_000_000 })} data-testid="training-topup">
             {t('training.topup', { amount: formatMoney(1_000_000, locale) })}
           </button>
-          <button type="button" className="st-btn" disabled={busy} onClick={() => void run({ kind: 'drain' })} data-testid="training-drain">
+          <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'drain' })} data-testid="training-drain">
             {t('training.drain', { amount: formatMoney(5_000, locale) })}
           </button>
         </div>
@@ -104,7 +105,7 @@ export function TrainingTab() {
             <label htmlFor="training-reason">{t('training.adjustReason')}</label>
             <input id="training-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
           </div>
-          <button type="submit" className="st-btn" disabled={busy || !adjustSigned || !reason.trim()} data-testid="training-adjust">
+          <button type="submit" className="st-btn" disabled={!adjustSigned || !reason.trim()} aria-disabled={busy || undefined} data-testid="training-adjust">
             {reference ? t('training.adjustFor', { reference }) : t('training.adjust')}
           </button>
         </form>
@@ -114,8 +115,8 @@ export function TrainingTab() {
         <h3 id="training-clock">{t('training.clock')}</h3>
         <div className="st-actions">
           {[30, 24 * 60].map((minutes) => (
-            <button key={minutes} type="button" className="st-btn" disabled={busy} onClick={() => void run({ kind: 'advance', minutes })} data-testid={`training-advance-${minutes}`}>
-              {t(minutes === 30 ? 'training.advance30' : 'training.advanceDay')}
+            <button key={minutes} type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'advance', minutes })} data-testid={`training-advance-${minutes}`}>
+              {minutes === 30 ? t('training.advance30', { n: formatNumber(30, locale) }) : t('training.advanceDay')}
             </button>
           ))}
         </div>
@@ -124,7 +125,7 @@ export function TrainingTab() {
       {done && (
         <p role="status" data-testid="training-done">
           {t(`training.done.${done.kind}`, {
-            departure: done.departureAt ? `${wallClockDate(done.departureAt)} ${wallClockTime(done.departureAt)}` : '',
+            departure: done.departureAt ? localDigits(`${wallClockDate(done.departureAt)} ${wallClockTime(done.departureAt)}`, locale) : '',
             balance: done.balanceMinor === undefined ? '' : formatMoney(done.balanceMinor, locale),
           })}{' '}
           {t('training.now', { at: formatCairo(done.sandboxNow, locale) })}

@@ -1,17 +1,18 @@
-import { formatCairo, formatNumber } from '../../../core/format.ts';
+import type { TripChange } from '../../../contract/worklist.ts';
+import { formatCairo, formatNumber, localDigits } from '../../../core/format.ts';
 import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintButton } from '../components/PrintButton.tsx';
 import { TravellerSeat } from '../components/TravellerSeat.tsx';
 import { Modal } from '../components/Modal.tsx';
-import { useLocale, useT } from '../i18n/index.ts';
+import { useLocale, useT, type Locale } from '../i18n/index.ts';
 import { toCall, useWorklist } from './store.ts';
 import './worklist.css';
 import { RefundPanel } from '../refunds/RefundPanel.tsx';
 import { useRouteName } from '../shell/place-names.ts';
 
-const when = (iso: string | null) => (iso ? `${wallClockDate(iso)} ${wallClockTime(iso)}` : '—');
+const when = (iso: string | null, locale: Locale) => (iso ? localDigits(`${wallClockDate(iso)} ${wallClockTime(iso)}`, locale) : '—');
 
 /** The top bar's count of travellers to call about a moved or cancelled trip; opens the list. */
 export function WorklistChip() {
@@ -24,6 +25,16 @@ export function WorklistChip() {
       {t('worklist.chip', { n: formatNumber(n, locale) })}
     </button>
   );
+}
+
+/**
+ * Marks the call; the button goes (who called and when takes its place), so the focus moves to
+ * the same traveller's print button rather than fall to the page.
+ */
+async function markCalled(button: HTMLElement, item: TripChange) {
+  const row = button.closest('li');
+  await useWorklist.getState().called(item);
+  if (!button.isConnected) row?.querySelector<HTMLElement>('[data-testid=worklist-print] button')?.focus();
 }
 
 /** Who to call, what changed, a "called" mark with who and when, and a fresh ticket to print. */
@@ -62,8 +73,8 @@ export function WorklistPanel() {
                 {t(`worklist.kind.${i.kind}`)} · {routeName(i.route)} · <bdi className="mono">{i.bookingReference}</bdi>
               </span>
               {i.kind === 'rescheduled' && (
-                <span>
-                  {t('worklist.moved', { from: when(i.oldDepartureAt), to: when(i.newDepartureAt) })}
+                <span data-testid="worklist-moved">
+                  {t('worklist.moved', { from: when(i.oldDepartureAt, locale), to: when(i.newDepartureAt, locale) })}
                 </span>
               )}
               {i.notice && i.kind !== 'rescheduled' && <span className="worklist-notice">{i.notice}</span>}
@@ -71,7 +82,7 @@ export function WorklistPanel() {
                 {i.calledAt ? (
                   <span data-testid="worklist-called">{t('worklist.calledBy', { name: i.calledBy ?? '', at: formatCairo(i.calledAt, locale) })}</span>
                 ) : (
-                  <button type="button" className="st-btn st-btn-primary" onClick={() => void useWorklist.getState().called(i)}>
+                  <button type="button" className="st-btn st-btn-primary" onClick={(e) => void markCalled(e.currentTarget, i)}>
                     {t('worklist.markCalled')}
                   </button>
                 )}

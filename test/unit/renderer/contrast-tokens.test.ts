@@ -5,7 +5,18 @@ import { describe, expect, it } from 'vitest';
 // Colours axe-core cannot measure (focus rings, the edges of empty fields) checked at their
 // tokens, in renderer/src/styles.css: WCAG's contrast ratio, 3:1 for non-text and 4.5:1 for text.
 
-const css = readFileSync(join(import.meta.dirname, '..', '..', '..', 'renderer', 'src', 'styles.css'), 'utf8');
+const read = (...path: string[]) => readFileSync(join(import.meta.dirname, '..', '..', '..', 'renderer', 'src', ...path), 'utf8');
+const css = read('styles.css');
+const shell = read('shell', 'shell.css');
+const settings = read('settings', 'settings.css');
+const seatmap = read('seatmap', 'seatmap.css');
+
+/** The body of the rule whose selector is exactly `selector` in `sheet`. */
+function rule(sheet: string, selector: string): string {
+  const at = sheet.indexOf(`\n${selector} {`);
+  if (at < 0) throw new Error(`no rule ${selector}`);
+  return sheet.slice(at, sheet.indexOf('}', at));
+}
 
 /** A custom property's value in the rule of `selector` (the first `--name: #hex`). */
 function token(selector: string, name: string): string {
@@ -39,6 +50,23 @@ describe('the colour tokens', () => {
   it('draw the edge of a field at 3:1 on white and on the page', () => {
     expect(contrast(token(':root', 'control-line'), white)).toBeGreaterThanOrEqual(3);
     expect(contrast(token(':root', 'control-line'), page)).toBeGreaterThanOrEqual(3);
+  });
+
+  it('keep a disabled control, a taken seat and a held seat\'s price readable at 4.5:1', () => {
+    expect(contrast(token(':root', 'disabled-ink'), token(':root', 'disabled-bg'))).toBeGreaterThanOrEqual(4.5);
+    // a taken seat's stripes: the darker one and the lighter one (renderer/src/seatmap/seatmap.css)
+    const stripes = /\.seat\.taken \{[^}]*repeating-linear-gradient\(-45deg, (#[0-9a-f]{6}) 0 4px, (#[0-9a-f]{6})/.exec(seatmap);
+    expect(stripes).not.toBeNull();
+    for (const stripe of stripes!.slice(1)) expect(contrast(token(':root', 'taken-ink'), stripe!)).toBeGreaterThanOrEqual(4.5);
+    expect(contrast('#ffffff', token(':root', 'ok'))).toBeGreaterThanOrEqual(4.5);
+  });
+
+  it('draw disabled controls with those tokens, never faded by opacity (which halves the contrast)', () => {
+    const rules = [rule(shell, "button:disabled,\nbutton.primary:disabled,\nbutton[aria-disabled='true']:not(.seat)"), rule(settings, ".st-btn:disabled,\n.st-btn[aria-disabled='true']"), rule(seatmap, '.seat .seat-price'), rule(seatmap, '.seat.taken')];
+    for (const body of rules) expect(body).not.toMatch(/opacity/);
+    expect(rules[0]).toContain('var(--disabled-ink)');
+    expect(rules[1]).toContain('var(--disabled-ink)');
+    expect(rules[3]).toContain('var(--taken-ink)');
   });
 
   it('keep muted text (inactive keys) and the green of badges at 4.5:1', () => {

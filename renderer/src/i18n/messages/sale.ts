@@ -96,6 +96,8 @@ export const sale = defineMessages({
     'print.retry': 'Print the {what} again',
     'print.error.not_configured': 'No printer is set up for this. The sale is safe: a supervisor chooses the printer in Settings, then press Try again.',
     'print.error.print_failed': 'The printer did not take the job. The sale is safe: check the printer (paper, power, cable) and press Try again.',
+    'print.error.not_configured.again': 'No printer is set up for this. A supervisor chooses the printer in Settings; then press the same button again.',
+    'print.error.print_failed.again': 'The printer did not take the job. Check the printer (paper, power, cable), then press the same button again.',
   },
   ar: {
     'sale.leave.title': 'ترك هذا البيع؟',
@@ -191,5 +193,7 @@ export const sale = defineMessages({
     'print.retry': 'طباعة {what} مرة أخرى',
     'print.error.not_configured': 'لم تُضبط طابعة لهذا. عملية البيع محفوظة: يختار المشرف الطابعة من الإعدادات، ثم اضغط حاول مرة أخرى.',
     'print.error.print_failed': 'لم تستقبل الطابعة المهمة. عملية البيع محفوظة: تحقق من الطابعة (الورق والكهرباء والكابل) ثم اضغط حاول مرة أخرى.',
+    'print.error.not_configured.again': 'لم تُضبط طابعة لهذا. يختار المشرف الطابعة من الإعدادات، ثم اضغط الزر نفسه مرة أخرى.',
+    'print.error.print_failed.again': 'لم تستقبل الطابعة المهمة. تحقق من الطابعة (الورق والكهرباء والكابل)، ثم اضغط الزر نفسه مرة أخرى.',
   },
 });
