@@ -24,6 +24,13 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'refund_not_sold_here',
   'counter_live_elsewhere',
   'station_sale_unverified',
+  'restore_refused',
+  'restore_needs_counter_login',
+  'restore_needs_station',
+  'counter_retired',
+  'retire_shift_open',
+  'retire_sale_unfinished',
+  'retire_unshipped',
 ]);
 
 export function isRefusal(code: AppErrorCode): boolean {
