@@ -83,6 +83,11 @@ for (const lang of ['en', 'ar'] as const) {
             expect(await page.getByTestId('hold-announcer').textContent()).toBe('');
           }
           if (name === '3-results') {
+            // the key bar is heard with each key's name, and whether it acts on this step (F6, the seats: not yet)
+            const bar = await page.locator('footer.keybar').ariaSnapshot();
+            expect(bar).toMatch(/F2 /);
+            expect(bar).toMatch(lang === 'en' ? /F6 seats \(not on this step\)/ : /F6 المقاعد \(ليس في هذه الخطوة\)/);
+            expect(bar).not.toMatch(/F2 [^\n]*\(/);
             // the two stations of a departure are read with a word between them, not run together
             const departure = await page.locator('button.offer').first().ariaSnapshot();
             expect(departure).toMatch(lang === 'en' ? / to / : / إلى /);

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
 import { systemClock, sleep } from '../../main/clock.ts';
 import { PartnerClient } from '../../main/partner/client.ts';
 import { TRAINING_CREDENTIAL } from '../../main/session.ts';
@@ -52,7 +53,7 @@ describe('find a booking', () => {
     expect(plain(await page.getByTestId('reprinted').textContent())).toMatch(/^Sent to /);
 
     await page.keyboard.press('Escape');
-    await page.getByTestId('lookup-query').waitFor();
+    await queryFocused(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
   });
@@ -86,7 +87,13 @@ describe('find a booking', () => {
     await page.getByTestId('reprint-all-en').click();
     await expect.poll(async () => plain(await page.getByTestId('reprinted').textContent())).toMatch(/TicketPDF/);
     await page.keyboard.press('Escape');
+    await queryFocused(page);
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
   });
 });
+
+/** Back from a booking, the search field has the keyboard again (the next Escape closes the search). */
+async function queryFocused(page: Page): Promise<void> {
+  await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('data-testid') ?? null)).toBe('lookup-query');
+}

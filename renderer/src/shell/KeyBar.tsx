@@ -16,19 +16,29 @@ const KEYS: { k: string; label: MessageKey; steps: Step[] | 'all' }[] = [
   { k: 'Ctrl+F', label: 'lookup.key', steps: 'all' },
 ];
 
-/** Every shortcut, always on screen; the ones that act on this step stand out. */
+/**
+ * Every shortcut, always on screen; the ones that act on this step stand out. A screen reader hears
+ * each key's name (the drawn key is hidden from it) and whether it acts on this step.
+ */
 export function KeyBar() {
   const t = useT();
   const step = useSale((s) => s.step);
   return (
     <footer className="keybar" aria-label={t('keys.label')}>
       <ul>
-        {KEYS.map(({ k, label, steps }) => (
-          <li key={k} className={steps === 'all' || steps.includes(step) ? 'on' : 'off'}>
-            <Kbd k={k} />
-            <span>{t(label)}</span>
-          </li>
-        ))}
+        {KEYS.map(({ k, label, steps }) => {
+          const on = steps === 'all' || steps.includes(step);
+          return (
+            <li key={k} className={on ? 'on' : 'off'}>
+              <Kbd k={k} />
+              <span className="sr-only" dir="ltr">
+                {k}{' '}
+              </span>
+              <span>{t(label)}</span>
+              {!on && <span className="sr-only"> {t('keys.notHere')}</span>}
+            </li>
+          );
+        })}
       </ul>
     </footer>
   );
