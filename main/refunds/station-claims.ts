@@ -20,7 +20,7 @@ export interface StationClaimRows {
 
 export class StationClaimsReader {
   readonly #station: StationDatabase;
-  /** Per counter, the last row read (every row up to it taken or left out for good). */
+  /** Per counter, the last row taken (a row left out is read again, and the rows after it wait). */
   readonly #marks = new Map<string, number>();
 
   constructor(station: StationDatabase) {
