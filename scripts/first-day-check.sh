@@ -8,20 +8,10 @@
 # after the packages are installed (the newcomer check before it covers a machine without them).
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-app_pid=
-cleanup() {
-  [ -n "$app_pid" ] && kill -- "-$app_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
+check_name='first day'
+# shellcheck source=lib/started-app.sh
+source "$repo/scripts/lib/started-app.sh"
 
-say() { echo "first day: $*"; }
-fail() {
-  echo "first day: FAILED: $*" >&2
-  [ -f "$work/start.log" ] && { echo "--- start.log (tail)" >&2; tail -40 "$work/start.log" >&2; }
-  exit 1
-}
 for cmd in dbus-run-session gnome-keyring-daemon; do
   command -v "$cmd" >/dev/null || fail "$cmd is missing (apt-get install gnome-keyring dbus-x11)"
 done
@@ -33,34 +23,13 @@ export HOME="$work/home" XDG_DATA_HOME="$work/home/.local/share" XDG_CONFIG_HOME
 unset DISPLAY CI
 
 say "npm start (keychain: gnome-keyring on a D-Bus session of its own)"
-setsid dbus-run-session -- sh -c 'echo -n first-day | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec npm start' >"$work/start.log" 2>&1 &
-app_pid=$!
-url=
-for _ in $(seq 1 300); do
-  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/#token=[A-Za-z0-9_-]+' "$work/start.log" | head -1 || true)
-  [ -n "$url" ] && break
-  kill -0 "$app_pid" 2>/dev/null || fail "npm start exited before the app was open"
-  sleep 1
-done
-[ -n "$url" ] || fail "the app did not print its URL within 300 s"
-say "open at ${url%%#*}"
+start_app dbus-run-session -- sh -c 'echo -n first-day | gnome-keyring-daemon --unlock --components=secrets >/dev/null && exec npm start'
 
-node --input-type=module - "$url" <<'EOF' || fail "the first day did not go as the README says"
-const [url] = process.argv.slice(2);
-const { origin, hash } = new URL(url);
-const token = new URLSearchParams(hash.slice(1)).get('token');
-const call = async (name, arg) => {
-  const res = await fetch(`${origin}/__shubbak/call/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shubbak-token': token },
-    body: JSON.stringify({ arg }),
-  });
-  return res.json();
-};
-const check = (ok, what, got) => {
-  if (!ok) throw new Error(`${what}: ${JSON.stringify(got)}`);
-  console.log(`first day: ok: ${what}`);
-};
+node --input-type=module - "$url" "$repo/scripts/lib/harness-call.mjs" <<'EOF' || fail "the first day did not go as the README says"
+import { pathToFileURL } from 'node:url';
+const [url, lib] = process.argv.slice(2);
+const { harness } = await import(pathToFileURL(lib).href);
+const { call, check } = harness(url, 'first day');
 const SUPERVISOR_PIN = '24681357';
 const AGENT_PIN = '1357';
 

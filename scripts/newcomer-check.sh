@@ -6,20 +6,9 @@
 # the keychain is unavailable, and refuses to store a credential. Used by .ci/run on every run.
 set -euo pipefail
 repo=$(cd "$(dirname "$0")/.." && pwd)
-work=$(mktemp -d)
-app_pid=
-cleanup() {
-  [ -n "$app_pid" ] && kill -- "-$app_pid" 2>/dev/null || true
-  rm -rf "$work"
-}
-trap cleanup EXIT
-
-say() { echo "newcomer: $*"; }
-fail() {
-  echo "newcomer: FAILED: $*" >&2
-  for f in install.log start.log; do [ -f "$work/$f" ] && { echo "--- $f (tail)" >&2; tail -40 "$work/$f" >&2; }; done
-  exit 1
-}
+check_name=newcomer
+# shellcheck source=lib/started-app.sh
+source "$repo/scripts/lib/started-app.sh"
 
 git clone -q --no-hardlinks "$repo" "$work/shubbak"
 mkdir -p "$work/no-pkgconfig" "$work/home" "$work/data"
@@ -42,36 +31,15 @@ else
 fi
 
 say "npm start"
-setsid npm start >"$work/start.log" 2>&1 &
-app_pid=$!
-url=
-for _ in $(seq 1 300); do
-  url=$(grep -oE 'http://127\.0\.0\.1:[0-9]+/#token=[A-Za-z0-9_-]+' "$work/start.log" | head -1 || true)
-  [ -n "$url" ] && break
-  kill -0 "$app_pid" 2>/dev/null || fail "npm start exited before the app was open"
-  sleep 1
-done
-[ -n "$url" ] || fail "the app did not print its URL within 300 s"
-say "open at ${url%%#*}"
+start_app npm start
 
 # The started app, as the renderer calls it: appInfo, a city search, the credential screen.
-node --input-type=module - "$url" "$work/start.log" <<'EOF' || fail "the started app did not answer as expected"
+node --input-type=module - "$url" "$work/start.log" "$repo/scripts/lib/harness-call.mjs" <<'EOF' || fail "the started app did not answer as expected"
 import { readFileSync } from 'node:fs';
-const [url, logFile] = process.argv.slice(2);
-const { origin, hash } = new URL(url);
-const token = new URLSearchParams(hash.slice(1)).get('token');
-const call = async (name, arg) => {
-  const res = await fetch(`${origin}/__shubbak/call/${name}`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-shubbak-token': token },
-    body: JSON.stringify({ arg }),
-  });
-  return res.json();
-};
-const check = (ok, what) => {
-  if (!ok) throw new Error(what);
-  console.log(`newcomer: ok: ${what}`);
-};
+import { pathToFileURL } from 'node:url';
+const [url, logFile, lib] = process.argv.slice(2);
+const { harness } = await import(pathToFileURL(lib).href);
+const { call, check } = harness(url, 'newcomer');
 const info = await call('appInfo');
 check(info.ok && info.value.environment === 'TRAINING', `appInfo answers TRAINING (${JSON.stringify(info.value?.environment)})`);
 const cities = await call('listCities');
@@ -85,7 +53,7 @@ check(lines.length === 1 && /starting in TRAINING/.test(lines[0]) && /libsecret-
 
 // A station manager's first step on this machine: without a keychain no supervisor can be made
 // (their PIN could not be sealed), and the counter says why (the set-up with a keychain, a
-// supervisor without a shift and an approval at an agent's side: test/e2e/staff.test.ts).
+// supervisor without a shift and an approval at an agent's side: scripts/first-day-check.sh).
 const boss = await call('createFirstSupervisor', { name: 'Newcomer Supervisor', pin: '246810' });
 check(!boss.ok && boss.error.code === 'keychain_unavailable', `making a supervisor without a keychain is refused with a reason (${boss.error?.code})`);
 const desk = await call('desk');

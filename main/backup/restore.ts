@@ -7,7 +7,7 @@
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { fsyncFile, fsyncFolder } from '../files/durable.ts';
 import { basename, dirname } from 'node:path';
-import type { CounterEnvironment } from '../../contract/counter.ts';
+import { CounterEnvironment } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { Journal, type StoredEntry } from '../journal/journal.ts';
@@ -18,7 +18,7 @@ import { rebuildReadModels } from '../journal/read-models.ts';
 import { journalFileHasWork } from '../journal/journal-file.ts';
 import { verifyBackupFile } from './verify.ts';
 
-const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
+const ENVIRONMENTS = CounterEnvironment.options;
 
 export interface Restored {
   environment: CounterEnvironment;

@@ -5,12 +5,13 @@
 // still open or unsent then would be lost to the drawer, the traveller or the station's record.
 import { existsSync } from 'node:fs';
 import type pg from 'pg';
-import type { CounterEnvironment } from '../../contract/counter.ts';
+import { CounterEnvironment } from '../../contract/counter.ts';
 import { AppFailure } from '../failure.ts';
 import { JournalFile } from '../journal/journal-file.ts';
 import { journalPath } from '../session.ts';
+import { stationLastSeq } from '../station/shipper.ts';
 
-const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
+const ENVIRONMENTS = CounterEnvironment.options;
 
 export interface RetireStation {
   pool: pg.Pool;
@@ -29,8 +30,7 @@ function unfinishedIn(path: string): ReturnType<JournalFile['unfinished']> {
 
 async function receivedUpTo(station: RetireStation, counterId: string): Promise<number> {
   try {
-    const { rows } = await station.pool.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM entries WHERE counter_id = $1', [counterId]);
-    return Number(rows[0]!.n);
+    return await stationLastSeq(station.pool, counterId);
   } catch (err) {
     const why = err instanceof Error ? err.message : String(err);
     throw new AppFailure('retire_unshipped', `Counter ${counterId} cannot be retired now: the station database cannot be reached to check that it received every entry (${why}); try again once it answers`, { counterId, retryable: true });

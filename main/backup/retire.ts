@@ -5,13 +5,13 @@
 import { randomUUID } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, renameSync } from 'node:fs';
 import { basename, join } from 'node:path';
-import type { CounterEnvironment } from '../../contract/counter.ts';
+import { CounterEnvironment } from '../../contract/counter.ts';
 import { sealJournalFile } from '../journal/archive.ts';
 import { journalPath } from '../session.ts';
 import { adoptCounterId } from '../settings/installation.ts';
 import { AppFailure } from '../failure.ts';
 
-const ENVIRONMENTS: CounterEnvironment[] = ['TRAINING', 'SANDBOX', 'LIVE'];
+const ENVIRONMENTS = CounterEnvironment.options;
 
 /** The data folder's folder of retired journals: retired/<counter id>-<UTC time>/journal-<environment>.db. */
 export const RETIRED_DIR = 'retired';

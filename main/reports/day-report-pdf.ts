@@ -6,7 +6,7 @@ import { ltr } from '../../lib/pdf/index.ts';
 import { formatClockHour } from '../../core/format.ts';
 import type { Painter, RenderedPage } from '../printing/layout.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
-import { RECEIPT_STRINGS } from '../printing/format.ts';
+import { readingArrow } from '../../core/route.ts';
 import { refundsSection } from '../refunds/paper.ts';
 import { heading, renderReport, salesFigures, walletSection, type ReportPaperOptions } from './report-paper.ts';
 
@@ -43,7 +43,7 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
     heading(p, s.shifts);
     for (const x of r.shifts) {
       p.split(`${s.shift(x.zNumber, x.implicit)} · ${x.agent.name}`, x.countedMinor === null ? '—' : money(x.countedMinor), p.w * 0.4, small);
-      p.line(`${when(x.openedAt)} ${RECEIPT_STRINGS[o.lang].arrow} ${x.closedAt ? when(x.closedAt) : '…'}`, { size: p.size(0.8) }, p.size(0.15));
+      p.line(`${when(x.openedAt)} ${readingArrow(o.lang)} ${x.closedAt ? when(x.closedAt) : '…'}`, { size: p.size(0.8) }, p.size(0.15));
     }
     p.rule(0.75, true);
 

@@ -7,8 +7,8 @@ import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
-import { RECEIPT_STRINGS, type ReceiptLanguage } from '../printing/format.ts';
-import { rewordRoute } from '../../core/route.ts';
+import type { ReceiptLanguage } from '../printing/format.ts';
+import { readingArrow, rewordRoute } from '../../core/route.ts';
 import type { ArabicNames } from '../reference/arabic-names.ts';
 
 const formatCairo = (at: string | Date, lang: ReceiptLanguage) => formatInstant(at, lang, 'paper');
@@ -133,7 +133,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     amount(s.margin, z.marginMinor, true);
     for (const [heading, lines] of [
       [s.byOperator, z.byOperator.map((l) => ({ name: (arabic?.operator(l.operatorId) ?? l.operatorName) || '—', ...l }))],
-      [s.byRoute, z.byRoute.map((l) => ({ name: arabic ? rewordRoute(l.route, arabic.cityNamed, RECEIPT_STRINGS.ar.arrow) : l.route, ...l }))],
+      [s.byRoute, z.byRoute.map((l) => ({ name: arabic ? rewordRoute(l.route, arabic.cityNamed, readingArrow('ar')) : l.route, ...l }))],
     ] as const) {
       if (lines.length === 0) continue;
       p.gap(0.3);

@@ -4,6 +4,7 @@
 // with a reason; a settings row that stops the station's stream set aside with a reason.
 import { createHash, createHmac, pbkdf2Sync, randomBytes } from 'node:crypto';
 import type pg from 'pg';
+import { stationLastSeq } from './shipper.ts';
 import { keyFingerprint, publicKeyObject } from './counter-key.ts';
 
 const LOGIN = /^[a-z][a-z0-9_]{0,62}$/;
@@ -52,13 +53,13 @@ export async function inTransaction<T>(pool: pg.Pool, work: (c: pg.PoolClient) =
   }
 }
 
-/** Creates the counter's login (answers its password, shown once) and binds it and the counter's key to the counter's id. */
 /**
  * Connections a counter's login may hold at once: a counter uses a few (its pool, a report's
  * worker); a login in the wrong hands cannot take the server's every slot.
  */
 export const COUNTER_CONNECTION_LIMIT = 16;
 
+/** Creates the counter's login (answers its password, shown once) and binds it and the counter's key to the counter's id. */
 export async function enrolCounter(pool: pg.Pool, e: Enrolment): Promise<{ password: string; fingerprint: string }> {
   if (!LOGIN.test(e.login)) throw new Error('--login: lower-case letters, digits and _, starting with a letter');
   publicKeyObject(e.publicKey);
@@ -98,8 +99,7 @@ export async function rekeyCounter(pool: pg.Pool, counterId: string, publicKey: 
     if (row.public_key) {
       await c.query('INSERT INTO counter_keys (counter_id, from_seq, public_key, reason) VALUES ($1, 1, $2, $3) ON CONFLICT DO NOTHING', [counterId, row.public_key, 'enrolled']);
     }
-    const last = await c.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM entries WHERE counter_id = $1', [counterId]);
-    const from = Number(last.rows[0]!.n) + 1;
+    const from = (await stationLastSeq(c, counterId)) + 1;
     await c.query('INSERT INTO counter_keys (counter_id, from_seq, public_key, reason) VALUES ($1, $2, $3, $4)', [counterId, from, publicKey, reason]);
     await c.query('UPDATE counters SET public_key = $2 WHERE id = $1', [counterId, publicKey]);
     return from;
@@ -107,11 +107,10 @@ export async function rekeyCounter(pool: pg.Pool, counterId: string, publicKey: 
   return { fromSeq, fingerprint: keyFingerprint(publicKey) };
 }
 
-/** A stolen or retired PC: its login can neither sign in nor (in a session already open) write or read. */
 /**
- * Takes a counter's login away: no new session, no right left to its open ones, and those ended
- * (`ended`: how many; null when this owner may not end them, a login enrolled before the owner
- * was made a member of it: they keep no right, and end when they disconnect).
+ * A stolen or retired PC: its login can sign in no more, its open sessions keep no right and are
+ * ended (`ended`: how many; null when this owner may not end them, a login enrolled before the
+ * owner was made a member of it: they end when they disconnect).
  */
 export async function revokeCounter(pool: pg.Pool, counterId: string): Promise<{ login: string | null; ended: number | null }> {
   const login = await inTransaction(pool, async (c) => {

@@ -5,7 +5,7 @@
 // in the background. Without it the counter
 // keeps its journal alone, as it always has.
 import { z } from 'zod';
-import type { CounterEnvironment } from '../../contract/counter.ts';
+import { CounterEnvironment } from '../../contract/counter.ts';
 import { StationConnectionInput, type StationStatus } from '../../contract/station.ts';
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
@@ -28,7 +28,7 @@ export { STATION_PASSWORD_ACCOUNT } from './password.ts';
 
 const Stored = StationConnectionInput.omit({ password: true }).extend({
   version: z.literal(1),
-  environment: z.enum(['TRAINING', 'SANDBOX', 'LIVE']),
+  environment: CounterEnvironment,
   savedAt: z.string(),
   /** Linked with another counter's login, to restore that counter here (main/station/restore-link.ts). */
   restoring: z.string().optional(),

@@ -54,6 +54,12 @@ export interface ShipperDeps {
 
 const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
 
+/** The last seq of a counter's journal the station database holds (0: none). */
+export async function stationLastSeq(pool: Pick<pg.Pool, 'query'>, counterId: string): Promise<number> {
+  const { rows } = await pool.query<{ n: string }>('SELECT coalesce(max(seq), 0) AS n FROM entries WHERE counter_id = $1', [counterId]);
+  return Number(rows[0]!.n);
+}
+
 export class JournalShipper {
   readonly #d: ShipperDeps;
   #state: ShippingState = { status: 'offline', backlog: 0, shippedSeq: 0, lastError: null, lastShippedAt: null, stoppedCounters: [] };
@@ -123,8 +129,7 @@ export class JournalShipper {
     try {
       if (!this.#registered) await this.#register(counterId);
       if (this.#d.holder && !(await this.#holdsLease(counterId, this.#d.holder()))) return;
-      const acknowledged = await this.#d.pool.query<{ seq: string | null }>('SELECT max(seq) AS seq FROM entries WHERE counter_id = $1', [counterId]);
-      let shipped = Number(acknowledged.rows[0]?.seq ?? 0);
+      let shipped = await stationLastSeq(this.#d.pool, counterId);
       this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
       this.#acknowledgedKnown = true;
       for (;;) {

@@ -49,17 +49,18 @@ export function PaymentStep() {
   const short = held ? walletShortfall(held.total.amount_minor, wallet) : null;
   // the seats stay listed when the hold has lapsed (the agent re-picks them from here)
   const seats = held?.seats_requested ?? (hold.status === 'expired' ? hold.seats : []);
-  const cashState =
+  // What is wrong with the cash typed (unreadable, or short), null when nothing is (or nothing typed yet).
+  const cashWrong =
     cash.trim() === ''
-      ? ''
+      ? null
       : !reading.ok
         ? t(reading.problem === 'ambiguous' ? 'pay.cash.ambiguous' : 'pay.cash.invalid')
         : covered
-          ? `${t('pay.change')} ${formatPounds(change, locale)}`
+          ? null
           : t('pay.cash.short', { missing: formatPounds((total ?? 0) - (tendered ?? 0), locale) });
-  const said = useSettled(cashState);
+  const said = useSettled(cashWrong ?? (change === null ? '' : `${t('pay.change')} ${formatPounds(change, locale)}`));
   // short or unreadable, once the typing rests (not red at each digit on the way to 2000)
-  const cashProblem = useSettled(cash.trim() !== '' && (!reading.ok || !covered));
+  const cashProblem = useSettled(cashWrong !== null);
 
   // Alt+1…Alt+6: the quick amounts, from anywhere on this step
   useEffect(() => {
@@ -180,17 +181,17 @@ export function PaymentStep() {
           <div className={`change-line${covered ? ' ok' : ''}`} id="cash-state">
             {cash.trim() === '' ? (
               <span className="muted">{t('pay.cash.enter')}</span>
-            ) : !reading.ok ? (
-              <span className="field-problem">{t(reading.problem === 'ambiguous' ? 'pay.cash.ambiguous' : 'pay.cash.invalid')}</span>
-            ) : covered ? (
-              <>
-                <span>{t('pay.change')}</span>
-                <span className="amount huge" data-testid="pay-change">
-                  {formatPounds(change, locale)}
-                </span>
-              </>
+            ) : cashWrong !== null ? (
+              <span className="field-problem">{cashWrong}</span>
             ) : (
-              <span className="field-problem">{t('pay.cash.short', { missing: formatPounds((total ?? 0) - (tendered ?? 0), locale) })}</span>
+              change !== null && (
+                <>
+                  <span>{t('pay.change')}</span>
+                  <span className="amount huge" data-testid="pay-change">
+                    {formatPounds(change, locale)}
+                  </span>
+                </>
+              )
             )}
           </div>
           <span className="sr-only" role="status" data-testid="change-announcer">
