@@ -49,6 +49,7 @@ export const AppErrorCode = z.enum([
   'wrong_pin',
   'agent_locked',
   'pin_key_mismatch',
+  'pin_reset_needed',
   'shift_not_open',
   'shift_already_open',
   'variance_comment_required',

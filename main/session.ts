@@ -159,6 +159,8 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   });
 
   const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
+  const altered = agents.refold();
+  if (altered.length > 0) deps.log(`agents: the rows of ${altered.join(', ')} differed from their entries (changed outside the app): folded again`);
   const keys = deps.pinKeys();
   // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
   if (keys) agents.resealUnder(keys);

@@ -2,19 +2,22 @@ import { randomUUID } from 'node:crypto';
 import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
+import { refoldAgents } from '../journal/agent-rows.ts';
 import { agentsInUse, type Agent } from '../journal/agents.ts';
-import type { AgentRef, AgentRole, AgentSaved, FromStation } from '../journal/entries.ts';
+import type { AgentRef, AgentRole, AgentSaved, FromStation, PinResealReason } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { agentsWithPin, storedAgent, type StoredAgent } from '../journal/queries/agents.ts';
+import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } from '../journal/queries/agents.ts';
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import type { PinKeys } from '../vault/pin-key.ts';
-import { hashPin, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin } from './pin.ts';
+import { hashPin, isBoundHash, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin, type PinBinding } from './pin.ts';
 
 // The counter's agents: names, roles and PINs, every change an agent.saved entry (read model
 // `agents`). Signing in checks the PIN against its hash, sealed with the counter's PIN key from
-// the OS keychain (pin.ts). The checks of one agent run one after the other, whatever the
-// transport sends at once, and every wrong PIN is an entry: five in a row lock the agent, each
-// lock of a row longer than the last (LOCK_STEPS_MINUTES), until a right PIN or a supervisor.
+// the OS keychain together with the agent's id, role and state (pin.ts), once the agent's row is
+// folded again from their entries (agent-rows.ts: the table is a file anyone can edit). The
+// checks of one agent run one after the other, whatever the transport sends at once, and every
+// wrong PIN is an entry: five in a row lock the agent, each lock of a row longer than the last
+// (LOCK_STEPS_MINUTES), until a right PIN or a supervisor.
 
 export const MAX_WRONG_PINS = 5;
 /** The first lock lasts a minute, then 5, 15, and an hour from the fourth lock in a row on. */
@@ -57,6 +60,21 @@ const lockedFailure = (name: string, until: string, now: Date) =>
     retryAfter: Math.ceil((Date.parse(until) - now.getTime()) / 1000),
     until,
   });
+
+/** What an agent's PIN hash is sealed for: the agent as the agents table holds them. */
+const bindingOf = (a: { id: string; role: AgentRole; active: boolean }): PinBinding => ({ agentId: a.id, role: a.role, active: a.active });
+
+/** Every binding an agent's hash could have been sealed for, but `binding`. */
+const otherBindings = (binding: PinBinding): PinBinding[] =>
+  (['agent', 'supervisor'] as const)
+    .flatMap((role) => [true, false].map((active) => ({ agentId: binding.agentId, role, active })))
+    .filter((b) => b.role !== binding.role || b.active !== binding.active);
+
+const pinResetNeeded = () =>
+  new AppFailure(
+    'pin_reset_needed',
+    "This PIN no longer matches the agent's record on this counter (kept by an earlier version, or the record was changed outside Shubbak): a supervisor sets this agent's PIN again",
+  );
 
 const keyMismatch = () =>
   new AppFailure(
@@ -106,8 +124,8 @@ export class AgentDirectory {
   pinKeyLost(): boolean {
     const keys = this.#keys();
     if (!keys) return false;
-    const hashes = this.list().map((a) => this.pinHashOf(a.id)!);
-    return hashes.length > 0 && hashes.every((h) => reseal(h, keys.current, keys.current) === null);
+    const agents = this.list();
+    return agents.length > 0 && agents.every((a) => reseal(this.pinHashOf(a.id)!, keys.current, keys.current, bindingOf(a)) === null);
   }
 
   /** The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN key was lost. */
@@ -124,6 +142,7 @@ export class AgentDirectory {
 
   /** Checks a change and hashes its PIN, writing nothing (it is written here, or by the station). */
   async prepare(input: AgentInput): Promise<AgentChange> {
+    if (input.id !== undefined) refoldAgents(this.#journal, input.id);
     const current = input.id === undefined ? null : this.get(input.id);
     if (input.id !== undefined && (!current || !current.hasPin)) throw new AppFailure('not_found', `No agent ${input.id}`);
     if (!current && input.pin === undefined) throw new AppFailure('invalid_argument', 'A new agent needs a PIN', { fields: [{ field: 'pin', message: 'required' }] });
@@ -137,15 +156,41 @@ export class AgentDirectory {
       const digits = `${MIN_PIN_DIGITS[input.role]} to 8 digits`;
       throw new AppFailure('invalid_argument', `A${input.role === 'agent' ? 'n agent' : ' supervisor'}'s PIN is ${digits}`, { fields: [{ field: 'pin', message: digits }] });
     }
-    const pinHash = input.pin === undefined ? null : await hashPin(input.pin, this.#key());
-    return { agentId: input.id ?? `agent-${randomUUID()}`, name, role: input.role, pinHash, active: input.active };
+    const agentId = input.id ?? `agent-${randomUUID()}`;
+    const binding = { agentId, role: input.role, active: input.active };
+    const pinHash = input.pin !== undefined ? await hashPin(input.pin, this.#key(), binding) : current ? this.#rebound(current, binding) : null;
+    return { agentId, name, role: input.role, pinHash, active: input.active };
+  }
+
+  /**
+   * The agent's hash sealed for a new role or state (the hash binds both: pin.ts), or null to keep
+   * it as it is: nothing changed that it binds, or this key does not open it (it opens nothing here).
+   */
+  #rebound(current: AgentRecord, binding: PinBinding): string | null {
+    const was = bindingOf(current);
+    if (was.role === binding.role && was.active === binding.active) return null;
+    const key = this.#key();
+    return reseal(this.pinHashOf(current.id)!, key, key, binding, was);
   }
 
   /** Writes a checked change (an agent.saved entry); `fromStation` when it is a row of the station's settings. */
   apply(change: AgentChange, by: Agent | AgentRef | null, fromStation?: FromStation): AgentRecord {
     const author = by === null ? null : 'agentId' in by ? by : { agentId: by.id, agentName: by.name };
-    this.#journal.transaction(() => this.#journal.append('agent.saved', { ...change, by: author, ...(fromStation ? { fromStation } : {}) }));
+    const bound = fromStation ? this.#boundFromStation(change) : change;
+    this.#journal.transaction(() => this.#journal.append('agent.saved', { ...bound, by: author, ...(fromStation ? { fromStation } : {}) }));
     return this.get(change.agentId)!;
+  }
+
+  /**
+   * A row of the station's settings stream (proved by its author's PIN: station/stream-authority.ts)
+   * may carry a hash of an earlier version's counter: it is bound here to the agent the row names.
+   */
+  #boundFromStation(change: AgentChange): AgentChange {
+    const keys = this.#keys();
+    if (!keys || change.pinHash === null || isBoundHash(change.pinHash)) return change;
+    const binding = { agentId: change.agentId, role: change.role, active: change.active };
+    const pinHash = reseal(change.pinHash, keys.current, keys.current, binding) ?? reseal(change.pinHash, keys.previous, keys.current, binding);
+    return pinHash ? { ...change, pinHash } : change;
   }
 
   /** The PIN hash an agent signs in with (what the station's settings carry to other counters). */
@@ -170,15 +215,31 @@ export class AgentDirectory {
     return run;
   }
 
+  /**
+   * Folds every agent's row again from their entries (at start): the ids whose row had been changed
+   * behind the counter's back.
+   */
+  refold(): string[] {
+    return refoldAgents(this.#journal);
+  }
+
   /** `key`: another key than the counter's (a station secret typed in, proved by a supervisor's PIN). */
   async #checkNow(agentId: string, pin: string, other?: Buffer): Promise<AgentRecord> {
     const key = other ?? this.#key();
+    // the role, the lock and the count of wrong PINs as the entries say, not as the table may have been edited to say
+    refoldAgents(this.#journal, agentId);
     const stored = storedAgent(this.#journal, agentId);
     if (!stored || stored.pinHash === null || !stored.active) throw new AppFailure('wrong_pin', 'Unknown agent or wrong PIN');
     const now = this.#clock.now();
     if (stored.lockedUntil !== null && Date.parse(stored.lockedUntil) > now.getTime()) throw lockedFailure(stored.name, stored.lockedUntil, now);
-    const verdict = await verifyPin(pin, stored.pinHash, key);
-    if (verdict === 'unreadable') throw keyMismatch();
+    const binding = bindingOf(stored);
+    const verdict = await verifyPin(pin, stored.pinHash, key, binding);
+    if (verdict === 'unbound') throw pinResetNeeded();
+    if (verdict === 'unreadable') {
+      // sealed with this key for another role or state: the record was changed behind the counter
+      if (otherBindings(binding).some((b) => reseal(stored.pinHash!, key, key, b) !== null)) throw pinResetNeeded();
+      throw keyMismatch();
+    }
     const journal = this.#journal;
     if (verdict === 'match') {
       if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
@@ -211,17 +272,29 @@ export class AgentDirectory {
   }
 
   /**
-   * Seals again, under the current key, every hash that is not yet: the unkeyed hashes of earlier
-   * versions, and those of the previous key (a station's key adopted while this journal was closed).
+   * Seals again, under the current key, every hash that is not yet: those of the previous key (a
+   * station's key adopted while this journal was closed), and, at this version's first start with
+   * the journal only, the unbound hashes of earlier versions, each bound to the agent as the journal
+   * holds them. Once an entry carries a bound hash, an unbound one is never bound again: it was put
+   * there after the upgrade, by hand (pin_reset_needed until a supervisor sets the PIN again).
    * Hashes no key held can open stay as they are (pin_key_mismatch until the PIN is set again).
    */
   resealUnder(keys: PinKeys): number {
-    const changes: { agentId: string; pinHash: string; reason: 'legacy_hash' | 'station_key' }[] = [];
+    const changes: { agentId: string; pinHash: string; reason: PinResealReason }[] = [];
+    let upgrading: boolean | undefined;
     for (const a of this.list()) {
       const stored = this.pinHashOf(a.id)!;
-      if (reseal(stored, keys.current, keys.current) !== null && !isLegacyHash(stored)) continue;
-      const pinHash = reseal(stored, keys.previous, keys.current);
-      if (pinHash) changes.push({ agentId: a.id, pinHash, reason: isLegacyHash(stored) ? 'legacy_hash' : 'station_key' });
+      const binding = bindingOf(a);
+      if (isBoundHash(stored)) {
+        if (reseal(stored, keys.current, keys.current, binding) !== null) continue;
+        const pinHash = reseal(stored, keys.previous, keys.current, binding);
+        if (pinHash) changes.push({ agentId: a.id, pinHash, reason: 'station_key' });
+        continue;
+      }
+      upgrading ??= !journalHasBoundHash(this.#journal);
+      if (!upgrading) continue;
+      const pinHash = reseal(stored, keys.current, keys.current, binding) ?? reseal(stored, keys.previous, keys.current, binding);
+      if (pinHash) changes.push({ agentId: a.id, pinHash, reason: isLegacyHash(stored) ? 'legacy_hash' : 'unbound_hash' });
     }
     if (changes.length) this.#journal.transaction(() => changes.forEach((c) => this.#journal.append('agent.pin_resealed', c)));
     return changes.length;
@@ -229,7 +302,8 @@ export class AgentDirectory {
 
   /** True when `key` opens this agent's PIN hash (a station secret typed in is checked with it). */
   keyOpens(agentId: string, key: Buffer): boolean {
+    const agent = this.get(agentId);
     const stored = this.pinHashOf(agentId);
-    return stored !== null && !isLegacyHash(stored) && reseal(stored, key, key) !== null;
+    return agent !== null && stored !== null && isBoundHash(stored) && reseal(stored, key, key, bindingOf(agent)) !== null;
   }
 }

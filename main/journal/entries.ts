@@ -288,12 +288,18 @@ export interface AgentUnlocked {
   by: AgentRef;
 }
 
-/** The agent's PIN hash sealed again under another PIN key (an earlier version's hash, or the station's key adopted). */
+/**
+ * The agent's PIN hash sealed again: an earlier version's hash bound to the agent at this
+ * version's first start (`legacy_hash`: it had no key; `unbound_hash`: it had no binding), or
+ * sealed under the station's key adopted (`station_key`).
+ */
 export interface AgentPinResealed {
   agentId: string;
   pinHash: string;
-  reason: 'legacy_hash' | 'station_key';
+  reason: PinResealReason;
 }
+
+export type PinResealReason = 'legacy_hash' | 'unbound_hash' | 'station_key';
 
 export interface AgentSignedIn {
   agentId: string;

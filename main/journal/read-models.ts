@@ -2,6 +2,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
 import { LIFECYCLE_COLUMNS, lifecycleChanges, saleRowOfIntent, type LifecycleRow } from './sale-row.ts';
 import { keyNewEntries, resetLookup } from './sale-lookup.ts';
+import { agentRowApply, clearAgentRows } from './agent-rows.ts';
 import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
@@ -28,9 +29,6 @@ export const READ_MODELS = [
   'refunded_tickets',
   'claim_matches',
 ] as const;
-
-/** The agent every journal has from migration 0002 on (no entry made it). */
-const LEGACY_AGENT_ID = 'agent-1';
 
 type Apply<K extends EntryType> = (j: Journal, e: Entry<K>) => void;
 
@@ -107,28 +105,14 @@ function foldIntoShiftRow(j: Journal, e: Entry, shiftId: string): void {
 
 const apply: { [K in EntryType]: Apply<K> } = {
   'agent.saved': (j, e) => {
-    const p = e.payload;
-    j.stmt(
-      `INSERT INTO agents (id, name, created_at, role, pin_hash, active, changed_seq) VALUES (@id, @name, @at, @role, @pinHash, @active, @seq)
-       ON CONFLICT (id) DO UPDATE SET name = @name, role = @role, pin_hash = coalesce(@pinHash, pin_hash), active = @active, changed_seq = @seq`,
-    ).run({ id: p.agentId, name: p.name, at: e.at, role: p.role, pinHash: p.pinHash, active: p.active ? 1 : 0, seq: e.seq });
-    stationSettingApplied(j, e.seq, p.fromStation);
+    agentRowApply['agent.saved'](j, e);
+    stationSettingApplied(j, e.seq, e.payload.fromStation);
   },
-  'agent.locked': (j, e) => {
-    j.stmt('UPDATE agents SET locked_until = ?, wrong_pins = 0, locks = locks + 1 WHERE id = ?').run(e.payload.until, e.payload.agentId);
-  },
-  'agent.pin_failed': (j, e) => {
-    j.stmt('UPDATE agents SET wrong_pins = wrong_pins + 1 WHERE id = ?').run(e.payload.agentId);
-  },
-  'agent.pin_accepted': (j, e) => {
-    j.stmt('UPDATE agents SET wrong_pins = 0, locks = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
-  },
-  'agent.unlocked': (j, e) => {
-    j.stmt('UPDATE agents SET wrong_pins = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
-  },
-  'agent.pin_resealed': (j, e) => {
-    j.stmt('UPDATE agents SET pin_hash = ? WHERE id = ?').run(e.payload.pinHash, e.payload.agentId);
-  },
+  'agent.locked': agentRowApply['agent.locked'],
+  'agent.pin_failed': agentRowApply['agent.pin_failed'],
+  'agent.pin_accepted': agentRowApply['agent.pin_accepted'],
+  'agent.unlocked': agentRowApply['agent.unlocked'],
+  'agent.pin_resealed': agentRowApply['agent.pin_resealed'],
   'agent.signed_in': () => {},
   'trip.changed': (j, e) => {
     const p = e.payload;
@@ -259,12 +243,9 @@ export function rebuildReadModels(journal: Journal): void {
   journal.transaction(() => {
     for (const table of [...READ_MODELS].reverse()) {
       // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
-      const keep = table === 'agents' ? ` WHERE id <> '${LEGACY_AGENT_ID}'` : '';
-      journalDatabase(journal).prepare(`DELETE FROM ${table}${keep}`).run();
+      if (table === 'agents') clearAgentRows(journal);
+      else journalDatabase(journal).prepare(`DELETE FROM ${table}`).run();
     }
-    journalDatabase(journal)
-      .prepare(`UPDATE agents SET name = 'Agent 1', role = 'supervisor', pin_hash = NULL, active = 1, locked_until = NULL, changed_seq = NULL WHERE id = '${LEGACY_AGENT_ID}'`)
-      .run();
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
       for (const entry of page) applyEntry(journal, entry);
     }

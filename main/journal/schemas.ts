@@ -42,7 +42,7 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'agent.pin_failed': z.object({ agentId: id }),
   'agent.pin_accepted': z.object({ agentId: id }),
   'agent.unlocked': z.object({ agentId: id, by: agentRef }),
-  'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'station_key']) }),
+  'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'unbound_hash', 'station_key']) }),
   'agent.signed_out': z.object({ agentId: id, reason: z.enum(['sign_out', 'switch']) }),
   'shift.opened': z.object({ shiftId: id, agentId: id, businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), implicit: z.boolean(), floatMinor: minor.min(0).optional(), floatCount: cashCount.optional(), agentName: z.string().optional() }),
   'shift.closed': z.object({ shiftId: id, agentId: id, implicit: z.boolean(), z: z.object({ zNumber: z.number().int().min(1) }).optional() }),

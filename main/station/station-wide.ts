@@ -109,6 +109,7 @@ export function sessionSettingsTarget(current: Current<'journal' | 'agents' | 'r
     },
     snapshot() {
       const s = current();
+      s.agents.refold(); // what the station is seeded with is what the entries say, not an edited table
       const agents: StationSettingChange[] = s.agents.list().map((a) => ({
         kind: 'agent',
         key: a.id,

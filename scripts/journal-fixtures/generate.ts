@@ -35,6 +35,7 @@ export const VERSIONS: readonly SchemaVersion[] = [
   { schema: 13, commit: 'b508b34', why: 'station settings applied' },
   { schema: 15, commit: '3fa6205', why: 'refunds and claims (0015) before agent PIN failures (0014): a journal with a gap in its migrations' },
   { schema: 16, commit: '8bf1066', why: "the trip watcher's index; a sale's read models folded in its own commits (before journal_head.unfolded_from)" },
+  { schema: 17, commit: '8565e1f', why: 'PIN hashes sealed without their agent, role and state (before the binding and the entries_of_agents index)' },
 ];
 
 const repo = join(import.meta.dirname, '../..');

@@ -43,3 +43,17 @@ export function storedAgent(j: Journal, agentId: string): StoredAgent | null {
 export function agentsWithPin(j: Journal): StoredAgent[] {
   return j.stmt<[], AgentRow>('SELECT * FROM agents WHERE pin_hash IS NOT NULL ORDER BY name, id').all().map(storedAgentOf);
 }
+
+/**
+ * True when an entry of the journal carries a bound PIN hash (main/agents/pin.ts): this version
+ * has started with it, so an unbound hash found later was not there at the upgrade.
+ */
+export function journalHasBoundHash(j: Journal): boolean {
+  return (
+    j
+      .stmt<[], { one: number }>(
+        `SELECT 1 AS one FROM entries WHERE type IN ('agent.saved', 'agent.pin_resealed') AND instr(payload, '"pinHash":"scrypt-bound$') > 0 LIMIT 1`,
+      )
+      .get() !== undefined
+  );
+}

@@ -9,6 +9,8 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'not_signed_in',
   'wrong_pin',
   'agent_locked',
+  'pin_key_mismatch',
+  'pin_reset_needed',
   'shift_not_open',
   'shift_already_open',
   'variance_comment_required',

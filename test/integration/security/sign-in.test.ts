@@ -5,50 +5,22 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Result } from '../../../contract/errors.ts';
 import { MAX_WRONG_PINS } from '../../../main/agents/directory.ts';
 import { verifyPin } from '../../../main/agents/pin.ts';
-import { startCounter, type Counter } from '../../../main/counter.ts';
-import { journalPath } from '../../../main/session.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { parseStationSecret, PIN_KEY_ACCOUNT, stationSecretText } from '../../../main/vault/pin-key.ts';
-import { CALL_PATH, startHarness, TOKEN_HEADER, type Harness } from '../../../main/web/harness.ts';
-import { caller, filesUnder, tempDir, type Caller } from '../main/helpers.ts';
+import { filesUnder } from '../main/helpers.ts';
+import { codeOf, harnessedCounter } from './harnessed-counter.ts';
 
-const tmp = tempDir('shubbak-signin-');
-const keychain = memoryKeychain();
-let counter: Counter;
-let harness: Harness;
-let c: Caller;
+const t = harnessedCounter('shubbak-signin-');
+const { c, start, stop, overHttp, keychain } = t;
 let boss: string;
 let mona: string;
 let ali: string;
 let sara: string;
 
-async function start() {
-  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain });
-  harness = await startHarness({ dispatch: counter.dispatch, rendererDir: import.meta.dirname });
-  c = caller(counter.dispatch);
-}
-async function stop() {
-  await harness.close();
-  await counter.close();
-}
-
-const overHttp = async (name: string, arg: unknown): Promise<Result<unknown>> => {
-  const res = await fetch(`${harness.origin}${CALL_PATH}${name}`, { method: 'POST', headers: { [TOKEN_HEADER]: harness.token }, body: JSON.stringify({ arg }) });
-  expect(res.status).toBe(200);
-  return (await res.json()) as Result<unknown>;
-};
-const codeOf = (r: Result<unknown>) => (r.ok ? 'ok' : r.error.code);
 /** The payloads of one type of entry, read from the journal file as anyone with the file would. */
 function entriesOf(type: string): unknown[] {
-  const db = new Database(journalPath(tmp.dir, 'TRAINING'), { readonly: true });
-  try {
-    return (db.prepare('SELECT payload FROM entries WHERE type = ? ORDER BY seq').all(type) as { payload: string }[]).map((r) => JSON.parse(r.payload));
-  } finally {
-    db.close();
-  }
+  return t.withJournalFile((db) => (db.prepare('SELECT payload FROM entries WHERE type = ? ORDER BY seq').all(type) as { payload: string }[]).map((r) => JSON.parse(r.payload)));
 }
 
 beforeAll(async () => {
@@ -57,16 +29,10 @@ beforeAll(async () => {
   await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1234', active: true });
   await c.ok('saveAgent', { name: 'Ali Agent', role: 'agent', pin: '5678', active: true });
   await c.ok('saveAgent', { name: 'Sara Supervisor', role: 'supervisor', pin: '135791', active: true });
-  const agents = await c.ok('listAgents');
-  mona = agents.find((a) => a.name === 'Mona Agent')!.id;
-  ali = agents.find((a) => a.name === 'Ali Agent')!.id;
-  sara = agents.find((a) => a.name === 'Sara Supervisor')!.id;
+  [mona, ali, sara] = await t.agentIds('Mona Agent', 'Ali Agent', 'Sara Supervisor');
   await c.ok('signOut');
 });
-afterAll(async () => {
-  await stop();
-  tmp.cleanup();
-});
+afterAll(() => t.cleanup());
 
 describe('sign-in under attack', () => {
   it('200 PINs at once through the harness: at most 5 evaluated, the right one in the burst refused', async () => {
@@ -120,21 +86,22 @@ describe('sign-in under attack', () => {
   });
 
   it('a PIN hash read from journal.db alone cannot test a guess; with the keychain’s key it can', async () => {
-    const db = new Database(journalPath(tmp.dir, 'TRAINING'), { readonly: true });
+    const db = new Database(t.journalFile, { readonly: true });
     const rows = db.prepare('SELECT id, pin_hash FROM agents WHERE pin_hash IS NOT NULL').all() as { id: string; pin_hash: string }[];
     const inEntries = (db.prepare("SELECT payload FROM entries WHERE type = 'agent.saved'").all() as { payload: string }[]).map((r) => JSON.parse(r.payload) as { agentId: string; pinHash: string | null });
     db.close();
     const monaHash = rows.find((r) => r.id === mona)!.pin_hash;
-    expect(monaHash).toMatch(/^scrypt-sealed\$/);
+    expect(monaHash).toMatch(/^scrypt-bound\$/);
     // every hash in the file, the read model's and the entries', is sealed
-    for (const h of [...rows.map((r) => r.pin_hash), ...inEntries.map((e) => e.pinHash).filter((x) => x !== null)]) expect(h).toMatch(/^scrypt-sealed\$/);
+    for (const h of [...rows.map((r) => r.pin_hash), ...inEntries.map((e) => e.pinHash).filter((x) => x !== null)]) expect(h).toMatch(/^scrypt-bound\$/);
     // the right PIN cannot be confirmed by anyone holding only the file (any key they could try)
-    for (let i = 0; i < 3; i++) expect(await verifyPin('1234', monaHash, randomBytes(32))).toBe('unreadable');
+    const binding = { agentId: mona, role: 'agent', active: true } as const;
+    for (let i = 0; i < 3; i++) expect(await verifyPin('1234', monaHash, randomBytes(32), binding)).toBe('unreadable');
     const key = Buffer.from((await keychain.get(PIN_KEY_ACCOUNT))!, 'base64url');
-    expect(await verifyPin('1234', monaHash, key)).toBe('match');
-    expect(await verifyPin('1235', monaHash, key)).toBe('wrong');
+    expect(await verifyPin('1234', monaHash, key, binding)).toBe('match');
+    expect(await verifyPin('1235', monaHash, key, binding)).toBe('wrong');
     // and the key is nowhere in the data folder
-    for (const f of await filesUnder(tmp.dir)) {
+    for (const f of await filesUnder(t.dir)) {
       const bytes = readFileSync(f);
       expect(bytes.includes(key) || bytes.includes(Buffer.from(key.toString('base64url'))), f).toBe(false);
     }

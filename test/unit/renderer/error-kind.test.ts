@@ -8,7 +8,7 @@ import { isRefusal } from '../../../renderer/src/components/error-kind.ts';
 describe('a refusal', () => {
   it('is every code where the counter’s rules say no', () => {
     // the shift, role and PIN refusals, then those the audit found told as "Something went wrong"
-    const refusals: AppErrorCode[] = ['agent_locked', 'forbidden_role', 'wrong_pin'];
+    const refusals: AppErrorCode[] = ['agent_locked', 'forbidden_role', 'wrong_pin', 'pin_key_mismatch', 'pin_reset_needed'];
     refusals.push('counter_held_elsewhere', 'counter_live_elsewhere', 'journal_read_only', 'own_record_needs_supervisor');
     refusals.push('refund_needs_supervisor', 'refund_not_sold_here', 'station_sale_unverified', 'ticket_already_refunded', 'training_only');
     // a restore or a Replace the counter's state does not allow yet: what to do first is the message

@@ -1,23 +1,16 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import { AgentDirectory, LOCK_STEPS_MINUTES, MAX_WRONG_PINS } from '../../../../main/agents/directory.ts';
-import { hashPin } from '../../../../main/agents/pin.ts';
 import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { readModelRows } from '../../../support/read-models.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 import { journalDatabase } from '../../../../main/journal/journal.ts';
+import { legacyHash, unboundSealedHash } from '../../../support/old-pin-hashes.ts';
 
 let t: ReturnType<typeof openTempJournal>;
 const keys = { current: randomBytes(32), previous: null };
 const withKey = () => keys;
 afterEach(() => t.cleanup());
-
-/** A hash as versions before the PIN key wrote it: scrypt$N$r$p$salt$hash. */
-async function legacyHash(pin: string): Promise<string> {
-  const { scryptSync } = await import('node:crypto');
-  const salt = randomBytes(16);
-  return ['scrypt', 32768, 8, 1, salt.toString('base64url'), scryptSync(pin, salt, 32, { N: 32768, r: 8, p: 1, maxmem: 64 << 20 }).toString('base64url')].join('$');
-}
 
 describe('agents', () => {
   it('start with the first supervisor; a supervisor adds agents; PINs are never stored in clear', async () => {
@@ -35,7 +28,7 @@ describe('agents', () => {
     expect(await dir.check(mona.id, '1234')).toMatchObject({ id: mona.id, role: 'agent' });
     const raw = journalDatabase(t.journal).prepare("SELECT group_concat(payload) AS p FROM entries WHERE type = 'agent.saved'").get() as { p: string };
     expect(raw.p).not.toMatch(/"1234"|"2468"/);
-    expect(raw.p).toMatch(/scrypt-sealed\$/);
+    expect(raw.p).toMatch(/scrypt-bound\$/);
     // a change without a PIN keeps the PIN
     await dir.save({ id: mona.id, name: 'Mona Adel', role: 'agent', active: true }, boss);
     expect(await dir.check(mona.id, '1234')).toMatchObject({ name: 'Mona Adel' });
@@ -121,17 +114,22 @@ describe('agents', () => {
     await expect(dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss)).resolves.toMatchObject({ role: 'agent' });
   });
 
-  it('seal the unkeyed hashes of earlier versions at start; without the key no PIN can be checked', async () => {
+  it("bind the hashes of earlier versions at this version's first start, each to its agent; without the key no PIN can be checked", async () => {
     t = openTempJournal();
-    // an earlier version's agent: its hash written as it was then (scrypt, no key)
-    const legacy = (await hashPin('135790', keys.current)).split('$');
+    // an upgraded journal: agents saved by earlier versions, one without the PIN key, one with it
+    const old = (agentId: string, name: string, role: 'agent' | 'supervisor', pinHash: string) =>
+      t.journal.transaction(() => t.journal.append('agent.saved', { agentId, name, role, pinHash, active: true, by: null }));
+    old('agent-boss', 'Samir', 'supervisor', legacyHash('135790'));
+    old('agent-mona', 'Mona', 'agent', unboundSealedHash('1234', keys.current));
     const dir = new AgentDirectory(t.journal, manualClock(), withKey);
-    const boss = await dir.createFirstSupervisor('Samir', '246802');
-    journalDatabase(t.journal).prepare('UPDATE agents SET pin_hash = ? WHERE id = ?').run(await legacyHash('135790'), boss.id);
-    expect(legacy[0]).toBe('scrypt-sealed');
-    expect(dir.resealUnder(keys)).toBe(1);
-    expect(dir.pinHashOf(boss.id)).toMatch(/^scrypt-sealed\$/);
-    await expect(dir.check(boss.id, '135790')).resolves.toMatchObject({ id: boss.id });
+    await expect(dir.check('agent-mona', '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
+    expect(dir.resealUnder(keys)).toBe(2);
+    expect(dir.pinHashOf('agent-boss')).toMatch(/^scrypt-bound\$/);
+    const reasons = journalDatabase(t.journal).prepare("SELECT payload ->> '$.reason' AS r FROM entries WHERE type = 'agent.pin_resealed' ORDER BY seq").all();
+    expect(reasons).toEqual([{ r: 'unbound_hash' }, { r: 'legacy_hash' }]); // by name: Mona, Samir
+    await expect(dir.check('agent-boss', '135790')).resolves.toMatchObject({ role: 'supervisor' });
+    await expect(dir.check('agent-mona', '1234')).resolves.toMatchObject({ role: 'agent' });
+    const boss = dir.get('agent-boss')!;
     const noKeychain = new AgentDirectory(t.journal, manualClock(), () => null);
     await expect(noKeychain.check(boss.id, '135790')).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
     await expect(noKeychain.save({ name: 'X', role: 'agent', pin: '1234', active: true }, boss)).rejects.toMatchObject({ error: { code: 'keychain_unavailable' } });
@@ -146,6 +144,74 @@ describe('agents', () => {
     expect(again.role).toBe('supervisor');
     expect(otherKey.pinKeyLost()).toBe(false);
     await expect(otherKey.createFirstSupervisor('Intruder', '999998')).rejects.toMatchObject({ error: { code: 'conflict' } });
+  });
+
+  it('fold an agents row changed with SQLite back from the entries before each check', async () => {
+    t = openTempJournal();
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
+    const gone = await dir.save({ name: 'Gone', role: 'agent', pin: '5555', active: false }, boss);
+    const db = journalDatabase(t.journal);
+    for (let i = 0; i < MAX_WRONG_PINS; i++) await dir.check(mona.id, '0000').catch(() => undefined);
+    db.prepare("UPDATE agents SET role = 'supervisor', locked_until = NULL, wrong_pins = 0 WHERE id = ?").run(mona.id);
+    await expect(dir.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'agent_locked' } });
+    expect(dir.get(mona.id)).toMatchObject({ role: 'agent' });
+    db.prepare('UPDATE agents SET pin_hash = ? WHERE id = ?').run(dir.pinHashOf(mona.id), boss.id);
+    await expect(dir.check(boss.id, '1234')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    db.prepare('UPDATE agents SET active = 1 WHERE id = ?').run(gone.id);
+    await expect(dir.check(gone.id, '5555')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    // at start, every row at once: which ones were changed
+    db.prepare("UPDATE agents SET role = 'supervisor' WHERE id = ?").run(mona.id);
+    db.prepare('UPDATE agents SET active = 1 WHERE id = ?').run(gone.id);
+    expect(new AgentDirectory(t.journal, manualClock(), withKey).refold().sort()).toEqual([mona.id, gone.id].sort());
+    expect(dir.refold()).toEqual([]);
+  });
+
+  it('open nothing more for agent entries appended by hand (the chain has no key): the PIN hash binds its agent, role and state', async () => {
+    t = openTempJournal();
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
+    const gone = await dir.save({ name: 'Gone', role: 'agent', pin: '5555', active: false }, boss);
+    const monaHash = dir.pinHashOf(mona.id)!;
+    const forge = (agentId: string, name: string, role: 'agent' | 'supervisor', pinHash: string | null, active = true) =>
+      t.journal.transaction(() => t.journal.append('agent.saved', { agentId, name, role, pinHash, active, by: null }));
+    // her own record made a supervisor's, with or without her hash
+    forge(mona.id, 'Mona', 'supervisor', null);
+    await expect(dir.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
+    forge(mona.id, 'Mona', 'supervisor', monaHash);
+    await expect(dir.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
+    // a dismissed agent enabled again
+    forge(gone.id, 'Gone', 'agent', null);
+    await expect(dir.check(gone.id, '5555')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
+    // her hash given to the supervisor
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: boss.id, pinHash: monaHash, reason: 'station_key' }));
+    await expect(dir.check(boss.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_key_mismatch' } });
+    // an earlier version's hash of her own PIN: never bound after the upgrade, not even across a restart
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: unboundSealedHash('1234', keys.current), reason: 'station_key' }));
+    const restarted = new AgentDirectory(t.journal, manualClock(), withKey);
+    expect(restarted.resealUnder(keys)).toBe(0);
+    await expect(restarted.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
+    expect(journalDatabase(t.journal).prepare("SELECT count(*) AS n FROM entries WHERE type = 'agent.pin_failed'").get()).toEqual({ n: 0 });
+  });
+
+  it('a supervisor changes a role or enables an agent without a new PIN: the PIN opens for the new role only', async () => {
+    t = openTempJournal();
+    const dir = new AgentDirectory(t.journal, manualClock(), withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '123456', active: true }, boss);
+    const before = dir.pinHashOf(mona.id)!;
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
+    await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'supervisor' });
+    await dir.save({ id: mona.id, name: 'Mona', role: 'agent', active: false }, boss);
+    await expect(dir.check(mona.id, '123456')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await dir.save({ id: mona.id, name: 'Mona', role: 'agent', active: true }, boss);
+    await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'agent', active: true });
+    // made a supervisor again, then the hash she held as an agent put back by hand: it opens nothing for a supervisor
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: before, reason: 'station_key' }));
+    await expect(dir.check(mona.id, '123456')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
   });
 
   it('refuse unknown and disabled agents with the same answer as a wrong PIN', async () => {

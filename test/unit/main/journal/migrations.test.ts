@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { migrate } from '../../../../main/journal/migrate.ts';
 import { migrations } from '../../../../main/journal/migrations/index.ts';
+import { AGENT_ROW_TYPES } from '../../../../main/journal/agent-rows.ts';
 import { render, sqlFiles } from '../../../../main/journal/migrations/generate.ts';
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -231,5 +232,22 @@ describe('journal migrations', () => {
     expect(db.prepare('SELECT seq, unfolded_from FROM journal_head').get()).toEqual({ seq: 41, unfolded_from: null });
     db.prepare('UPDATE journal_head SET unfolded_from = 41').run();
     expect(() => db.prepare("UPDATE journal_head SET unfolded_from = 'x'").run()).toThrow(/cannot store TEXT value in INTEGER column/);
+  });
+
+  it('0018 entries-of-agents: an agent’s own entries found through an index, in order, without the sales’ entries', () => {
+    upTo(18);
+    expect(indexes('entries')).toContain('entries_of_agents');
+    const types = AGENT_ROW_TYPES.map((t) => `'${t}'`).join(', ');
+    const plan = (db.prepare(`EXPLAIN QUERY PLAN SELECT seq FROM entries WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).all('agent-x') as { detail: string }[])
+      .map((r) => r.detail)
+      .join(' | ');
+    expect(plan).toMatch(/SEARCH entries USING (COVERING )?INDEX entries_of_agents/);
+    const add = db.prepare("INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, '2026-11-27T08:00:00.000Z', ?, ?, '', '')");
+    add.run(1, 'agent.saved', JSON.stringify({ agentId: 'agent-x' }));
+    add.run(2, 'sale.intent', JSON.stringify({ agentId: 'agent-x' }));
+    add.run(3, 'agent.pin_failed', JSON.stringify({ agentId: 'agent-x' }));
+    add.run(4, 'agent.pin_failed', JSON.stringify({ agentId: 'agent-y' }));
+    const seqs = db.prepare(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).pluck().all('agent-x');
+    expect(seqs).toEqual([1, 3]);
   });
 });

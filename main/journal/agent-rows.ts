@@ -1,0 +1,83 @@
+import { canonicalJson } from '../../core/canonical-json.ts';
+import type { Entry, Journal } from './journal.ts';
+
+// The `agents` read model: each agent's row, folded from that agent's own entries. The table is
+// a file anyone with the data folder can edit (a role, a lock, a count of wrong PINs), so it is
+// folded again from the entries at every start and before every PIN check (refoldAgents): what
+// signs an agent in is what the entries say. (An entry appended by hand is caught by the PIN
+// hash's binding, main/agents/pin.ts: the chain has no key.)
+
+/** The kinds of entry that make an agent's row: the index entries_of_agents (journal migration 0018) holds these. */
+export const AGENT_ROW_TYPES = ['agent.saved', 'agent.locked', 'agent.pin_failed', 'agent.pin_accepted', 'agent.unlocked', 'agent.pin_resealed'] as const;
+type AgentRowType = (typeof AGENT_ROW_TYPES)[number];
+
+/** The agent every journal has from migration 0002 on (no entry made it). */
+export const LEGACY_AGENT_ID = 'agent-1';
+
+/** Each kind's change to its agent's row (an agent.saved's place in the station's stream is read-models.ts's). */
+export const agentRowApply: { [K in AgentRowType]: (j: Journal, e: Entry<K>) => void } = {
+  'agent.saved': (j, e) => {
+    const p = e.payload;
+    j.stmt(
+      `INSERT INTO agents (id, name, created_at, role, pin_hash, active, changed_seq) VALUES (@id, @name, @at, @role, @pinHash, @active, @seq)
+       ON CONFLICT (id) DO UPDATE SET name = @name, role = @role, pin_hash = coalesce(@pinHash, pin_hash), active = @active, changed_seq = @seq`,
+    ).run({ id: p.agentId, name: p.name, at: e.at, role: p.role, pinHash: p.pinHash, active: p.active ? 1 : 0, seq: e.seq });
+  },
+  'agent.locked': (j, e) => {
+    j.stmt('UPDATE agents SET locked_until = ?, wrong_pins = 0, locks = locks + 1 WHERE id = ?').run(e.payload.until, e.payload.agentId);
+  },
+  'agent.pin_failed': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = wrong_pins + 1 WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.pin_accepted': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = 0, locks = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.unlocked': (j, e) => {
+    j.stmt('UPDATE agents SET wrong_pins = 0, locked_until = NULL WHERE id = ?').run(e.payload.agentId);
+  },
+  'agent.pin_resealed': (j, e) => {
+    j.stmt('UPDATE agents SET pin_hash = ? WHERE id = ?').run(e.payload.pinHash, e.payload.agentId);
+  },
+};
+
+/** Empties the agents table (of one agent, or all) back to what migrations made: the legacy agent as it was made. */
+export function clearAgentRows(journal: Journal, agentId?: string): void {
+  if (agentId === undefined) journal.stmt(`DELETE FROM agents WHERE id <> '${LEGACY_AGENT_ID}'`).run();
+  else if (agentId !== LEGACY_AGENT_ID) journal.stmt('DELETE FROM agents WHERE id = ?').run(agentId);
+  if (agentId === undefined || agentId === LEGACY_AGENT_ID) {
+    journal.stmt(
+      `UPDATE agents SET name = 'Agent 1', role = 'supervisor', pin_hash = NULL, active = 1, locked_until = NULL, changed_seq = NULL, wrong_pins = 0, locks = 0 WHERE id = '${LEGACY_AGENT_ID}'`,
+    ).run();
+  }
+}
+
+const rowsOf = (journal: Journal, agentId?: string) =>
+  (agentId === undefined ? journal.stmt('SELECT * FROM agents ORDER BY id').all() : journal.stmt('SELECT * FROM agents WHERE id = ?').all(agentId)) as { id: string }[];
+
+/**
+ * Folds the agents' rows (of one agent, or all) again from their entries, in one transaction.
+ * Says which agents' rows differed from their entries: changed behind the counter's back.
+ * A journal kept read-only (retired, or holding an entry it cannot read) is left as it is.
+ */
+export function refoldAgents(journal: Journal, agentId?: string): string[] {
+  if (journal.readOnlyFailure) return [];
+  const types = AGENT_ROW_TYPES.map((t) => `'${t}'`).join(', ');
+  const seqs = (
+    agentId === undefined
+      ? journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) ORDER BY seq`).all()
+      : journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).all(agentId)
+  ).map((r) => (r as { seq: number }).seq);
+  return journal.transaction(() => {
+    const before = new Map(rowsOf(journal, agentId).map((r) => [r.id, canonicalJson(r)]));
+    journal.stmt('PRAGMA defer_foreign_keys = ON').run(); // shifts name their agent: the row is back before the commit
+    clearAgentRows(journal, agentId);
+    for (const seq of seqs) {
+      const e = journal.entry<AgentRowType>(seq);
+      (agentRowApply[e.type] as (j: Journal, e: Entry) => void)(journal, e);
+    }
+    const after = rowsOf(journal, agentId);
+    const changed = after.filter((r) => before.get(r.id) !== canonicalJson(r)).map((r) => r.id);
+    const gone = [...before.keys()].filter((id) => !after.some((r) => r.id === id));
+    return [...changed, ...gone];
+  });
+}
