@@ -2,17 +2,18 @@
 // view shows them: the ledger (fold.ts's ClaimsLedger) fed this counter's claimable refunds, the
 // wallet statement's lines as read (wallet-lines.ts) and the supervisors' hand matches; on a linked
 // counter also every other counter's of the station (station-claims.ts).
+import { randomUUID } from 'node:crypto';
 import type { ClaimsView, RefundSettings } from '../../contract/refunds.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { Journal } from '../journal/journal.ts';
-import { claimMatchesAfter, claimPartsAfter, lastRefundSeq } from '../journal/queries/refunds.ts';
+import { claimMatchesAfter, claimPartsAfter, lastRefundSeq, lineMatchedHere } from '../journal/queries/refunds.ts';
 import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { ClaimsLedger, type ClaimsFilter } from './fold.ts';
 import { StationClaimsReader } from './station-claims.ts';
-import type { StationDatabase } from './station-gate.ts';
+import { claimWalletLine, releaseWalletLine, walletLinesHeld, type StationDatabase } from './station-gate.ts';
 import { readWalletLines } from './wallet-lines.ts';
 
 export interface ClaimsServiceDeps {
@@ -33,6 +34,8 @@ export class ClaimsService {
   #stationClaims: { stationId: string; reader: StationClaimsReader } | null = null;
   /** How the station's claims were last read (null: not linked then). */
   #stationState: ClaimsView['station'] = null;
+  /** Wallet lines claimed at the station for a hand match being written now. */
+  readonly #matching = new Set<string>();
 
   constructor(deps: ClaimsServiceDeps) {
     this.#d = deps;
@@ -60,6 +63,7 @@ export class ClaimsService {
     if (!station) return null;
     if (this.#stationClaims?.stationId !== station.stationId) this.#stationClaims = { stationId: station.stationId, reader: new StationClaimsReader(station) };
     try {
+      await this.#giveBackStranded(station);
       const rows = await this.#stationClaims.reader.read();
       for (const p of rows.parts) this.#ledger.addPart(p);
       for (const m of rows.matches) this.#ledger.addMatch(m);
@@ -93,16 +97,55 @@ export class ClaimsService {
     }
   }
 
-  /** A supervisor matches an ADJUSTMENT listed apart to a claim; answers the claims after it. */
-  matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): ClaimsView {
+  /**
+   * A supervisor matches an ADJUSTMENT listed apart to a claim; answers the claims after it. On a
+   * linked counter the station decides first which window matches the line (claimWalletLine): a
+   * line another window holds is refused, and so is any match while the station cannot be asked.
+   */
+  async matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): Promise<ClaimsView> {
+    const line = this.#matchable(transactionId, bookingReference);
+    const station = this.#d.station?.() ?? null;
+    const matchId = randomUUID();
+    if (station) {
+      this.#matching.add(transactionId);
+      try {
+        const holder = await claimWalletLine(station, transactionId, bookingReference, matchId);
+        if (holder !== null) throw new AppFailure('conflict', `Wallet line ${transactionId} is being matched, or was matched, at counter ${holder}`, { counterId: holder });
+      } catch (err) {
+        this.#matching.delete(transactionId);
+        throw err;
+      }
+    }
     const j = this.#d.journal;
-    j.transaction(() => {
-      const view = this.claimsKnown({ limit: 0 });
-      const line = view.unmatched.find((u) => u.transactionId === transactionId);
-      if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
-      if (!this.#ledger.hasClaim(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
-      j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
-    });
+    try {
+      j.transaction(() => {
+        this.#matchable(transactionId, bookingReference);
+        j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
+      });
+    } catch (err) {
+      if (station) await releaseWalletLine(station, matchId).catch((e: unknown) => this.#d.log(`the station's claim of wallet line ${transactionId} could not be given back`, e));
+      throw err;
+    } finally {
+      this.#matching.delete(transactionId);
+    }
     return this.claimsKnown({ limit });
+  }
+
+  /** The ADJUSTMENT line waiting to be matched, when the claim exists (refused otherwise). */
+  #matchable(transactionId: string, bookingReference: string): { amountMinor: number; at: string } {
+    const view = this.claimsKnown({ limit: 0 });
+    const line = view.unmatched.find((u) => u.transactionId === transactionId);
+    if (!line) throw new AppFailure('conflict', `Wallet line ${transactionId} is not an adjustment waiting to be matched`);
+    if (!this.#ledger.hasClaim(bookingReference)) throw new AppFailure('not_found', `No claim for booking ${bookingReference}`);
+    return line;
+  }
+
+  /** Gives back the station's claims of wallet lines this counter took for a match it never wrote (it stopped in between). */
+  async #giveBackStranded(station: StationDatabase): Promise<void> {
+    for (const held of await walletLinesHeld(station)) {
+      if (this.#matching.has(held.transactionId) || lineMatchedHere(this.#d.journal, held.transactionId)) continue;
+      await releaseWalletLine(station, held.matchId);
+      this.#d.log(`station claims: wallet line ${held.transactionId} claimed for a match never written here, given back`);
+    }
   }
 }

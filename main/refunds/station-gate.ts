@@ -102,6 +102,33 @@ export async function releaseTickets(db: StationDatabase, refundId: string): Pro
 }
 
 /**
+ * Claims a wallet line for a hand match of this counter (station migration 0017): answers the
+ * counter that holds it already (null: this call took it, or this counter held it for this match).
+ */
+export function claimWalletLine(db: StationDatabase, transactionId: string, bookingReference: string, matchId: string): Promise<string | null> {
+  return ask(async () => {
+    const { rows } = await db.pool.query<{ holder: string | null }>('SELECT claim_wallet_line_match($1, $2, $3, $4) AS holder', [db.counterId, transactionId, bookingReference, matchId]);
+    return rows[0]?.holder ?? null;
+  });
+}
+
+/** Gives a wallet line's claim back: the hand match it was for was not written on this counter. */
+export async function releaseWalletLine(db: StationDatabase, matchId: string): Promise<void> {
+  await db.pool.query('SELECT release_wallet_line_match($1, $2)', [db.counterId, matchId]);
+}
+
+/** The wallet lines this counter holds for hand matches at the station: transaction id and match id. */
+export function walletLinesHeld(db: StationDatabase): Promise<{ transactionId: string; matchId: string }[]> {
+  return ask(async () => {
+    const { rows } = await db.pool.query<{ transaction_id: string; match_id: string }>(
+      'SELECT transaction_id, match_id FROM wallet_line_matches WHERE station_id = $1 AND environment = $2 AND counter_id = $3',
+      [db.stationId, db.environment, db.counterId],
+    );
+    return rows.map((r) => ({ transactionId: r.transaction_id, matchId: r.match_id }));
+  });
+}
+
+/**
  * A confirmed sale of another counter of the station, by its booking reference, from its shipped
  * entries: only entries its counter signed (a chain head its enrolled key signed covers them, and
  * they link to it unaltered) pay cash out. A row a counter's database login wrote beside them, with

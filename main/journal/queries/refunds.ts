@@ -53,6 +53,11 @@ export function claimMatchesAfter(j: Journal, afterSeq: number): Entry<'claim.ma
   return entriesAt(j, j.stmt<[number], { seq: number }>('SELECT seq FROM claim_matches WHERE seq > ? ORDER BY seq').all(afterSeq));
 }
 
+/** True when this journal holds a hand match of the wallet line. */
+export function lineMatchedHere(j: Journal, transactionId: string): boolean {
+  return j.stmt<[string], { one: number }>('SELECT 1 AS one FROM claim_matches WHERE transaction_id = ? LIMIT 1').get(transactionId) !== undefined;
+}
+
 const CLAIMS_OUT = 'refund_claims_out';
 const ClaimsOut = z.array(z.object({ refundId: z.string(), bookingReference: z.string() }));
 export type ClaimOut = z.infer<typeof ClaimsOut>[number];

@@ -201,4 +201,53 @@ describe('one ticket, one refund, across the station', () => {
     expect(sandbox.totals.sales).toBeGreaterThan(0);
     expect(sandbox.refunds?.paid.count).toBe(8);
   });
+
+  it('two windows matching one lump sum at the same moment: exactly one writes it; a claim of a line left by a match never written is given back', async () => {
+    const adjust = (body: object) =>
+      fetch(`${api.origin}/_sandbox/wallet/adjust`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', ...body }) }).then((r) => expect(r.ok).toBe(true));
+    const lump = await sellSeats(c[A]!, ['Nour Samy'], 11);
+    await cancel(lump.ref);
+    await c[A]!.ok('refund', { saleId: lump.saleId, language: 'en' });
+    await shipped(A);
+    await adjust({ amount_minor: lump.net, reason: 'Settlement, week 49' });
+    const lineAt = async (i: number) => (await c[i]!.ok('claims')).unmatched.find((u) => u.amountMinor === lump.net && u.bookingReference === null)!;
+    const line = await lineAt(A);
+    expect((await lineAt(B)).transactionId).toBe(line.transactionId);
+    const both = await Promise.all([A, B].map((i) => c[i]!.raw('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: null })));
+    expect(both.filter((r) => r.ok)).toHaveLength(1);
+    expect(both.filter((r) => !r.ok).map((r) => (r.ok ? null : r.error.code))).toEqual(['conflict']);
+    expect(both.find((r) => !r.ok)).toMatchObject({ error: { message: expect.stringMatching(/at counter ctr_/) } });
+    await shipped(A);
+    await shipped(B);
+    const matchesOf = async (i: number) => {
+      const file = new Database(journalPath(dirs[i]!.dir, 'SANDBOX'), { readonly: true });
+      try {
+        return (file.prepare("SELECT count(*) AS n FROM entries WHERE type = 'claim.matched' AND payload ->> '$.transactionId' = ?").get(line.transactionId) as { n: number }).n;
+      } finally {
+        file.close();
+      }
+    };
+    expect((await matchesOf(A)) + (await matchesOf(B))).toBe(1);
+    for (const i of [A, B]) expect((await c[i]!.ok('claims')).claims.find((x) => x.bookingReference === lump.ref)).toMatchObject({ settledMinor: lump.net, status: 'settled' });
+
+    // A counter stopped between the station's claim of a line and its claim.matched leaves the claim behind.
+    const other = await sellSeats(c[A]!, ['Hany Fawzy'], 12);
+    await cancel(other.ref);
+    await c[A]!.ok('refund', { saleId: other.saleId, language: 'en' });
+    await shipped(A);
+    await adjust({ amount_minor: other.net, reason: 'Settlement, week 50' });
+    const next = (await c[A]!.ok('claims')).unmatched.find((u) => u.amountMinor === other.net && u.bookingReference === null)!;
+    const { counterId } = await c[A]!.ok('stationStatus');
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      await pool.query('SELECT claim_wallet_line_match($1, $2, $3, $4)', [counterId, next.transactionId, other.ref, randomUUID()]);
+    } finally {
+      await pool.end();
+    }
+    expect((await c[B]!.ok('claims')).unmatched.map((u) => u.transactionId)).toContain(next.transactionId);
+    const held = await c[B]!.err('matchAdjustment', { transactionId: next.transactionId, bookingReference: other.ref, note: null });
+    expect(held).toMatchObject({ code: 'conflict', counterId });
+    await c[A]!.ok('claims'); // A's next look gives the line back: no match of it was written there
+    await c[B]!.ok('matchAdjustment', { transactionId: next.transactionId, bookingReference: other.ref, note: 'week 50' });
+  });
 });

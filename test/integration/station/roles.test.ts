@@ -85,6 +85,8 @@ describe('station roles', () => {
       ["INSERT INTO station_settings (station_id, environment, kind, key, value, counter_id) VALUES ('stn_asyut', 'LIVE', 'station_name', 'name', '{\"name\":\"X\"}', 'ctr_window_a')", /permission denied for table station_settings/],
       ["INSERT INTO ticket_refunds (station_id, booking_ref, passenger_index, counter_id, refund_id) VALUES ('stn_asyut', 'PB-X', 0, 'ctr_window_b', 'r')", /permission denied for table ticket_refunds/],
       ["DELETE FROM ticket_refunds WHERE counter_id = 'ctr_window_b'", /permission denied for table ticket_refunds/],
+      ["INSERT INTO wallet_line_matches (station_id, environment, transaction_id, booking_ref, counter_id, match_id) VALUES ('stn_asyut', 'LIVE', 'txn_x', 'PB-X', 'ctr_window_b', 'm')", /permission denied for table wallet_line_matches/],
+      ["DELETE FROM wallet_line_matches WHERE counter_id = 'ctr_window_b'", /permission denied for table wallet_line_matches/],
       ["INSERT INTO counter_keys (counter_id, from_seq, public_key) VALUES ('ctr_window_b', 99, 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=')", /permission denied for table counter_keys/],
       ["UPDATE counters SET public_key = 'AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA=' WHERE id = 'ctr_window_b'", /permission denied for table counters/],
       ['DROP TABLE entries', /must be owner of table entries/],
@@ -108,6 +110,11 @@ describe('station roles', () => {
     // refunds: a ticket is claimed (or given back) only for the login's own counter
     await expect(loginA.query("SELECT claim_ticket_refunds('ctr_window_b', 'PB-X', '{0}'::int[], 'r-forged')")).rejects.toThrow(/not_your_counter/);
     await expect(loginA.query("SELECT release_ticket_refunds('ctr_window_b', 'r-b')")).rejects.toThrow(/not_your_counter/);
+    // and a wallet line is claimed (or given back) for a hand match of the login's own counter only
+    await expect(loginA.query("SELECT claim_wallet_line_match('ctr_window_b', 'txn_x', 'PB-X', 'm-forged')")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query("SELECT release_wallet_line_match('ctr_window_b', 'm-b')")).rejects.toThrow(/not_your_counter/);
+    expect((await loginA.query("SELECT claim_wallet_line_match('ctr_window_a', 'txn_x', 'PB-X', 'm-a') AS holder")).rows[0].holder).toBeNull();
+    expect((await loginA.query("SELECT claim_wallet_line_match('ctr_window_a', 'txn_x', 'PB-X', 'm-again') AS holder")).rows[0].holder).toBe('ctr_window_a');
     // nor take or give up another counter's lease (which would stop its shipping)
     await expect(loginA.query("SELECT * FROM claim_counter('ctr_window_b', 'stolen-pc', 0)")).rejects.toThrow(/not_your_counter/);
     await expect(loginA.query("SELECT release_counter('ctr_window_b', 'any', true, 'mine')")).rejects.toThrow(/not_your_counter/);
@@ -176,6 +183,7 @@ describe('station roles', () => {
     const asAswan = as('aswan_a');
     expect(await new JournalShipper({ journal: () => aswan, pool: asAswan, station: { id: 'stn_aswan', name: 'Aswan' }, environment: 'LIVE', signer: aswan.signer, log: () => {} }).shipNow()).toMatchObject({ status: 'synced' });
     await asAswan.query('SELECT claim_ticket_refunds($1, $2, $3::int[], $4)', ['ctr_aswan_a', 'PB-ASWAN', [0], 'r-aswan']);
+    await asAswan.query('SELECT claim_wallet_line_match($1, $2, $3, $4)', ['ctr_aswan_a', 'txn_aswan', 'PB-ASWAN', 'm-aswan']);
     const seen = async (pool: pg.Pool) => {
       const one = async (sql: string) => (await pool.query<{ v: string[] | null }>(sql)).rows[0]!.v ?? [];
       return {
@@ -184,6 +192,7 @@ describe('station roles', () => {
         entries: await one('SELECT array_agg(DISTINCT counter_id ORDER BY counter_id) AS v FROM entries'),
         heads: await one('SELECT array_agg(DISTINCT counter_id ORDER BY counter_id) AS v FROM chain_heads'),
         refunds: await one('SELECT array_agg(DISTINCT station_id ORDER BY station_id) AS v FROM ticket_refunds'),
+        matches: await one('SELECT array_agg(DISTINCT station_id ORDER BY station_id) AS v FROM wallet_line_matches'),
       };
     };
     expect(await seen(loginA)).toEqual({
@@ -192,8 +201,9 @@ describe('station roles', () => {
       entries: ['ctr_window_a', 'ctr_window_b'],
       heads: ['ctr_window_a', 'ctr_window_b'],
       refunds: ['stn_asyut'],
+      matches: ['stn_asyut'],
     });
-    expect(await seen(asAswan)).toEqual({ stations: ['stn_aswan'], counters: ['ctr_aswan_a'], entries: ['ctr_aswan_a'], heads: ['ctr_aswan_a'], refunds: ['stn_aswan'] });
+    expect(await seen(asAswan)).toEqual({ stations: ['stn_aswan'], counters: ['ctr_aswan_a'], entries: ['ctr_aswan_a'], heads: ['ctr_aswan_a'], refunds: ['stn_aswan'], matches: ['stn_aswan'] });
     // The owner reads every station, as its reports do.
     expect((await seen(owner)).stations).toEqual(['stn_asyut', 'stn_aswan'].sort());
   });
