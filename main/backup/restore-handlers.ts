@@ -61,7 +61,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       }
       const station = pool && counterId ? { copy: stationCopy(pool, () => d.clock.now()), counterId } : undefined;
       if (station) await station.copy.claim(station.counterId, installationHolderId(d.dataDir));
-      const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, station }, d.clock));
+      const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, checked: fromFile, station }, d.clock));
       d.log(`counter ${restored.counterId} restored (${restored.environment}, entries up to ${restored.seq}, ${restored.fromStation} from the station)`);
       // Before the first new sale: every sale left open is asked of the API once, with its own key.
       await d.resume();

@@ -6,7 +6,7 @@
 // PC still holds the counter at the station (main/station/lease.ts).
 import { chmodSync, closeSync, copyFileSync, existsSync, mkdirSync, openSync, renameSync, rmSync } from 'node:fs';
 import { fsyncFile, fsyncFolder } from '../files/durable.ts';
-import { basename, dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { CounterEnvironment } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
@@ -16,7 +16,7 @@ import { adoptCounterId } from '../settings/installation.ts';
 import { adoptEntries } from '../journal/adopt.ts';
 import { rebuildReadModels } from '../journal/read-models.ts';
 import { journalFileHasWork } from '../journal/journal-file.ts';
-import { verifyBackupFile } from './verify.ts';
+import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
 
 const ENVIRONMENTS = CounterEnvironment.options;
 
@@ -77,6 +77,8 @@ function copyDurably(file: string, to: string): void {
 export interface RestoreSources {
   /** A backup file (the journal up to its last entry). */
   file?: string | undefined;
+  /** What the caller's own check of that file found (its decisions rest on it): the copy must be the same. */
+  checked?: VerifiedBackup | null | undefined;
   /** The station database's copy, for the entries after the backup's last (or all of them). */
   station?: { copy: StationCopy; counterId: string } | undefined;
 }
@@ -91,7 +93,28 @@ export interface RestoreSources {
  */
 export async function restoreCounter(dataDir: string, sources: RestoreSources, clock: Clock): Promise<Restored> {
   const { file, station } = sources;
-  const verified = file ? await verifyBackupFile(file) : null;
+  // The copy is checked, not the file: a share that serves other bytes the second time is caught.
+  const copied = file ? join(dataDir, `restore-${process.pid}.copy`) : null;
+  try {
+    if (file) copyDurably(file, copied!);
+    const verified = copied ? await verifyBackupFile(copied) : null;
+    if (verified && sources.checked && !sameBackup(verified, sources.checked)) {
+      throw new AppFailure('backup_corrupt', `The backup file changed while it was read: it held entries up to ${sources.checked.seq}, its copy up to ${verified.seq} (${file})`);
+    }
+    return await restoreFrom(dataDir, { copied, verified, station, name: file ? basename(file) : 'station' }, clock);
+  } finally {
+    if (copied) removeFile(copied);
+  }
+}
+
+const sameBackup = (a: VerifiedBackup, b: VerifiedBackup) => a.counterId === b.counterId && a.environment === b.environment && a.seq === b.seq && a.lastHash === b.lastHash;
+
+async function restoreFrom(
+  dataDir: string,
+  from: { copied: string | null; verified: VerifiedBackup | null; station: RestoreSources['station']; name: string },
+  clock: Clock,
+): Promise<Restored> {
+  const { copied, verified, station } = from;
   const counterId = verified?.counterId ?? station?.counterId;
   if (!counterId) throw new AppFailure('invalid_argument', 'Restore from a backup file, the station database, or both');
   if (station && station.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${counterId}'s, not ${station.counterId}'s`);
@@ -103,7 +126,7 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
   const staging = `${target}.restoring`;
   removeFile(staging);
   try {
-    if (file) copyDurably(file, staging);
+    if (copied) renameSync(copied, staging);
     let fromStation = 0;
     let seq: number;
     const journal = Journal.open({ path: staging, clock, environment, counterId });
@@ -123,7 +146,7 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
     setAside(target, now);
     renameSync(staging, target);
     fsyncFolder(dirname(target));
-    adoptCounterId(dataDir, counterId, now, file ? basename(file) : 'station');
+    adoptCounterId(dataDir, counterId, now, from.name);
     return { environment, counterId, seq, fromStation };
   } finally {
     removeFile(staging);

@@ -1,7 +1,8 @@
 // A restore takes the entries, never the backup's tables: a backup copy whose cash_movements rows
 // were deleted (the chain untouched, so every file check passes) comes back with the drawer's
-// expected cash folded from its entries again, as the old counter had it.
-import { copyFileSync } from 'node:fs';
+// expected cash folded from its entries again, as the old counter had it. And it takes the bytes
+// it checked: a file that reads otherwise the second time (a share) is refused.
+import { copyFileSync, existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, expect, it } from 'vitest';
@@ -43,4 +44,22 @@ it('a backup whose derived tables were altered restores with figures folded from
   } finally {
     back.close();
   }
+});
+
+it('a backup file that reads otherwise after it was checked is refused, and the data folder is left as it was', async () => {
+  const { clock, old, folder, newPc, boss, shifts } = await oldCounter(cleanups);
+  const first = await writeBackup(old.journal, folder, clock.now());
+  const checked = await verifyBackupFile(first.path);
+  shifts.move(boss, 'pay_out', 1_000, 'tea');
+  clock.advance(60_000);
+  const later = await writeBackup(old.journal, folder, clock.now());
+  // what a share serving other bytes the second time hands over: the same counter's other backup
+  copyFileSync(later.path, first.path);
+  const before = readdirSync(newPc);
+  await expect(restoreCounter(newPc, { file: first.path, checked }, clock)).rejects.toMatchObject({ error: { code: 'backup_corrupt', message: expect.stringMatching(/changed while it was read/) } });
+  expect(readdirSync(newPc)).toEqual(before);
+  expect(existsSync(journalPath(newPc, 'TRAINING'))).toBe(false);
+  // the same bytes as checked: restored
+  copyFileSync(later.path, first.path);
+  await expect(restoreCounter(newPc, { file: first.path, checked: await verifyBackupFile(first.path) }, clock)).resolves.toMatchObject({ seq: later.seq });
 });
