@@ -39,13 +39,19 @@ export interface BackupStatus {
   /** The last attempt's failure, when it failed after the last good one. */
   lastFailure: { at: string; error: AppError } | null;
   /**
-   * Warnings for the top bar: no folder, the last attempt failed, a backup of this counter holds an
+   * Warnings for the top bar: the journal found rewound at a start (this week), no folder, the last attempt failed, a backup of this counter holds an
    * entry differently from the journal (it was changed, or restored from another history), the
    * last good one too old.
    */
-  warning: 'folder_missing' | 'failed' | 'history_differs' | 'stale' | null;
+  warning: 'journal_rewound' | 'folder_missing' | 'failed' | 'history_differs' | 'stale' | null;
   /** The first backup in the folder that holds an entry of this journal differently (kept, never rotated out). */
   differs: { path: string; seq: number } | null;
+  /**
+   * The last start that found the journal shorter than, or different from, the head this PC kept
+   * in its keychain (entries removed or rewritten outside the app): when, the entry kept, where the
+   * journal ended. On the top bar for a week after.
+   */
+  rewound: { at: string; anchoredSeq: number; foundSeq: number } | null;
   running: boolean;
   /** No sale, shift or cash move yet on this PC: it may become a counter restored from a backup. */
   fresh: boolean;

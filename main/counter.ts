@@ -158,6 +158,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     // Bound below, once the print service exists: sessions are opened before it.
     onSaleConfirmed: (saleId) => follower?.follow(saleId),
     pinKeys: () => pinKeys.get(),
+    // the journal's head is kept where its PIN key is (not in the no-keychain world's)
+    anchors: keychainFailed ? null : keychain,
   };
   let follower: PrintFollower | null = null;
 

@@ -7,6 +7,7 @@ import { AgentDirectory } from './agents/directory.ts';
 import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
+import { HeadAnchor, type AnchorStore } from './journal/head-anchor.ts';
 import { PartnerClient } from './partner/client.ts';
 import type { ClientCredential } from './partner/tokens.ts';
 import { MarkupRules } from './pricing/rules.ts';
@@ -60,6 +61,10 @@ export interface SessionDeps {
   onSaleConfirmed?: ((saleId: string) => void) | undefined;
   /** The PIN keys from the keychain (null: it cannot be read). */
   pinKeys: () => PinKeys | null;
+  /** Where the journal's head is kept between starts (the keychain; null: it cannot be read). */
+  anchors?: AnchorStore | null | undefined;
+  /** How often the head is kept again while the journal is open (default 30 s). */
+  anchorEveryMs?: number | undefined;
 }
 
 /** Everything that belongs to one environment: its API, its journal, its services. */
@@ -158,6 +163,8 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     onConfirmed: deps.onSaleConfirmed,
   });
 
+  const anchor = deps.anchors ? new HeadAnchor(journal, deps.anchors, deps.log) : null;
+  await anchor?.open(deps.anchorEveryMs ?? 30_000);
   const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
   const altered = agents.refold();
   if (altered.length > 0) deps.log(`agents: the rows of ${altered.join(', ')} differed from their entries (changed outside the app): folded again`);
@@ -190,6 +197,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
         reference.stop();
         trips.stop();
         await sales.close();
+        await anchor?.close();
         journal.close();
         await sandbox?.close();
       })();

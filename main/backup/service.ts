@@ -9,6 +9,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { AppError } from '../../contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
+import { lastRewound } from '../journal/head-anchor.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalFile } from '../journal/journal-file.ts';
 import { lastClosingSeq } from '../journal/queries/shifts.ts';
@@ -18,6 +19,8 @@ import { BackupMemory, BackupSettingsStore } from './settings.ts';
 import { folderWritable, parseBackupName, partialPrefix, writeBackup, type WriteHooks } from './write.ts';
 
 const HOUR_MS = 3_600_000;
+/** How long a rewound journal stays on the top bar (Settings → Journal says it for good). */
+const REWOUND_SHOWN_MS = 7 * 24 * HOUR_MS;
 /** After a failed attempt, the next automatic one waits this long (a missing USB stick is not retried every minute). */
 const RETRY_AFTER_MS = 10 * 60_000;
 
@@ -228,7 +231,10 @@ export class BackupService {
     // backed up, a journal older than it: a new counter is not warned in its first hours).
     const since = lastGood ? Date.parse(lastGood.at) : Date.parse(journal.firstEntryAt() ?? new Date(now).toISOString());
     const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
-    const warning = !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
+    const found = lastRewound(journal);
+    const rewound = found && { at: found.at, anchoredSeq: found.anchoredSeq, foundSeq: found.foundSeq };
+    const rewoundThisWeek = rewound !== null && now - Date.parse(rewound.at) < REWOUND_SHOWN_MS;
+    const warning = rewoundThisWeek ? 'journal_rewound' : !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
     return {
       settings,
       folder,
@@ -239,6 +245,7 @@ export class BackupService {
       lastFailure: failedSince ? { at: lastFailure.at, error: lastFailure.error as AppError } : null,
       warning,
       differs,
+      rewound,
       running: this.#running !== null,
       fresh: !journal.hasWork(),
       kept: this.#list(folder, journal)

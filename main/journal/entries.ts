@@ -245,6 +245,19 @@ export interface StationRenamed {
   fromStation: FromStation;
 }
 
+/**
+ * The journal held fewer entries, or another entry at the place the OS keychain kept, than when
+ * this PC last had it open (main/journal/head-anchor.ts): entries were removed or rewritten
+ * outside the app. Written at the start that finds it.
+ */
+export interface JournalRewound {
+  anchoredSeq: number;
+  anchoredHash: string;
+  foundSeq: number;
+  /** The hash the journal holds at the anchored seq (null: it ends before it). */
+  foundHash: string | null;
+}
+
 export type AgentRole = 'agent' | 'supervisor';
 
 /** Who did something, as the journal names them. */
@@ -397,6 +410,7 @@ export interface EntryPayloads {
   'override.approved': OverrideApproved;
   'refund.paid': RefundPaid;
   'claim.matched': ClaimMatched;
+  'journal.rewound': JournalRewound;
 }
 
 export type EntryType = keyof EntryPayloads;

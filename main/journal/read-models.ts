@@ -204,6 +204,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
     ).run({ id: p.ruleId, ...p.rule, by: p.by.agentName, at: e.at, seq: e.seq });
   },
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
+  'journal.rewound': () => {},
 
   'refund.paid': (j, e) => {
     const p = e.payload;

@@ -132,6 +132,7 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
   const t = useTi();
   const good = status.lastGood;
   const when = good ? cairoDateAndTime(good.at, locale) : null;
+  const rewound = status.rewound && { ...status.rewound, when: cairoDateAndTime(status.rewound.at, locale) };
   return (
     <div data-testid="backup-state" data-warning={status.warning ?? 'none'}>
       {good && when ? (
@@ -142,7 +143,16 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
       ) : (
         <Notice kind="warn">{t('backup.none')}</Notice>
       )}
-      {status.warning && <Notice kind="bad" testId="backup-warning">{t(`backup.warn.${status.warning}`, { folder: status.folder, file: status.differs?.path ?? '', seq: formatNumber(status.differs?.seq ?? 0, locale) })}</Notice>}
+      {rewound && (
+        <Notice kind="bad" testId="journal-rewound">
+          {t('backup.warn.journal_rewound', { when: `${rewound.when.date} ${rewound.when.time}`, found: formatNumber(rewound.foundSeq, locale), anchored: formatNumber(rewound.anchoredSeq, locale) })}
+        </Notice>
+      )}
+      {status.warning && status.warning !== 'journal_rewound' && (
+        <Notice kind="bad" testId="backup-warning">
+          {t(`backup.warn.${status.warning}`, { folder: status.folder, file: status.differs?.path ?? '', seq: formatNumber(status.differs?.seq ?? 0, locale) })}
+        </Notice>
+      )}
       {status.lastFailure && <ErrorNotice error={status.lastFailure.error} />}
       {status.sameDiskAsJournal && <Notice kind="warn">{t('backup.sameDisk')}</Notice>}
       <p className="st-hint">{t('backup.kept', { count: formatNumber(status.kept.length, locale) })}</p>

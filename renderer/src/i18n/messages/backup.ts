@@ -34,6 +34,8 @@ export const backup = defineMessages({
     'backup.warn.folder_missing': 'The backup folder is missing: {folder}',
     'backup.warn.stale': 'The last good backup is too old.',
     'backup.warn.failed': 'The last backup failed.',
+    'backup.warn.journal_rewound':
+      'On {when} this journal ended at entry {found}, but this PC had kept it at entry {anchored} (or it held another entry there): it was changed outside Shubbak. Tell the station manager; the backups and the station database keep what was removed.',
     'backup.warn.history_differs':
       'Backup {file} holds entry {seq} differently from this journal: the journal was changed, or restored from another history. The backup is kept; tell the station manager.',
     'backup.kept': 'Kept in the folder: {count}',
@@ -41,6 +43,7 @@ export const backup = defineMessages({
     'backup.chip.stale': 'Backup too old',
     'backup.chip.failed': 'Backup failed',
     'backup.chip.history_differs': 'Backup differs from the journal',
+    'backup.chip.journal_rewound': 'Journal changed outside the app',
     'backup.chip.fresh': 'New PC? Restore a counter',
     'backup.chip.fresh.where': 'Settings → Journal → Restore this counter',
     'restore.heading': 'Restore this counter',
@@ -93,6 +96,8 @@ export const backup = defineMessages({
     'backup.warn.folder_missing': 'مجلد النسخ الاحتياطي غير موجود: {folder}',
     'backup.warn.stale': 'آخر نسخة احتياطية سليمة قديمة جدًا.',
     'backup.warn.failed': 'فشلت آخر نسخة احتياطية.',
+    'backup.warn.journal_rewound':
+      'في {when} انتهى هذا السجل عند القيد {found}، وكان هذا الجهاز قد حفظه عند القيد {anchored} (أو كان فيه قيد آخر هناك): غُيّر خارج شباك. أبلغ مدير المحطة؛ النسخ الاحتياطية وقاعدة بيانات المحطة تحفظ ما حُذف.',
     'backup.warn.history_differs':
       'النسخة {file} تحمل القيد {seq} على غير ما في هذا السجل: غُيّر السجل، أو استُعيد من تاريخ آخر. النسخة محفوظة؛ أبلغ مدير المحطة.',
     'backup.kept': 'المحفوظ في المجلد: {count}',
@@ -100,6 +105,7 @@ export const backup = defineMessages({
     'backup.chip.stale': 'النسخة الاحتياطية قديمة',
     'backup.chip.failed': 'فشل النسخ الاحتياطي',
     'backup.chip.history_differs': 'النسخة تخالف السجل',
+    'backup.chip.journal_rewound': 'السجل غُيّر خارج البرنامج',
     'backup.chip.fresh': 'جهاز جديد؟ استعد شباكًا',
     'backup.chip.fresh.where': 'الإعدادات ← السجل ← استعادة هذا الشباك',
     'restore.heading': 'استعادة هذا الشباك',

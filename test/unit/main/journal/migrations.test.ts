@@ -234,7 +234,7 @@ describe('journal migrations', () => {
     expect(() => db.prepare("UPDATE journal_head SET unfolded_from = 'x'").run()).toThrow(/cannot store TEXT value in INTEGER column/);
   });
 
-  it('0018 entries-of-agents: an agent’s own entries found through an index, in order, without the sales’ entries', () => {
+  it('0018 agent-and-rewound-entries: an agent’s own entries found through an index, in order, without the sales’ entries; the last rewind too', () => {
     upTo(18);
     expect(indexes('entries')).toContain('entries_of_agents');
     const types = AGENT_ROW_TYPES.map((t) => `'${t}'`).join(', ');
@@ -249,5 +249,9 @@ describe('journal migrations', () => {
     add.run(4, 'agent.pin_failed', JSON.stringify({ agentId: 'agent-y' }));
     const seqs = db.prepare(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).pluck().all('agent-x');
     expect(seqs).toEqual([1, 3]);
+    add.run(5, 'journal.rewound', JSON.stringify({ anchoredSeq: 9 }));
+    const last = "SELECT seq FROM entries WHERE type = 'journal.rewound' ORDER BY seq DESC LIMIT 1";
+    expect((db.prepare(`EXPLAIN QUERY PLAN ${last}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')).toMatch(/entries_rewound/);
+    expect(db.prepare(last).pluck().get()).toBe(5);
   });
 });

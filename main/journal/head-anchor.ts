@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import type { JournalRewound } from './entries.ts';
+import type { Journal } from './journal.ts';
+import { rebuildReadModels } from './read-models.ts';
+
+// The journal's head (its last seq and hash), kept in the OS keychain beside the PIN key: the
+// journal is a file its PC's user can rewrite with SQLite (the chain has no key), so entries
+// removed from its end, or rewritten and every later hash recomputed, would leave no trace in it.
+// At each start the journal is compared with the head kept: one that ends before it, or holds
+// another entry there, is journalled (`journal.rewound`) and raised on the top bar, and the figures
+// are folded again from the entries as they now are. The head is
+// kept again every little while and at close. (The keychain is that same user's: someone who
+// also rewrites the keychain entry is not caught here, but by the station's copy and the backups.)
+
+/** What the anchor needs of the keychain. */
+export interface AnchorStore {
+  get(account: string): Promise<string | null>;
+  set(account: string, value: string): Promise<void>;
+}
+
+const Kept = z.object({ seq: z.number().int().min(0), hash: z.string() });
+
+export const anchorAccount = (journal: Journal): string => `journal-head:${journal.counterId}:${journal.environment}`;
+
+/** How the journal differs from the head kept (null: it holds it, or none was kept). */
+export function rewoundFrom(journal: Journal, kept: { seq: number; hash: string }): JournalRewound | null {
+  if (kept.seq === 0) return null;
+  const foundHash = journal.hashAt(kept.seq);
+  if (foundHash === kept.hash) return null;
+  return { anchoredSeq: kept.seq, anchoredHash: kept.hash, foundSeq: journal.lastSeq(), foundHash };
+}
+
+export class HeadAnchor {
+  readonly #journal: Journal;
+  readonly #store: AnchorStore;
+  readonly #log: (message: string, err?: unknown) => void;
+  #saved: string | null = null;
+  #timer: NodeJS.Timeout | null = null;
+
+  constructor(journal: Journal, store: AnchorStore, log: (message: string, err?: unknown) => void) {
+    this.#journal = journal;
+    this.#store = store;
+    this.#log = log;
+  }
+
+  /** Compares the journal with the head kept, journals what differs, keeps the head, and keeps it again every `everyMs`. */
+  async open(everyMs: number): Promise<JournalRewound | null> {
+    let rewound: JournalRewound | null;
+    try {
+      const raw = await this.#store.get(anchorAccount(this.#journal));
+      const kept = raw === null ? null : Kept.safeParse(JSON.parse(raw));
+      if (kept && !kept.success) this.#log(`journal head: the keychain's entry ${anchorAccount(this.#journal)} is unreadable; kept again`);
+      rewound = kept?.success ? rewoundFrom(this.#journal, kept.data) : null;
+    } catch (err) {
+      this.#log('journal head: the keychain could not be read', err);
+      return null;
+    }
+    if (rewound && !this.#journal.readOnlyFailure) {
+      const entry = rewound;
+      // the figures are folded again from the entries as they are now: rows of entries removed go
+      rebuildReadModels(this.#journal);
+      this.#journal.transaction(() => this.#journal.append('journal.rewound', entry));
+      this.#log(`journal head: the journal ends at entry ${entry.foundSeq}, and held entry ${entry.anchoredSeq} otherwise or not at all: changed outside the app`);
+    }
+    await this.save();
+    this.#timer = setInterval(() => void this.save(), everyMs);
+    this.#timer.unref();
+    return rewound;
+  }
+
+  /** Keeps the journal's head in the keychain, when it moved since it was last kept. */
+  async save(): Promise<void> {
+    const seq = this.#journal.lastSeq();
+    const value = JSON.stringify({ seq, hash: seq === 0 ? '' : this.#journal.hashAt(seq) });
+    if (value === this.#saved) return;
+    try {
+      await this.#store.set(anchorAccount(this.#journal), value);
+      this.#saved = value;
+    } catch (err) {
+      this.#log('journal head: the keychain could not be written', err);
+    }
+  }
+
+  async close(): Promise<void> {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+    await this.save();
+  }
+}
+
+/** The last rewind found in this journal, and when (through the index entries_rewound). */
+export function lastRewound(journal: Journal): (JournalRewound & { at: string }) | null {
+  const seq = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.rewound' ORDER BY seq DESC LIMIT 1").get()?.seq;
+  if (seq === undefined) return null;
+  const e = journal.entry<'journal.rewound'>(seq);
+  return { ...e.payload, at: e.at };
+}

@@ -1,0 +1,70 @@
+// The journal rewound outside the app, as its PC's user can with SQLite while the counter is
+// closed, seen on the screens: the top bar says "Journal changed outside the app", and Settings →
+// Journal says when, where the journal ended and what this PC had kept, in English and Arabic; the
+// figures are folded again from the entries (the pay-in removed is no longer in the drawer).
+import Database from 'better-sqlite3';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { journalPath } from '../../main/session.ts';
+import { caller, tempDir } from '../integration/main/helpers.ts';
+import { axeFindings, report } from '../support/a11y.ts';
+import { SCREENSHOTS, startApp, type RunningApp } from '../support/app.ts';
+import { launchChromium } from '../support/browser.ts';
+
+const folder = tempDir('shubbak-e2e-rewound-');
+let app: RunningApp;
+let browser: Browser;
+let page: Page;
+let kept = 0;
+
+beforeAll(async () => {
+  app = await startApp({ dataDir: folder.dir });
+  const c = caller(app.counter.dispatch);
+  await c.ok('openShift', { float: { '20000': 1 } });
+  await c.ok('moveCash', { kind: 'pay_in', amountMinor: 5_000, reason: 'change from the safe' });
+  await app.stop();
+  const db = new Database(journalPath(folder.dir, 'TRAINING'));
+  try {
+    kept = db.prepare('SELECT max(seq) FROM entries').pluck().get() as number;
+    db.exec('DROP TRIGGER entries_no_delete');
+    db.prepare('DELETE FROM entries WHERE seq = ?').run(kept);
+    const head = db.prepare('SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+    db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(head.seq, head.hash);
+  } finally {
+    db.close();
+  }
+  app = await startApp({ dataDir: folder.dir });
+  browser = await launchChromium();
+  page = await browser.newPage({ viewport: { width: 1280, height: 800 } });
+  await page.goto(app.harness.url);
+});
+afterAll(async () => {
+  await browser?.close();
+  await app?.stop();
+  folder.cleanup();
+});
+
+const plain = (s: string | null) => (s ?? '').replace(/[\u2066-\u2069\u200e\u200f\u061c]/g, '').replace(/[\u00a0\u202f]/g, ' ');
+
+describe('a journal rewound outside the app', () => {
+  it('is on the top bar and in Settings → Journal, in English and in Arabic', async () => {
+    const chip = page.getByTestId('backup-chip');
+    await expect.poll(() => chip.getAttribute('data-warning'), { timeout: 15_000 }).toBe('journal_rewound');
+    if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    expect(plain(await chip.textContent())).toBe('Journal changed outside the app');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Journal', exact: true }).click();
+    const notice = page.getByTestId('journal-rewound');
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(plain(await notice.textContent())).toMatch(new RegExp(`ended at entry ${kept - 1}, but this PC had kept it at entry ${kept} .*changed outside Shubbak`));
+    await page.screenshot({ path: join(SCREENSHOTS, 'journal-rewound-en.png') });
+    expect(report(await axeFindings(page, 'settings-journal-rewound'))).toBe('');
+    await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(plain(await chip.textContent())).toBe('السجل غُيّر خارج البرنامج');
+    expect(plain(await notice.textContent())).toMatch(/غُيّر خارج شباك/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'journal-rewound-ar.png') });
+  });
+});

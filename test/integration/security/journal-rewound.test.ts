@@ -1,0 +1,80 @@
+// The journal rewound with SQLite while the counter is closed, as its PC's user can: the last
+// entries deleted (the append-only triggers dropped, the head moved back), or the last entry
+// rewritten with its hash recomputed. The chain still verifies; the head the counter kept in the
+// keychain does not match, and the next start says so: a journal.rewound entry, the top bar, and
+// Settings → Journal. A start over an untouched journal says nothing more.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { canonicalJson } from '../../../core/canonical-json.ts';
+import { entryHash } from '../../../main/journal/chain.ts';
+import { harnessedCounter } from './harnessed-counter.ts';
+
+const logged: string[] = [];
+const t = harnessedCounter('shubbak-rewound-', { log: (m: string) => logged.push(m) });
+const { c, start, stop } = t;
+
+type Row = { seq: number; at: string; type: string; payload: string; prev_hash: string; hash: string; counter_id: string | null; shift_id: string | null };
+const lastSeq = () => t.withJournalFile((db) => db.prepare('SELECT max(seq) AS n FROM entries').pluck().get() as number);
+/** The supervisor signs in after a start: every call needs someone signed in once agents exist. */
+async function startSignedIn(): Promise<void> {
+  await start();
+  const boss = (await c.ok('desk')).agents.find((a) => a.name === 'Samir Supervisor')!.id;
+  await c.ok('signIn', { agentId: boss, pin: '246802' });
+}
+const rewinds = (): { anchoredSeq: number; anchoredHash: string; foundSeq: number; foundHash: string | null }[] => t.withJournalFile((db) => (db.prepare("SELECT payload FROM entries WHERE type = 'journal.rewound' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload)));
+
+beforeAll(async () => {
+  await start();
+  await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
+  for (const name of ['Mona Agent', 'Ali Agent', 'Hoda Agent']) await c.ok('saveAgent', { name, role: 'agent', pin: '1234', active: true });
+  await stop();
+});
+afterAll(() => t.cleanup());
+
+describe('a journal rewound outside the app', () => {
+  it('the last entries deleted: the next start journals it and raises it; the chain alone would not tell', async () => {
+    const before = lastSeq();
+    const kept = JSON.parse((await t.keychain.get(`journal-head:${await counterIdOf()}:TRAINING`))!) as { seq: number };
+    expect(kept.seq).toBe(before);
+    t.withJournalFile((db) => {
+      db.exec('DROP TRIGGER entries_no_delete');
+      db.prepare('DELETE FROM entries WHERE seq > ?').run(before - 2);
+      const head = db.prepare('SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+      db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(head.seq, head.hash);
+    }, true);
+    await startSignedIn();
+    expect((await c.ok('verifyJournal')).ok).toBe(true);
+    expect(rewinds()).toEqual([{ anchoredSeq: before, anchoredHash: expect.any(String), foundSeq: before - 2, foundHash: null }]);
+    const status = await c.ok('backupStatus');
+    expect(status.warning).toBe('journal_rewound');
+    expect(status.rewound).toMatchObject({ anchoredSeq: before, foundSeq: before - 2 });
+    expect(logged.some((m) => m.includes('changed outside the app'))).toBe(true);
+    // a start over the journal as it is now finds nothing more
+    await stop();
+    await start();
+    expect(rewinds()).toHaveLength(1);
+    await stop();
+  });
+
+  it('the last entry rewritten, its hash and the head recomputed: found too', async () => {
+    const last = lastSeq();
+    t.withJournalFile((db) => {
+      db.exec('DROP TRIGGER entries_no_update');
+      const row = db.prepare('SELECT * FROM entries WHERE seq = ?').get(last) as Row;
+      const payload = canonicalJson({ ...JSON.parse(row.payload), foundSeq: 0 });
+      const hash = entryHash({ seq: row.seq, prevHash: row.prev_hash, type: row.type, payload, at: row.at, counterId: row.counter_id, shiftId: row.shift_id });
+      db.prepare('UPDATE entries SET payload = ?, hash = ? WHERE seq = ?').run(payload, hash, last);
+      db.prepare('UPDATE journal_head SET hash = ?').run(hash);
+    }, true);
+    await startSignedIn();
+    expect((await c.ok('verifyJournal')).ok).toBe(true);
+    const found = rewinds();
+    expect(found).toHaveLength(2);
+    expect(found[1]).toMatchObject({ anchoredSeq: last, foundSeq: last, foundHash: expect.any(String) });
+    expect(found[1]!.foundHash).not.toBe(found[1]!.anchoredHash);
+    await stop();
+  });
+});
+
+async function counterIdOf(): Promise<string> {
+  return t.withJournalFile((db) => db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").pluck().get() as string);
+}
