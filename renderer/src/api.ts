@@ -1,7 +1,7 @@
 import { buildApi, type ShubbakApi } from '../../contract/api.ts';
 import type { CallName } from '../../contract/calls.ts';
 import type { Result } from '../../contract/errors.ts';
-import { SUPERVISOR_ACTIONS, actionOf } from '../../contract/overrides.ts';
+import { SUPERVISOR_ACTIONS, actionOf, type SupervisorAction } from '../../contract/overrides.ts';
 import { useOverride } from './desk/override.ts';
 import { installApi } from './transport.ts';
 
@@ -19,10 +19,17 @@ export const api: ShubbakApi = buildApi(async (name, arg) => {
   if (first.ok || first.error.code !== 'forbidden_role') return first;
   const action = actionOf(name);
   if (!action) return first;
-  const calls = [...SUPERVISOR_ACTIONS[action]];
-  const approved = await useOverride.getState().ask(action, (supervisorId, pin) => transport.approveOverride({ supervisorId, pin, action, calls }));
-  return approved ? raw(name, arg) : first;
+  return (await askApproval(action)) ? raw(name, arg) : first;
 });
+
+/**
+ * Asks for a supervisor's approval of `action` (their PIN, at the agent's side, in the approval
+ * dialog): resolves true once main granted it for the action's calls, false when cancelled.
+ */
+export function askApproval(action: SupervisorAction): Promise<boolean> {
+  const calls = [...SUPERVISOR_ACTIONS[action]];
+  return useOverride.getState().ask(action, (supervisorId, pin) => transport.approveOverride({ supervisorId, pin, action, calls }));
+}
 
 /**
  * A change of the station's settings refused for want of the supervisor's PIN proof (they signed

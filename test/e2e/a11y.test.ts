@@ -3,7 +3,7 @@ import { OPERATOR_TABLE } from '../../sandbox/inventory/operators.ts';
 import { caller } from '../integration/main/helpers.ts';
 import { startPostgres, type TestPostgres } from '../support/postgres.ts';
 import type { Page } from 'playwright-core';
-import { axeFindings, descriptions, namesNotFromText, report, tabWalk, type A11yFinding, type TabFinding } from '../support/a11y.ts';
+import { axeFindings, descriptions, namesNotFromText, report, sticksOut, tabWalk, type A11yFinding, type TabFinding } from '../support/a11y.ts';
 import { cairoTomorrow, counterPerFile, keyboardSaleToPayment, leaveTheSale, nextCustomer, outcomeStatus, payAndConfirm, sellAndMoveDeparture, setLanguage, shot, SEATED_OPERATORS, type Counter } from '../support/sale.ts';
 
 // WCAG 2.1 AA at the window, checked in Chromium on every screen the other end-to-end tests reach,
@@ -423,21 +423,7 @@ for (const lang of ['en', 'ar'] as const) {
       const wide: string[] = [];
       /** The screen is as wide as the window; if not, what sticks out of it. */
       const fits = async (screen: string) => {
-        const out = await page.evaluate(() => {
-          // a wide table may scroll sideways in a box of its own (WCAG allows it for data); nothing else may, nor be cut off
-          const scrolls = (el: Element) => {
-            const table = el.closest('table');
-            for (let n = table?.parentElement; n && n !== document.body; n = n.parentElement) if (/auto|scroll/.test(getComputedStyle(n).overflowX)) return true;
-            return false;
-          };
-          return [...document.querySelectorAll<HTMLElement>('body *')]
-            .filter((el) => {
-              const r = el.getBoundingClientRect();
-              return r.width > 0 && r.height > 0 && (r.right > innerWidth + 1 || r.left < -1) && !el.closest('.sr-only') && !scrolls(el);
-            })
-            .slice(0, 5)
-            .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().width)}px`);
-        });
+        const out = await sticksOut(page);
         if (out.length) wide.push(`${screen} (${lang}): ${out.join(', ')}`);
       };
       try {

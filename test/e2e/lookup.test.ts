@@ -91,7 +91,115 @@ describe('find a booking', () => {
     await page.keyboard.press('Escape');
     await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
   });
+
+  it('is an ARIA combobox: the field points at the highlighted booking of its listbox, and the number found is said once the typing rests', async () => {
+    const { page } = c;
+    const call = caller(c.app.counter.dispatch);
+    const travellers = ['Nour Combo Adel', 'Nour Combo Bakr', 'Nour Combo Badr'];
+    const refs = new Map<string, string>();
+    for (const name of travellers) refs.set(name, (await sellOneSeat(call, name, 0)).booking!.id);
+    const said = {
+      en: ['3 bookings found', '2 bookings found', '1 booking found', 'No booking found'],
+      ar: ['تم العثور على ٣ حجوزات', 'تم العثور على حجزين', 'تم العثور على حجز واحد', 'لم يُعثر على أي حجز'],
+    };
+    for (const lang of ['en', 'ar'] as const) {
+      await setLanguage(page, lang);
+      await page.keyboard.press('Control+f');
+      const field = page.getByTestId('lookup-query');
+      await field.waitFor();
+      await listenToFound(page);
+      // collapsed while empty: nothing to point at
+      expect(await field.getAttribute('role')).toBe('combobox');
+      expect(await field.getAttribute('aria-expanded')).toBe('false');
+      expect(await field.getAttribute('aria-activedescendant')).toBeNull();
+
+      await page.keyboard.type('nour combo');
+      const found = page.getByTestId('lookup-found');
+      await expect.poll(async () => plain(await found.textContent()), { timeout: 15_000 }).toBe(said[lang][0]);
+      expect(await saidSoFar(page)).toEqual([said[lang][0]]);
+      expect(await found.getAttribute('aria-live')).toBe('polite');
+      // expanded, controlling the listbox, pointing at its first booking (selected), the focus kept in the field
+      expect(await field.getAttribute('aria-expanded')).toBe('true');
+      expect(await field.getAttribute('aria-autocomplete')).toBe('list');
+      const list = page.locator(`#${await field.getAttribute('aria-controls')}`);
+      expect(await list.getAttribute('role')).toBe('listbox');
+      const options = list.getByRole('option');
+      expect(await options.count()).toBe(3);
+      const first = await highlighted(page);
+      expect(first.id).toBe(await options.first().getAttribute('id'));
+      expect(await options.first().getAttribute('aria-selected')).toBe('true');
+      // each booking is named by what it shows, in order: its reference, the traveller, the journey
+      for (const option of await options.all()) {
+        const ref = plain(await option.locator('.lookup-ref').textContent());
+        const traveller = [...refs].find(([, r]) => r === ref)![0];
+        const name = /"(.*)"/.exec(await option.ariaSnapshot())![1]!;
+        expect(name.startsWith(`${ref} ${traveller} `)).toBe(true);
+        expect(name).toContain(lang === 'en' ? ' to ' : ' إلى ');
+      }
+      expect(await list.getByRole('group').getAttribute('aria-labelledby')).toBeTruthy();
+      await shot(page, `lookup-combobox-${lang}`);
+
+      // the arrows move the highlight (and round), the focus stays in the field
+      await page.keyboard.press('ArrowDown');
+      const second = await highlighted(page);
+      expect(second.id).toBe(await options.nth(1).getAttribute('id'));
+      expect(await options.nth(1).getAttribute('aria-selected')).toBe('true');
+      expect(await options.first().getAttribute('aria-selected')).toBe('false');
+      await page.keyboard.press('ArrowUp');
+      await page.keyboard.press('ArrowUp');
+      expect((await highlighted(page)).id).toBe(await options.nth(2).getAttribute('id'));
+      await page.keyboard.press('ArrowDown');
+      expect((await highlighted(page)).id).toBe(first.id);
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('data-testid'))).toBe('lookup-query');
+
+      // typed on: each count once, after the last key (2, then 1 for "ak" typed at once), none found
+      await page.keyboard.type(' b');
+      await expect.poll(async () => plain(await found.textContent()), { timeout: 15_000 }).toBe(said[lang][1]);
+      await page.keyboard.type('ak');
+      await expect.poll(async () => plain(await found.textContent()), { timeout: 15_000 }).toBe(said[lang][2]);
+      await page.keyboard.type('z');
+      await expect.poll(async () => plain(await found.textContent()), { timeout: 15_000 }).toBe(said[lang][3]);
+      expect(await saidSoFar(page)).toEqual(said[lang]);
+      expect(await field.getAttribute('aria-expanded')).toBe('false');
+      expect(await field.getAttribute('aria-activedescendant')).toBeNull();
+
+      // Enter opens the highlighted booking; Esc back to the results, Esc closes
+      await field.fill('nour combo');
+      await expect.poll(() => options.count(), { timeout: 15_000 }).toBe(3);
+      await page.keyboard.press('ArrowDown');
+      const chosen = await highlighted(page);
+      await page.keyboard.press('Enter');
+      await page.getByTestId('booking-view').waitFor();
+      expect(plain(await page.getByTestId('booking-ref').textContent())).toBe(chosen.ref);
+      await page.keyboard.press('Escape');
+      await queryFocused(page);
+      await page.keyboard.press('Escape');
+      await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
+    }
+  });
 });
+
+/** Start writing down what the number-found live region says, each time its text changes to something (not to silence). */
+async function listenToFound(page: Page): Promise<void> {
+  await page.evaluate(() => {
+    const region = document.querySelector('[data-testid=lookup-found]')!;
+    const said: string[] = [];
+    (window as unknown as { said: string[] }).said = said;
+    let last = region.textContent ?? '';
+    new MutationObserver(() => {
+      const text = region.textContent ?? '';
+      if (text !== last && text) said.push(text);
+      last = text;
+    }).observe(region, { subtree: true, childList: true, characterData: true });
+  });
+}
+const saidSoFar = (page: Page) => page.evaluate(() => (window as unknown as { said: string[] }).said);
+
+/** What the search field points at: the id of the highlighted option, and that option's reference. */
+async function highlighted(page: Page): Promise<{ id: string | null; ref: string }> {
+  const id = await page.getByTestId('lookup-query').getAttribute('aria-activedescendant');
+  return { id, ref: id ? plain(await page.locator(`#${id} .lookup-ref`).textContent()) : '' };
+}
 
 /** Back from a booking, the search field has the keyboard again (the next Escape closes the search). */
 async function queryFocused(page: Page): Promise<void> {

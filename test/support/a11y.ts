@@ -108,6 +108,28 @@ export function report(findings: readonly (A11yFinding | TabFinding)[]): string 
   return [...lines].map(([line, screens]) => `[${screens.join(', ')}] ${line}`).join('\n');
 }
 
+/**
+ * What sticks out of the window sideways or is cut off by its edge (WCAG 1.4.10 at 200 % zoom),
+ * at most five, each as its tag, classes and width; a wide table may scroll in a box of its own
+ * (WCAG allows it for data). Empty: the screen is as wide as the window.
+ */
+export function sticksOut(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const scrolls = (el: Element) => {
+      const table = el.closest('table');
+      for (let n = table?.parentElement; n && n !== document.body; n = n.parentElement) if (/auto|scroll/.test(getComputedStyle(n).overflowX)) return true;
+      return false;
+    };
+    return [...document.querySelectorAll<HTMLElement>('body *')]
+      .filter((el) => {
+        const r = el.getBoundingClientRect();
+        return r.width > 0 && r.height > 0 && (r.right > innerWidth + 1 || r.left < -1) && !el.closest('.sr-only') && !scrolls(el);
+      })
+      .slice(0, 5)
+      .map((el) => `${el.tagName.toLowerCase()}.${[...el.classList].join('.')} ${Math.round(el.getBoundingClientRect().width)}px`);
+  });
+}
+
 /** The description of elements (the text of what their aria-describedby names), each in order. */
 export function descriptions(elements: Locator): Promise<string[]> {
   return elements.evaluateAll((els) =>

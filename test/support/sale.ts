@@ -33,6 +33,8 @@ export interface OpenCounterOptions {
   app?: AppOptions;
   /** The environment the counter opens in: TRAINING (its own embedded sandbox) unless it was given a credential. */
   environment?: CounterEnvironment;
+  /** The test id of the screen it opens on, when not the sale (a new LIVE counter asks for its first supervisor). */
+  opensOn?: string;
 }
 
 export async function openCounter(opts: OpenCounterOptions = {}): Promise<Counter> {
@@ -44,7 +46,8 @@ export async function openCounter(opts: OpenCounterOptions = {}): Promise<Counte
   page.on('pageerror', (e) => errors.push(e.message));
   await page.goto(app.harness.url);
   await page.locator(`[data-testid=environment][data-environment=${opts.environment ?? 'TRAINING'}]`).waitFor({ timeout: 15_000 });
-  await page.getByRole('combobox').nth(1).waitFor({ timeout: 15_000 });
+  if (opts.opensOn) await page.getByTestId(opts.opensOn).waitFor({ timeout: 15_000 });
+  else await page.getByRole('combobox').nth(1).waitFor({ timeout: 15_000 });
   const sandbox = new SandboxClient(app.counter.info.apiBaseUrl);
   return {
     app,

@@ -10,6 +10,7 @@ import { FirstSupervisor, PinKeyLost, SignIn } from './SignIn.tsx';
 import { OpenShift, ShiftClosed, ShiftPanel } from './ShiftScreens.tsx';
 import { useShell } from '../shell/store.ts';
 import { useIdleLock } from './idle-lock.ts';
+import { useApprovalLapse } from './approval.ts';
 import { deskOpenWithoutAgents, mayWorkWithoutShift } from './rules.ts';
 import { useDesk } from './store.ts';
 import { OverrideDialog } from './OverrideDialog.tsx';
@@ -34,6 +35,7 @@ export function DeskGate({ children }: { children: ReactNode }) {
     void api.appInfo().then((r) => r.ok && setInfo(r.value));
   }, [settingsOpen]);
   useIdleLock(desk);
+  useApprovalLapse(desk);
   // A screen of the gate replaces the counter: whatever was open over it (Settings) is closed.
   const gated = desk !== null && info !== null && desk.agentsInUse && (!desk.signedIn || (!desk.locked && !desk.shift && (closed !== null || !mayWorkWithoutShift(desk))));
   useEffect(() => {

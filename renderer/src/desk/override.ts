@@ -25,22 +25,32 @@ interface OverrideStore {
   pending: Pending | null;
   busy: boolean;
   error: AppError | null;
+  /**
+   * The supervisor's approval that stands for the agent signed in, as main granted it (one at a
+   * time, as main keeps one): a supervisor's form of its action is editable until it expires.
+   * Dropped when the screen locks or the agent changes (desk/approval.ts), as main drops it.
+   */
+  grant: OverrideGrant | null;
   /** Resolves true once a supervisor approved `action` (or typed their PIN: `kind` 'proof'), false when cancelled. */
   ask(action: SupervisorAction, approve: Approve, kind?: PinAsk): Promise<boolean>;
   submit(supervisorId: string, pin: string): Promise<void>;
   cancel(): void;
+  /** Forgets the approval that stood (the screen locked, the agent changed). */
+  dropGrant(): void;
 }
 
 export const useOverride = create<OverrideStore>((set, get) => {
-  const settle = (approved: boolean) => {
+  const settle = (approved: boolean, grant?: OverrideGrant) => {
     const p = get().pending;
-    set({ pending: null, busy: false, error: null });
+    // the approval and the dialog's end drawn together: the form it opens is there when the focus comes back
+    set({ pending: null, busy: false, error: null, ...(grant ? { grant } : {}) });
     for (const w of p?.waiters ?? []) w(approved);
   };
   return {
     pending: null,
     busy: false,
     error: null,
+    grant: null,
     ask(action, approve, kind = 'approval') {
       return new Promise<boolean>((resolve) => {
         const p = get().pending;
@@ -54,9 +64,10 @@ export const useOverride = create<OverrideStore>((set, get) => {
       if (!p || get().busy) return;
       set({ busy: true, error: null });
       const r = await p.approve(supervisorId, pin);
-      if (r.ok) settle(true);
+      if (r.ok) settle(true, p.kind === 'approval' && 'expiresAt' in r.value ? r.value : undefined);
       else set({ busy: false, error: r.error });
     },
     cancel: () => settle(false),
+    dropGrant: () => set({ grant: null }),
   };
 });

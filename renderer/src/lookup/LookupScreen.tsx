@@ -1,22 +1,26 @@
 import { useEffect, useRef } from 'react';
-import type { BookingHit } from '../../../contract/lookup.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useFocusReturn } from '../components/Modal.tsx';
 import { Spinner } from '../components/Icons.tsx';
-import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
-import { clockTime, formatDay, localDigits } from '../sale/display.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { useSettled } from '../sale/use-settled.ts';
 import { BookingCard } from './BookingCard.tsx';
+import { foundText } from './found.ts';
+import { LookupResults, optionId, RESULTS_ID } from './LookupResults.tsx';
 import { useLookup } from './store.ts';
-import { useCityName } from '../shell/place-names.ts';
 import './lookup.css';
-import { readingArrow } from '../../../core/route.ts';
 
-/** Find a booking: one field, results as the agent types (this counter's, then the account's), ↑↓ Enter, Esc. */
+/**
+ * Find a booking: one field, results as the agent types (this counter's, then the account's), ↑↓
+ * Enter, Esc. The field is an ARIA 1.2 combobox: it keeps the focus and points at the highlighted
+ * booking of the listbox it controls; the number found is said once the typing rests.
+ */
 export function LookupScreen() {
   const t = useT();
   const { query, hits, accountHits, accountLoading, cursor, view, viewLoading, error } = useLookup();
   const { type, move, choose, back } = useLookup.getState();
   const input = useRef<HTMLInputElement>(null);
+  const expanded = hits.length + accountHits.length > 0;
   useFocusReturn();
 
   useEffect(() => {
@@ -50,6 +54,11 @@ export function LookupScreen() {
         className="lookup-query"
         type="search"
         dir="auto"
+        role="combobox"
+        aria-autocomplete="list"
+        aria-expanded={expanded}
+        aria-controls={RESULTS_ID}
+        aria-activedescendant={expanded ? optionId(cursor) : undefined}
         value={query}
         placeholder={t('lookup.placeholder')}
         aria-label={t('lookup.placeholder')}
@@ -64,50 +73,31 @@ export function LookupScreen() {
           <Spinner /> {t('common.loading')}
         </p>
       )}
-      <HitList title={t('lookup.here')} hits={hits} offset={0} cursor={cursor} testId="lookup-here" />
-      <HitList title={t('lookup.account')} hits={accountHits} offset={hits.length} cursor={cursor} testId="lookup-account" />
+      <LookupResults />
       {accountLoading && (
         <p className="progress" role="status">
           <Spinner /> {t('lookup.searchingAccount')}
         </p>
       )}
       {query.trim() && !accountLoading && hits.length === 0 && accountHits.length === 0 && <p className="lookup-none">{t('lookup.none')}</p>}
+      <FoundAnnouncer />
     </main>
   );
 }
 
-function HitList({ title, hits, offset, cursor, testId }: { title: string; hits: BookingHit[]; offset: number; cursor: number; testId: string }) {
+/**
+ * Says how many bookings were found, once both searches answered and the typing rested (not at
+ * each keystroke): a polite live region, silent while the field is empty.
+ */
+function FoundAnnouncer() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
-  const { choose } = useLookup.getState();
-  const cityName = useCityName();
-  if (hits.length === 0) return null;
+  const { query, hits, accountHits, hereLoading, accountLoading } = useLookup();
+  const answered = query.trim() !== '' && !hereLoading && !accountLoading;
+  const said = useSettled(answered ? foundText(hits.length + accountHits.length, locale, t) : '');
   return (
-    <section className="lookup-hits" data-testid={testId}>
-      <h2>{title}</h2>
-      <ul role="listbox" aria-label={title}>
-        {hits.map((h, i) => (
-          <li
-            key={`${h.saleId ?? ''}:${h.bookingReference ?? ''}`}
-            role="option"
-            aria-selected={offset + i === cursor}
-            className={offset + i === cursor ? 'lookup-hit current' : 'lookup-hit'}
-            onClick={() => void choose(offset + i)}
-            data-testid="lookup-hit"
-          >
-            <span className="mono lookup-ref">{h.bookingReference ?? '—'}</span>
-            <span className="lookup-names">{h.names.join(locale === 'ar' ? '، ' : ', ')}</span>
-            <span className="lookup-route">
-              {cityName(h.origin)} {readingArrow(locale)} {cityName(h.destination)}
-            </span>
-            <span className="lookup-when">
-              {h.travelDate ? formatDay(h.travelDate, locale, true) : ''} <bdi dir="ltr">{h.departureAt ? clockTime(h.departureAt, locale) : ''}</bdi>
-            </span>
-            <span className="lookup-seats">{t('lookup.seats', { n: localDigits(String(h.seats), locale) })}</span>
-            <span className={`lookup-status status-${h.status}`}>{t(`lookup.status.${h.status}` as MessageKey)}</span>
-          </li>
-        ))}
-      </ul>
-    </section>
+    <p className="sr-only" aria-live="polite" aria-atomic="true" data-testid="lookup-found">
+      {said}
+    </p>
   );
 }

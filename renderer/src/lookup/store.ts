@@ -23,6 +23,8 @@ interface LookupState {
   open: boolean;
   query: string;
   hits: BookingHit[];
+  /** This counter's answer to the query is awaited. */
+  hereLoading: boolean;
   accountHits: BookingHit[];
   accountLoading: boolean;
   /** The highlighted line over hits then accountHits. */
@@ -51,6 +53,7 @@ export const useLookup = create<LookupState>((set, get) => ({
   open: false,
   query: '',
   hits: [],
+  hereLoading: false,
   accountHits: [],
   accountLoading: false,
   cursor: 0,
@@ -63,19 +66,19 @@ export const useLookup = create<LookupState>((set, get) => ({
   show(open) {
     if (accountTimer) clearTimeout(accountTimer);
     typed++;
-    set({ open, query: '', hits: [], accountHits: [], accountLoading: false, cursor: 0, view: null, error: null, printed: null, printError: null });
+    set({ open, query: '', hits: [], hereLoading: false, accountHits: [], accountLoading: false, cursor: 0, view: null, error: null, printed: null, printError: null });
   },
 
   type(query) {
     const n = ++typed;
     set({ query, cursor: 0, error: null });
     if (accountTimer) clearTimeout(accountTimer);
-    if (!query.trim()) return set({ hits: [], accountHits: [], accountLoading: false });
+    if (!query.trim()) return set({ hits: [], hereLoading: false, accountHits: [], accountLoading: false });
     void api.findBookings({ query }).then((r) => {
       if (n !== typed) return; // a later keystroke has its own answer
-      set(r.ok ? { hits: r.value } : { hits: [], error: r.error });
+      set(r.ok ? { hits: r.value, hereLoading: false } : { hits: [], hereLoading: false, error: r.error });
     });
-    set({ accountLoading: true });
+    set({ hereLoading: true, accountLoading: true });
     accountTimer = setTimeout(() => {
       void api.findAccountBookings({ query }).then((r) => {
         if (n !== typed) return;

@@ -8,6 +8,7 @@ import { describedBy, Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
 import { DigitsSection } from './DigitsSection.tsx';
 import { RefundSettingsSection } from '../refunds/RefundSettingsSection.tsx';
+import { LockedFields, useSupervisorForm } from './SupervisorLock.tsx';
 
 /** As the contract has it: trimmed, 1 to 80 characters. */
 const MAX_NAME = 80;
@@ -21,6 +22,7 @@ export function CounterTab() {
   const [draft, setDraft] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState<Saving>({ phase: 'idle' });
+  const { locked, notice } = useSupervisorForm('counter');
 
   const current = info.status === 'ready' ? info.value.stationName : null;
   const value = draft ?? current ?? '';
@@ -52,42 +54,45 @@ export function CounterTab() {
     <div className="st-tab" data-testid="settings-counter">
       <h2>{t('settings.counter.heading')}</h2>
       <p className="st-intro">{t('settings.counter.intro')}</p>
+      {notice}
       {info.status === 'loading' && <Loading />}
       {info.status === 'error' && <ErrorNotice error={info.error} onRetry={reload} />}
-      {info.status === 'ready' && (
-        <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-counter-form" noValidate>
-          <h3 id="st-counter-form" className="st-sr">
-            {t('settings.counter.heading')}
-          </h3>
-          <Field id="st-counter-name" label={t('settings.counter.name')} hint={t('settings.counter.name.hint', { max: MAX_NAME })} error={shownError}>
-            <input
-              id="st-counter-name"
-              dir="auto"
-              value={value}
-              onChange={(e) => {
-                setDraft(e.target.value);
-                setSaving({ phase: 'idle' });
-              }}
-              disabled={busy}
-              aria-invalid={shownError ? true : undefined}
-              aria-describedby={describedBy('st-counter-name', true, !!shownError)}
-            />
-          </Field>
-          <div className="st-actions">
-            <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !dirty || undefined}>
-              {busy ? t('settings.saving') : t('settings.counter.save')}
-            </button>
-          </div>
-          {saving.phase === 'saved' && (
-            <Notice kind="ok" testId="counter-saved">
-              {t('settings.counter.saved', { name: saving.name })}
-            </Notice>
-          )}
-          {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
-        </form>
-      )}
-      <DigitsSection />
-      <RefundSettingsSection />
+      <LockedFields action="counter" locked={locked}>
+        {info.status === 'ready' && (
+          <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-counter-form" noValidate>
+            <h3 id="st-counter-form" className="st-sr">
+              {t('settings.counter.heading')}
+            </h3>
+            <Field id="st-counter-name" label={t('settings.counter.name')} hint={t('settings.counter.name.hint', { max: MAX_NAME })} error={shownError}>
+              <input
+                id="st-counter-name"
+                dir="auto"
+                value={value}
+                onChange={(e) => {
+                  setDraft(e.target.value);
+                  setSaving({ phase: 'idle' });
+                }}
+                disabled={busy}
+                aria-invalid={shownError ? true : undefined}
+                aria-describedby={describedBy('st-counter-name', true, !!shownError)}
+              />
+            </Field>
+            <div className="st-actions">
+              <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !dirty || undefined}>
+                {busy ? t('settings.saving') : t('settings.counter.save')}
+              </button>
+            </div>
+            {saving.phase === 'saved' && (
+              <Notice kind="ok" testId="counter-saved">
+                {t('settings.counter.saved', { name: saving.name })}
+              </Notice>
+            )}
+            {saving.phase === 'failed' && <ErrorNotice error={saving.error} />}
+          </form>
+        )}
+        <DigitsSection />
+        <RefundSettingsSection />
+      </LockedFields>
     </div>
   );
 }

@@ -10,6 +10,7 @@ import { useShell } from '../shell/store.ts';
 import { credentialKind, isComplete } from './credential-form.ts';
 import { describedBy, Field, InlineConfirm, Loading, Notice } from './parts.tsx';
 import { useLoad, valueOf } from './use-load.ts';
+import { LockedFields, useSupervisorForm } from './SupervisorLock.tsx';
 
 type Slot = CredentialView['slot'];
 
@@ -38,6 +39,7 @@ const NEXT_STEP: Partial<Record<AppError['code'], MessageKey>> = {
 };
 
 export function CredentialsTab() {
+  const { locked, notice } = useSupervisorForm('credentials');
   const t = useTi();
   const label = useT(); // accessible names: no bidi marks
   const { locale } = useLocale();
@@ -101,6 +103,7 @@ export function CredentialsTab() {
   return (
     <div className="st-tab" data-testid="settings-credentials">
       <h2>{t('settings.cred.heading')}</h2>
+      {notice}
 
       {status.status === 'loading' && <Loading />}
       {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
@@ -119,179 +122,183 @@ export function CredentialsTab() {
             </Notice>
           )}
 
-          <section aria-labelledby="st-cred-stored">
-            <h3 id="st-cred-stored">{t('settings.cred.stored')}</h3>
-            {current.credentials.length === 0 ? (
-              <p className="st-empty">{t('settings.cred.none')}</p>
-            ) : (
-              <table className="st-table" data-testid="credential-list">
-                <thead>
-                  <tr>
-                    <th scope="col">{t('settings.cred.col.slot')}</th>
-                    <th scope="col">{t('settings.cred.col.env')}</th>
-                    <th scope="col">{t('settings.cred.col.clientId')}</th>
-                    <th scope="col">{t('settings.cred.col.baseUrl')}</th>
-                    <th scope="col">{t('settings.cred.col.savedAt')}</th>
-                    <th scope="col">
-                      <span className="st-sr">{t('settings.cred.col.actions')}</span>
-                    </th>
-                  </tr>
-                </thead>
-                <tbody>
-                  {current.credentials.map((c) => (
-                    <tr key={c.slot} data-slot={c.slot}>
-                      <td>{slotName(c.slot)}</td>
-                      <td>
-                        <span className={`st-pill st-pill-${c.environment.toLowerCase()}`}>{t(`env.${c.environment}`)}</span>
-                      </td>
-                      <td>
-                        <bdi className="mono">{c.clientIdMasked}</bdi>
-                      </td>
-                      <td>
-                        <bdi className="mono st-url">{c.baseUrl}</bdi>
-                      </td>
-                      <td>{formatCairo(c.savedAt, locale)}</td>
-                      <td className="st-cell-actions">
-                        {removal?.slot === c.slot ? (
-                          <InlineConfirm
-                            message={t('settings.cred.remove.confirm', { slot: slotName(c.slot), clientId: c.clientIdMasked })}
-                            confirmLabel={removal.phase === 'removing' ? t('settings.cred.removing') : t('settings.cred.remove.yes')}
-                            busy={removal.phase === 'removing'}
-                            onConfirm={() => remove(c.slot)}
-                            onCancel={() => setRemoval(null)}
-                          />
-                        ) : (
-                          <button
-                            type="button"
-                            className="st-btn st-btn-quiet"
-                            aria-label={label('settings.cred.remove.label', { slot: slotName(c.slot) })}
-                            onClick={() => {
-                              setRemoveResult(null);
-                              setRemoval({ slot: c.slot, phase: 'confirm' });
-                            }}
-                            disabled={removal !== null || checking}
-                          >
-                            {t('settings.cred.remove')}
-                          </button>
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            )}
-            {removeResult &&
-              (removeResult.error ? (
-                <ErrorNotice error={removeResult.error} />
+          <LockedFields action="credentials" locked={locked}>
+            <section aria-labelledby="st-cred-stored">
+              <h3 id="st-cred-stored">{t('settings.cred.stored')}</h3>
+              {current.credentials.length === 0 ? (
+                <p className="st-empty">{t('settings.cred.none')}</p>
               ) : (
-                <Notice kind="ok">{t('settings.cred.removed')}</Notice>
-              ))}
-            <p className="st-note">{t('settings.cred.rotation')}</p>
-          </section>
+                <table className="st-table" data-testid="credential-list">
+                  <thead>
+                    <tr>
+                      <th scope="col">{t('settings.cred.col.slot')}</th>
+                      <th scope="col">{t('settings.cred.col.env')}</th>
+                      <th scope="col">{t('settings.cred.col.clientId')}</th>
+                      <th scope="col">{t('settings.cred.col.baseUrl')}</th>
+                      <th scope="col">{t('settings.cred.col.savedAt')}</th>
+                      <th scope="col">
+                        <span className="st-sr">{t('settings.cred.col.actions')}</span>
+                      </th>
+                    </tr>
+                  </thead>
+                  <tbody>
+                    {current.credentials.map((c) => (
+                      <tr key={c.slot} data-slot={c.slot}>
+                        <td>{slotName(c.slot)}</td>
+                        <td>
+                          <span className={`st-pill st-pill-${c.environment.toLowerCase()}`}>{t(`env.${c.environment}`)}</span>
+                        </td>
+                        <td>
+                          <bdi className="mono">{c.clientIdMasked}</bdi>
+                        </td>
+                        <td>
+                          <bdi className="mono st-url">{c.baseUrl}</bdi>
+                        </td>
+                        <td>{formatCairo(c.savedAt, locale)}</td>
+                        <td className="st-cell-actions">
+                          {removal?.slot === c.slot ? (
+                            <InlineConfirm
+                              message={t('settings.cred.remove.confirm', { slot: slotName(c.slot), clientId: c.clientIdMasked })}
+                              confirmLabel={removal.phase === 'removing' ? t('settings.cred.removing') : t('settings.cred.remove.yes')}
+                              busy={removal.phase === 'removing'}
+                              onConfirm={() => remove(c.slot)}
+                              onCancel={() => setRemoval(null)}
+                            />
+                          ) : (
+                            <button
+                              type="button"
+                              className="st-btn st-btn-quiet"
+                              aria-label={label('settings.cred.remove.label', { slot: slotName(c.slot) })}
+                              onClick={() => {
+                                setRemoveResult(null);
+                                setRemoval({ slot: c.slot, phase: 'confirm' });
+                              }}
+                              disabled={removal !== null || checking}
+                            >
+                              {t('settings.cred.remove')}
+                            </button>
+                          )}
+                        </td>
+                      </tr>
+                    ))}
+                  </tbody>
+                </table>
+              )}
+              {removeResult &&
+                (removeResult.error ? (
+                  <ErrorNotice error={removeResult.error} />
+                ) : (
+                  <Notice kind="ok">{t('settings.cred.removed')}</Notice>
+                ))}
+              <p className="st-note">{t('settings.cred.rotation')}</p>
+            </section>
+          </LockedFields>
         </>
       )}
 
-      <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-cred-form" autoComplete="off" noValidate>
-        <h3 id="st-cred-form">{t('settings.cred.form')}</h3>
-        <div className="st-grid">
-          <Field id="st-cred-id" label={t('settings.cred.clientId')} hint={t('settings.cred.clientId.hint')}>
-            <input
-              id="st-cred-id"
-              className="mono"
-              dir="ltr"
-              value={clientId}
-              onChange={(e) => setClientId(e.target.value)}
-              spellCheck={false}
-              autoCapitalize="off"
-              autoComplete="off"
-              disabled={checking}
-              aria-describedby={describedBy('st-cred-id', true, false)}
-            />
-          </Field>
-          <Field id="st-cred-secret" label={t('settings.cred.secret')} hint={t('settings.cred.secret.hint')}>
-            <input
-              id="st-cred-secret"
-              className="mono"
-              dir="ltr"
-              type="password"
-              value={clientSecret}
-              onChange={(e) => setClientSecret(e.target.value)}
-              spellCheck={false}
-              autoComplete="new-password"
-              disabled={checking}
-              aria-describedby={describedBy('st-cred-secret', true, false)}
-            />
-          </Field>
-          <Field id="st-cred-url" label={t('settings.cred.baseUrl')} hint={t('settings.cred.baseUrl.hint')} wide>
-            <input
-              id="st-cred-url"
-              className="mono"
-              dir="ltr"
-              type="url"
-              inputMode="url"
-              placeholder="https://…/v1"
-              value={baseUrl}
-              onChange={(e) => setBaseUrl(e.target.value)}
-              spellCheck={false}
-              autoCapitalize="off"
-              disabled={checking}
-              aria-describedby={describedBy('st-cred-url', true, false)}
-            />
-          </Field>
-        </div>
-        <fieldset className="st-radios" disabled={checking}>
-          <legend>{t('settings.cred.slot')}</legend>
-          {SLOTS.map((s) => (
-            <label key={s}>
-              <input type="radio" name="st-cred-slot" value={s} checked={slot === s} onChange={() => setSlotChoice(s)} />
-              {slotName(s)}
-              {held.has(s) && <span className="st-hint"> {t('settings.cred.slot.replaces')}</span>}
-            </label>
-          ))}
-        </fieldset>
-
-        {kind === 'LIVE' && (
-          <div className="st-live-warning" role="alert" data-testid="live-warning">
-            <strong>{t('settings.cred.live.title')}</strong>
-            <p>{t('settings.cred.live.body')}</p>
-            <label>
-              <input type="checkbox" checked={liveAck} onChange={(e) => setLiveAck(e.target.checked)} disabled={checking} />
-              {t('settings.cred.live.ack')}
-            </label>
+      <LockedFields action="credentials" locked={locked}>
+        <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-cred-form" autoComplete="off" noValidate>
+          <h3 id="st-cred-form">{t('settings.cred.form')}</h3>
+          <div className="st-grid">
+            <Field id="st-cred-id" label={t('settings.cred.clientId')} hint={t('settings.cred.clientId.hint')}>
+              <input
+                id="st-cred-id"
+                className="mono"
+                dir="ltr"
+                value={clientId}
+                onChange={(e) => setClientId(e.target.value)}
+                spellCheck={false}
+                autoCapitalize="off"
+                autoComplete="off"
+                disabled={checking}
+                aria-describedby={describedBy('st-cred-id', true, false)}
+              />
+            </Field>
+            <Field id="st-cred-secret" label={t('settings.cred.secret')} hint={t('settings.cred.secret.hint')}>
+              <input
+                id="st-cred-secret"
+                className="mono"
+                dir="ltr"
+                type="password"
+                value={clientSecret}
+                onChange={(e) => setClientSecret(e.target.value)}
+                spellCheck={false}
+                autoComplete="new-password"
+                disabled={checking}
+                aria-describedby={describedBy('st-cred-secret', true, false)}
+              />
+            </Field>
+            <Field id="st-cred-url" label={t('settings.cred.baseUrl')} hint={t('settings.cred.baseUrl.hint')} wide>
+              <input
+                id="st-cred-url"
+                className="mono"
+                dir="ltr"
+                type="url"
+                inputMode="url"
+                placeholder="https://…/v1"
+                value={baseUrl}
+                onChange={(e) => setBaseUrl(e.target.value)}
+                spellCheck={false}
+                autoCapitalize="off"
+                disabled={checking}
+                aria-describedby={describedBy('st-cred-url', true, false)}
+              />
+            </Field>
           </div>
-        )}
+          <fieldset className="st-radios" disabled={checking}>
+            <legend>{t('settings.cred.slot')}</legend>
+            {SLOTS.map((s) => (
+              <label key={s}>
+                <input type="radio" name="st-cred-slot" value={s} checked={slot === s} onChange={() => setSlotChoice(s)} />
+                {slotName(s)}
+                {held.has(s) && <span className="st-hint"> {t('settings.cred.slot.replaces')}</span>}
+              </label>
+            ))}
+          </fieldset>
 
-        <div className="st-actions">
-          <button type="submit" className="st-btn st-btn-primary" aria-disabled={!canSubmit || undefined}>
-            {t('settings.cred.submit')}
-          </button>
-        </div>
+          {kind === 'LIVE' && (
+            <div className="st-live-warning" role="alert" data-testid="live-warning">
+              <strong>{t('settings.cred.live.title')}</strong>
+              <p>{t('settings.cred.live.body')}</p>
+              <label>
+                <input type="checkbox" checked={liveAck} onChange={(e) => setLiveAck(e.target.checked)} disabled={checking} />
+                {t('settings.cred.live.ack')}
+              </label>
+            </div>
+          )}
 
-        <div className="st-result" data-testid="credential-result">
-          {submit.phase === 'checking' && (
-            <Notice kind="info" busy>
-              {t('settings.cred.checking')}
-            </Notice>
-          )}
-          {submit.phase === 'saved' && (
-            <Notice kind="ok">
-              {t('settings.cred.saved', {
-                environment: t(`env.${submit.environment}`),
-                clientId: submit.credential?.clientIdMasked ?? '',
-              })}
-            </Notice>
-          )}
-          {submit.phase === 'failed' && (
-            <>
-              <ErrorNotice error={submit.error} />
-              <p className="st-next">
-                {t(NEXT_STEP[submit.error.code] ?? 'settings.cred.next.default')}
-                {submit.error.code === 'keychain_unavailable' && current?.keychainProblem && <> {t(keychainFix(current.keychainProblem))}</>}
-              </p>
-            </>
-          )}
-        </div>
-      </form>
+          <div className="st-actions">
+            <button type="submit" className="st-btn st-btn-primary" aria-disabled={!canSubmit || undefined}>
+              {t('settings.cred.submit')}
+            </button>
+          </div>
+
+          <div className="st-result" data-testid="credential-result">
+            {submit.phase === 'checking' && (
+              <Notice kind="info" busy>
+                {t('settings.cred.checking')}
+              </Notice>
+            )}
+            {submit.phase === 'saved' && (
+              <Notice kind="ok">
+                {t('settings.cred.saved', {
+                  environment: t(`env.${submit.environment}`),
+                  clientId: submit.credential?.clientIdMasked ?? '',
+                })}
+              </Notice>
+            )}
+            {submit.phase === 'failed' && (
+              <>
+                <ErrorNotice error={submit.error} />
+                <p className="st-next">
+                  {t(NEXT_STEP[submit.error.code] ?? 'settings.cred.next.default')}
+                  {submit.error.code === 'keychain_unavailable' && current?.keychainProblem && <> {t(keychainFix(current.keychainProblem))}</>}
+                </p>
+              </>
+            )}
+          </div>
+        </form>
+      </LockedFields>
     </div>
   );
 }

@@ -13,6 +13,7 @@ import { useLoad } from './use-load.ts';
 import { printFailureText } from '../components/print-failure.ts';
 import { BackupSection } from '../backup/BackupSection.tsx';
 import { useRouteName } from '../shell/place-names.ts';
+import { LockedFields, useSupervisorForm } from './SupervisorLock.tsx';
 
 const loadSales = () => api.listSales({ limit: 50 });
 
@@ -25,6 +26,8 @@ export function JournalTab() {
   const [sales, reloadSales] = useLoad(loadSales);
   const [check, setCheck] = useState<Step<JournalCheck>>({ phase: 'idle' });
   const money = (minor: number) => formatMoney(minor, locale);
+  // an agent checks the journal and reprints; stuck sales and backups need a supervisor's approval
+  const { locked, notice } = useSupervisorForm('journal');
 
   function verify() {
     if (check.phase === 'busy') return;
@@ -36,7 +39,8 @@ export function JournalTab() {
     <div className="st-tab" data-testid="settings-journal">
       <h2>{t('settings.journal.heading')}</h2>
       <p className="st-intro">{t('settings.journal.intro')}</p>
-      <OpenSales />
+      {notice}
+      {!locked && <OpenSales />}
 
       <section aria-labelledby="st-integrity" className="st-journal-tools">
         <h3 id="st-integrity" className="st-sr">
@@ -67,7 +71,9 @@ export function JournalTab() {
         </div>
       </section>
 
-      <BackupSection />
+      <LockedFields action="journal" locked={locked}>
+        <BackupSection />
+      </LockedFields>
 
       <section aria-labelledby="st-sales">
         <div className="st-tab-head">

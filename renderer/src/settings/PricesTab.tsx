@@ -16,6 +16,7 @@ import { MarkupRulesTable, type Deleting } from './MarkupRulesTable.tsx';
 import { parsePercentInput } from './money-input.ts';
 import { Loading, Notice } from './parts.tsx';
 import { useLoad, valueOf } from './use-load.ts';
+import { LockedFields, useSupervisorForm } from './SupervisorLock.tsx';
 
 const loadReference = () => api.referenceData();
 
@@ -30,6 +31,7 @@ export function PricesTab() {
   const [deleting, setDeleting] = useState<Deleting>(null);
   const [deleteResult, setDeleteResult] = useState<{ error: AppError | null } | null>(null);
   const firstFieldRef = useRef<HTMLSelectElement>(null);
+  const { locked, notice } = useSupervisorForm('prices');
 
   const ref = valueOf(reference);
   const names = useMemo(() => placeNames(ref, locale), [ref, locale]);
@@ -101,54 +103,57 @@ export function PricesTab() {
       <h2>{t('settings.prices.heading')}</h2>
       <p className="st-intro">{t('settings.prices.intro')}</p>
       <SharedSettingsNotice />
+      {notice}
+      <LockedFields action="prices" locked={locked}>
 
-      {reference.status === 'error' && (
-        <>
-          <Notice kind="warn">{t('settings.prices.referenceMissing')}</Notice>
-          <ErrorNotice error={reference.error} onRetry={reloadReference} />
-        </>
-      )}
-      {rules.status === 'loading' && <Loading />}
-      {rules.status === 'error' && <ErrorNotice error={rules.error} onRetry={reloadRules} />}
-      {rules.status === 'ready' &&
-        (rules.value.length === 0 ? (
-          <p className="st-empty">{t('settings.prices.none')}</p>
-        ) : (
-          <MarkupRulesTable
-            rules={rules.value}
-            names={names}
-            editingId={draft.id}
-            deleting={deleting}
-            busy={busy}
-            onEdit={edit}
-            onAskDelete={(id) => {
-              setDeleteResult(null);
-              setDeleting({ id, phase: 'confirm' });
-            }}
-            onCancelDelete={() => setDeleting(null)}
-            onDelete={remove}
-          />
-        ))}
-      {deleteResult &&
-        (deleteResult.error ? <ErrorNotice error={deleteResult.error} /> : <Notice kind="ok">{t('settings.prices.deleted')}</Notice>)}
-      <p className="st-note">
-        {t('settings.prices.precedence')} {t('settings.prices.history')}
-      </p>
+        {reference.status === 'error' && (
+          <>
+            <Notice kind="warn">{t('settings.prices.referenceMissing')}</Notice>
+            <ErrorNotice error={reference.error} onRetry={reloadReference} />
+          </>
+        )}
+        {rules.status === 'loading' && <Loading />}
+        {rules.status === 'error' && <ErrorNotice error={rules.error} onRetry={reloadRules} />}
+        {rules.status === 'ready' &&
+          (rules.value.length === 0 ? (
+            <p className="st-empty">{t('settings.prices.none')}</p>
+          ) : (
+            <MarkupRulesTable
+              rules={rules.value}
+              names={names}
+              editingId={draft.id}
+              deleting={deleting}
+              busy={busy}
+              onEdit={edit}
+              onAskDelete={(id) => {
+                setDeleteResult(null);
+                setDeleting({ id, phase: 'confirm' });
+              }}
+              onCancelDelete={() => setDeleting(null)}
+              onDelete={remove}
+            />
+          ))}
+        {deleteResult &&
+          (deleteResult.error ? <ErrorNotice error={deleteResult.error} /> : <Notice kind="ok">{t('settings.prices.deleted')}</Notice>)}
+        <p className="st-note">
+          {t('settings.prices.precedence')} {t('settings.prices.history')}
+        </p>
 
-      <MarkupRuleForm
-        draft={draft}
-        update={update}
-        percent={percent}
-        fixedMinor={fixedMinor}
-        tried={tried}
-        saving={saving}
-        reference={ref}
-        names={names}
-        rules={valueOf(rules)}
-        firstFieldRef={firstFieldRef}
-        onSubmit={onSubmit}
-        onCancel={cancelEdit}
-      />
+        <MarkupRuleForm
+          draft={draft}
+          update={update}
+          percent={percent}
+          fixedMinor={fixedMinor}
+          tried={tried}
+          saving={saving}
+          reference={ref}
+          names={names}
+          rules={valueOf(rules)}
+          firstFieldRef={firstFieldRef}
+          onSubmit={onSubmit}
+          onCancel={cancelEdit}
+        />
+      </LockedFields>
     </div>
   );
 }

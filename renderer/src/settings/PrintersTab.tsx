@@ -7,6 +7,7 @@ import { useTi } from './bidi.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
+import { useSupervisorForm } from './SupervisorLock.tsx';
 
 type Role = 'ticket' | 'receipt';
 const ROLES: Role[] = ['ticket', 'receipt'];
@@ -23,6 +24,8 @@ export function PrintersTab() {
   const [draft, setDraft] = useState<PrintSettings | null>(null);
   const [saving, setSaving] = useState<Saving>({ phase: 'idle' });
   const [tests, setTests] = useState<Partial<Record<Role, Test>>>({});
+  // an agent tests the printers; choosing them needs a supervisor's approval
+  const { locked, notice } = useSupervisorForm('printers');
 
   const reload = () => {
     reloadPrinters();
@@ -78,6 +81,7 @@ export function PrintersTab() {
     <div className="st-tab" data-testid="settings-printers">
       <h2>{t('settings.printers.heading')}</h2>
       <p className="st-intro">{t('settings.printers.intro')}</p>
+      {notice}
       {printers.status === 'error' && <ErrorNotice error={printers.error} onRetry={reload} />}
       {saved.status === 'error' && printers.status !== 'error' && <ErrorNotice error={saved.error} onRetry={reload} />}
       {printers.status === 'ready' && list.length === 0 && (
@@ -103,7 +107,7 @@ export function PrintersTab() {
               <div className="st-printer" key={role} data-testid={`printer-${role}`}>
                 <div className="st-printer-row">
                   <Field id={id} label={label}>
-                    <select id={id} value={chosen ?? ''} onChange={(e) => change({ [FIELD[role]]: e.target.value || null })} disabled={busy}>
+                    <select id={id} value={chosen ?? ''} onChange={(e) => change({ [FIELD[role]]: e.target.value || null })} disabled={busy || locked}>
                       <option value="">{t('settings.printers.notChosen')}</option>
                       {list.map((p) => (
                         <option key={p.name} value={p.name}>
@@ -159,7 +163,7 @@ export function PrintersTab() {
               </div>
             );
           })}
-          <fieldset className="st-radios" disabled={busy}>
+          <fieldset className="st-radios" disabled={busy || locked}>
             <legend>{t('settings.printers.paper')}</legend>
             {(['80mm', 'A4'] as const).map((paper) => (
               <label key={paper}>
@@ -168,7 +172,7 @@ export function PrintersTab() {
               </label>
             ))}
           </fieldset>
-          <fieldset className="st-radios" disabled={busy}>
+          <fieldset className="st-radios" disabled={busy || locked}>
             <legend>{t('settings.printers.ticketFormat')}</legend>
             {(['pdf', 'thermal80'] as const).map((format) => (
               <label key={format}>
@@ -184,7 +188,7 @@ export function PrintersTab() {
             ))}
           </fieldset>
           <div className="st-actions">
-            <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !dirty || undefined}>
+            <button type="submit" className="st-btn st-btn-primary" aria-disabled={busy || !dirty || undefined} disabled={locked}>
               {busy ? t('settings.saving') : t('settings.printers.save')}
             </button>
           </div>

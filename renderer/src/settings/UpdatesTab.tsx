@@ -6,11 +6,28 @@ import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useTi } from './bidi.ts';
 import { describedBy, Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
+import { useSupervisorForm } from './SupervisorLock.tsx';
 
 type Saving = { phase: 'idle' } | { phase: 'saving' } | { phase: 'saved' } | { phase: 'failed'; error: AppError };
 
-/** Updates of the app: off until a supervisor gives the station's or head office's HTTPS feed. */
+/**
+ * Updates of the app: off until a supervisor gives the station's or head office's HTTPS feed. An
+ * agent sees even the state of the updates once a supervisor approved it (main refuses it before).
+ */
 export function UpdatesTab() {
+  const t = useTi();
+  const { locked, notice } = useSupervisorForm('updates');
+  return (
+    <div className="st-tab" data-testid="settings-updates">
+      <h2>{t('updates.heading')}</h2>
+      <p className="st-intro">{t('updates.intro')}</p>
+      {notice}
+      {!locked && <UpdatesForm />}
+    </div>
+  );
+}
+
+function UpdatesForm() {
   const t = useTi();
   const [status, reload, setStatus] = useLoad(api.updateStatus);
   const [draft, setDraft] = useState<{ enabled: boolean; feedUrl: string } | null>(null);
@@ -39,9 +56,7 @@ export function UpdatesTab() {
   }
 
   return (
-    <div className="st-tab" data-testid="settings-updates">
-      <h2>{t('updates.heading')}</h2>
-      <p className="st-intro">{t('updates.intro')}</p>
+    <>
       {status.status === 'loading' && <Loading />}
       {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
       {current && (
@@ -95,7 +110,7 @@ export function UpdatesTab() {
           </form>
         </>
       )}
-    </div>
+    </>
   );
 }
 

@@ -7,6 +7,7 @@ import { Field, Notice } from '../settings/parts.tsx';
 import { SharedSettingsNotice } from './SharedSettingsNotice.tsx';
 import { StationSecret } from './StationSecret.tsx';
 import { useStation } from './store.ts';
+import { LockedFields, useSupervisorForm } from '../settings/SupervisorLock.tsx';
 
 /**
  * Settings → Station (supervisor): the station's PostgreSQL this counter ships its journal to.
@@ -33,6 +34,7 @@ export function StationTab() {
   const [busy, setBusy] = useState(false);
   const [newName, setNewName] = useState(status?.station?.name ?? '');
   const [renamed, setRenamed] = useState(false);
+  const { locked, notice } = useSupervisorForm('station');
   const field = (key: 'stationId' | 'stationName' | 'host' | 'port' | 'database' | 'user' | 'password', type = 'text') => (
     <Field id={`station-${key}`} label={t(`station.field.${key}`)} wide={key === 'password'}>
       <input
@@ -89,6 +91,7 @@ export function StationTab() {
     <div className="st-tab" data-testid="settings-station">
       <h2>{t('station.heading')}</h2>
       <p className="st-intro">{t('station.intro')}</p>
+      {notice}
       {status && (
         <p className="st-intro" data-testid="station-counter-id">
           {t('station.counterId')} <bdi className="mono" dir="ltr">{status.counterId}</bdi>
@@ -128,75 +131,77 @@ export function StationTab() {
           <p className="mono">{c.reason}</p>
         </Notice>
       ))}
-      {status?.configured && (
-        <>
-          <SharedSettingsNotice />
-          <form className="st-form" onSubmit={(e) => void rename(e)} data-testid="station-rename">
-            <Field id="station-new-name" label={t('station.rename.field')} hint={t('station.rename.hint')}>
-              <input id="station-new-name" value={newName} maxLength={80} dir="auto" onChange={(e) => setNewName(e.target.value)} />
-            </Field>
-            <div className="st-actions">
-              <button type="submit" className="st-btn" disabled={!newName.trim() || newName.trim() === status.station?.name}>
-                {t('station.rename.save')}
-              </button>
-            </div>
-            {renamed && (
-              <Notice kind="ok" testId="station-renamed">
-                {t('station.rename.done', { name: status.station?.name ?? '' })}
-              </Notice>
-            )}
-          </form>
-        </>
-      )}
-      <form className="st-form" onSubmit={(e) => void connect(e)} data-testid="station-form">
-        {field('stationId')}
-        {!status?.configured && field('stationName')}
-        {field('host')}
-        {field('port')}
-        {field('database')}
-        {field('user')}
-        {field('password', 'password')}
-        <label className="st-field st-field-wide">
-          <span>
-            <input type="checkbox" checked={form.tls} onChange={(e) => setForm((f) => ({ ...f, tls: e.target.checked }))} /> {t('station.field.tls')}
-          </span>
-        </label>
-        {form.tls && (
+      <LockedFields action="station" locked={locked}>
+        {status?.configured && (
+          <>
+            <SharedSettingsNotice />
+            <form className="st-form" onSubmit={(e) => void rename(e)} data-testid="station-rename">
+              <Field id="station-new-name" label={t('station.rename.field')} hint={t('station.rename.hint')}>
+                <input id="station-new-name" value={newName} maxLength={80} dir="auto" onChange={(e) => setNewName(e.target.value)} />
+              </Field>
+              <div className="st-actions">
+                <button type="submit" className="st-btn" disabled={!newName.trim() || newName.trim() === status.station?.name}>
+                  {t('station.rename.save')}
+                </button>
+              </div>
+              {renamed && (
+                <Notice kind="ok" testId="station-renamed">
+                  {t('station.rename.done', { name: status.station?.name ?? '' })}
+                </Notice>
+              )}
+            </form>
+          </>
+        )}
+        <form className="st-form" onSubmit={(e) => void connect(e)} data-testid="station-form">
+          {field('stationId')}
+          {!status?.configured && field('stationName')}
+          {field('host')}
+          {field('port')}
+          {field('database')}
+          {field('user')}
+          {field('password', 'password')}
           <label className="st-field st-field-wide">
             <span>
-              <input type="checkbox" checked={form.tlsVerify} onChange={(e) => setForm((f) => ({ ...f, tlsVerify: e.target.checked }))} />{' '}
-              {t('station.field.tlsVerify')}
+              <input type="checkbox" checked={form.tls} onChange={(e) => setForm((f) => ({ ...f, tls: e.target.checked }))} /> {t('station.field.tls')}
             </span>
-            <small className="st-hint">{t('station.field.tlsVerify.hint')}</small>
           </label>
-        )}
-        {form.tls && form.tlsVerify && (
-          <Field id="station-tlsCa" label={t('station.field.tlsCa')} wide hint={t(c?.hasCa ? 'station.field.tlsCa.kept' : 'station.field.tlsCa.hint')}>
-            <input
-              id="station-tlsCa"
-              type="file"
-              accept=".pem,.crt,.cer"
-              onChange={(e) => void e.target.files?.[0]?.text().then((pem) => setForm((f) => ({ ...f, tlsCa: pem })))}
-            />
-          </Field>
-        )}
-        {error && <ErrorNotice error={error} />}
-        {error?.code.startsWith('station_') && (
-          <p className="mono st-field-wide" data-testid="station-error-detail">
-            {error.message}
-          </p>
-        )}
-        <div className="st-actions st-field-wide">
-          <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
-            {t('station.connect')}
-          </button>
-          {status?.configured && (
-            <button type="button" className="st-btn" onClick={() => void disconnect()}>
-              {t('station.disconnect')}
-            </button>
+          {form.tls && (
+            <label className="st-field st-field-wide">
+              <span>
+                <input type="checkbox" checked={form.tlsVerify} onChange={(e) => setForm((f) => ({ ...f, tlsVerify: e.target.checked }))} />{' '}
+                {t('station.field.tlsVerify')}
+              </span>
+              <small className="st-hint">{t('station.field.tlsVerify.hint')}</small>
+            </label>
           )}
-        </div>
-      </form>
+          {form.tls && form.tlsVerify && (
+            <Field id="station-tlsCa" label={t('station.field.tlsCa')} wide hint={t(c?.hasCa ? 'station.field.tlsCa.kept' : 'station.field.tlsCa.hint')}>
+              <input
+                id="station-tlsCa"
+                type="file"
+                accept=".pem,.crt,.cer"
+                onChange={(e) => void e.target.files?.[0]?.text().then((pem) => setForm((f) => ({ ...f, tlsCa: pem })))}
+              />
+            </Field>
+          )}
+          {error && <ErrorNotice error={error} />}
+          {error?.code.startsWith('station_') && (
+            <p className="mono st-field-wide" data-testid="station-error-detail">
+              {error.message}
+            </p>
+          )}
+          <div className="st-actions st-field-wide">
+            <button type="submit" className="st-btn st-btn-primary" disabled={busy}>
+              {t('station.connect')}
+            </button>
+            {status?.configured && (
+              <button type="button" className="st-btn" onClick={() => void disconnect()}>
+                {t('station.disconnect')}
+              </button>
+            )}
+          </div>
+        </form>
+      </LockedFields>
       <StationSecret />
     </div>
   );

@@ -11,6 +11,7 @@ import { parseAmount } from '../../../core/money.ts';
 import { useShell } from '../shell/store.ts';
 import './training.css';
 import { useRouteName } from '../shell/place-names.ts';
+import { LockedFields, useSupervisorForm } from '../settings/SupervisorLock.tsx';
 
 /**
  * TRAINING only: the trainer's buttons. What the operator, the account manager or time would do,
@@ -28,6 +29,7 @@ export function TrainingTab() {
   const [busy, setBusy] = useState(false);
   const [done, setDone] = useState<TrainingDone | null>(null);
   const [error, setError] = useState<AppError | null>(null);
+  const { locked, notice } = useSupervisorForm('training');
   useEffect(() => {
     void api.listSales({ limit: 50 }).then((r) => {
       if (!r.ok) return;
@@ -53,74 +55,77 @@ export function TrainingTab() {
     <div className="st-tab training-tab" data-testid="settings-training">
       <h2>{t('training.heading')}</h2>
       <p className="st-intro">{t('training.intro')}</p>
+      {notice}
+      <LockedFields action="training" locked={locked}>
 
-      <section aria-labelledby="training-trip">
-        <h3 id="training-trip">{t('training.trip')}</h3>
-        {sales.length === 0 ? (
-          <p className="st-empty">{t('training.noSales')}</p>
-        ) : (
-          <div className="st-field">
-            <label htmlFor="training-booking">{t('training.booking')}</label>
-            <select id="training-booking" value={reference} onChange={(e) => setReference(e.target.value)}>
-              {sales.map((s) => (
-                <option key={s.saleId} value={s.bookingReference!}>
-                  {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? localDigits(`${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}`, locale) : '—'}
-                </option>
-              ))}
-            </select>
-          </div>
-        )}
-        <div className="st-actions">
-          <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'reschedule', bookingReference: reference, hours: 2 })} data-testid="training-move">
-            {t('training.move')}
-          </button>
-          <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'cancel-trip', bookingReference: reference })} data-testid="training-cancel">
-            {t('training.cancel')}
-          </button>
-        </div>
-      </section>
-
-      <section aria-labelledby="training-wallet">
-        <h3 id="training-wallet">{t('training.wallet')}</h3>
-        <div className="st-actions">
-          <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'topup', amountMinor: 1_000_000 })} data-testid="training-topup">
-            {t('training.topup', { amount: formatMoney(1_000_000, locale) })}
-          </button>
-          <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'drain' })} data-testid="training-drain">
-            {t('training.drain', { amount: formatMoney(5_000, locale) })}
-          </button>
-        </div>
-        <form
-          className="training-adjust"
-          onSubmit={(e) => {
-            e.preventDefault();
-            if (adjustSigned && reason.trim()) void run({ kind: 'adjust', amountMinor: adjustSigned, reason: reason.trim(), ...(reference ? { bookingReference: reference } : {}) });
-          }}
-        >
-          <div className="st-field">
-            <label htmlFor="training-amount">{t('training.adjustAmount')}</label>
-            <input id="training-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
-          </div>
-          <div className="st-field">
-            <label htmlFor="training-reason">{t('training.adjustReason')}</label>
-            <input id="training-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
-          </div>
-          <button type="submit" className="st-btn" disabled={!adjustSigned || !reason.trim()} aria-disabled={busy || undefined} data-testid="training-adjust">
-            {reference ? t('training.adjustFor', { reference }) : t('training.adjust')}
-          </button>
-        </form>
-      </section>
-
-      <section aria-labelledby="training-clock">
-        <h3 id="training-clock">{t('training.clock')}</h3>
-        <div className="st-actions">
-          {[30, 24 * 60].map((minutes) => (
-            <button key={minutes} type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'advance', minutes })} data-testid={`training-advance-${minutes}`}>
-              {minutes === 30 ? t('training.advance30', { n: formatNumber(30, locale) }) : t('training.advanceDay')}
+        <section aria-labelledby="training-trip">
+          <h3 id="training-trip">{t('training.trip')}</h3>
+          {sales.length === 0 ? (
+            <p className="st-empty">{t('training.noSales')}</p>
+          ) : (
+            <div className="st-field">
+              <label htmlFor="training-booking">{t('training.booking')}</label>
+              <select id="training-booking" value={reference} onChange={(e) => setReference(e.target.value)}>
+                {sales.map((s) => (
+                  <option key={s.saleId} value={s.bookingReference!}>
+                    {s.bookingReference} · {routeName(s.route)} · {s.departureAt ? localDigits(`${wallClockDate(s.departureAt)} ${wallClockTime(s.departureAt)}`, locale) : '—'}
+                  </option>
+                ))}
+              </select>
+            </div>
+          )}
+          <div className="st-actions">
+            <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'reschedule', bookingReference: reference, hours: 2 })} data-testid="training-move">
+              {t('training.move')}
             </button>
-          ))}
-        </div>
-      </section>
+            <button type="button" className="st-btn" disabled={!reference} aria-disabled={busy || undefined} onClick={() => void run({ kind: 'cancel-trip', bookingReference: reference })} data-testid="training-cancel">
+              {t('training.cancel')}
+            </button>
+          </div>
+        </section>
+
+        <section aria-labelledby="training-wallet">
+          <h3 id="training-wallet">{t('training.wallet')}</h3>
+          <div className="st-actions">
+            <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'topup', amountMinor: 1_000_000 })} data-testid="training-topup">
+              {t('training.topup', { amount: formatMoney(1_000_000, locale) })}
+            </button>
+            <button type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'drain' })} data-testid="training-drain">
+              {t('training.drain', { amount: formatMoney(5_000, locale) })}
+            </button>
+          </div>
+          <form
+            className="training-adjust"
+            onSubmit={(e) => {
+              e.preventDefault();
+              if (adjustSigned && reason.trim()) void run({ kind: 'adjust', amountMinor: adjustSigned, reason: reason.trim(), ...(reference ? { bookingReference: reference } : {}) });
+            }}
+          >
+            <div className="st-field">
+              <label htmlFor="training-amount">{t('training.adjustAmount')}</label>
+              <input id="training-amount" inputMode="decimal" autoComplete="off" value={amount} onChange={(e) => setAmount(e.target.value)} />
+            </div>
+            <div className="st-field">
+              <label htmlFor="training-reason">{t('training.adjustReason')}</label>
+              <input id="training-reason" maxLength={200} value={reason} onChange={(e) => setReason(e.target.value)} dir="auto" />
+            </div>
+            <button type="submit" className="st-btn" disabled={!adjustSigned || !reason.trim()} aria-disabled={busy || undefined} data-testid="training-adjust">
+              {reference ? t('training.adjustFor', { reference }) : t('training.adjust')}
+            </button>
+          </form>
+        </section>
+
+        <section aria-labelledby="training-clock">
+          <h3 id="training-clock">{t('training.clock')}</h3>
+          <div className="st-actions">
+            {[30, 24 * 60].map((minutes) => (
+              <button key={minutes} type="button" className="st-btn" aria-disabled={busy || undefined} onClick={() => void run({ kind: 'advance', minutes })} data-testid={`training-advance-${minutes}`}>
+                {minutes === 30 ? t('training.advance30', { n: formatNumber(30, locale) }) : t('training.advanceDay')}
+              </button>
+            ))}
+          </div>
+        </section>
+      </LockedFields>
 
       {done && (
         <p role="status" data-testid="training-done">
