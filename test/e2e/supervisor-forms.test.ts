@@ -82,6 +82,11 @@ describe("a supervisor's Settings forms seen by an agent", () => {
     await page.getByRole('tab', { name: 'Wallet', exact: true }).click();
     await page.getByTestId('settings-wallet').waitFor();
     expect(await locked.count()).toBe(0);
+    // restoring or replacing the counter: no approval opens it, so it is not offered to an agent
+    await page.getByRole('tab', { name: 'Journal', exact: true }).click();
+    await page.getByTestId('identity-supervisor-only').waitFor();
+    expect(plain(await page.getByTestId('identity-supervisor-only').textContent())).toBe('Restoring or replacing this counter needs a supervisor signed in here: no approval opens it.');
+    expect(await page.locator('[data-testid=restore-panel], [data-testid=retire-panel]').count()).toBe(0);
     // the agents are not listed before the approval (main would refuse the list)
     await page.getByRole('tab', { name: 'Agents', exact: true }).click();
     await locked.waitFor();

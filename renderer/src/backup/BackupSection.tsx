@@ -9,6 +9,8 @@ import { useTi } from '../settings/bidi.ts';
 import { formatBytes } from '../settings/format.ts';
 import { describedBy, Field, Loading, Notice } from '../settings/parts.tsx';
 import { useLoad } from '../settings/use-load.ts';
+import { needsApproval } from '../desk/approval.ts';
+import { useDesk } from '../desk/store.ts';
 import { RestorePanel } from './RestorePanel.tsx';
 import { RetirePanel } from './RetirePanel.tsx';
 import { useBackup } from './store.ts';
@@ -28,6 +30,8 @@ export function BackupSection() {
   const [saving, setSaving] = useState<Step>({ phase: 'idle' });
   const [running, setRunning] = useState<Step>({ phase: 'idle' });
   const [restoredHere, setRestoredHere] = useState(false);
+  // restoring or replacing the counter is no approval's (contract/overrides.ts NEVER_APPROVED): a supervisor signed in only
+  const agent = useDesk((s) => needsApproval(s.desk));
 
   const shown = (s: BackupStatus) => draft ?? { folder: s.settings.folder ?? '', numbers: Object.fromEntries(NUMBERS.map((k) => [k, String(s.settings[k])])) as Record<(typeof NUMBERS)[number], string> };
   const adopt = (s: BackupStatus) => {
@@ -61,7 +65,7 @@ export function BackupSection() {
 
   return (
     <>
-      {status.status === 'ready' && (status.value.fresh || restoredHere) && (
+      {status.status === 'ready' && (status.value.fresh || restoredHere) && !agent && (
         <RestorePanel
           fresh
           onRestored={() => {
@@ -119,8 +123,9 @@ export function BackupSection() {
               )}
               {running.phase === 'failed' && <ErrorNotice error={running.error} onRetry={backUpNow} />}
             </form>
-            {!status.value.fresh && !restoredHere && <RestorePanel fresh={false} />}
-            {!status.value.fresh && <RetirePanel />}
+            {agent && <Notice kind="info" testId="identity-supervisor-only">{t('backup.identity.supervisorOnly')}</Notice>}
+            {!status.value.fresh && !agent && !restoredHere && <RestorePanel fresh={false} />}
+            {!status.value.fresh && !agent && <RetirePanel />}
           </>
         )}
       </section>
