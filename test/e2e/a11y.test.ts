@@ -447,6 +447,21 @@ for (const lang of ['en', 'ar'] as const) {
         await fits('settings');
         await shot(page, `a11y-zoom-settings-${lang}`);
         await page.keyboard.press('Escape');
+        await page.keyboard.press('Control+f');
+        await page.getByTestId('lookup-query').waitFor();
+        await page.keyboard.type('Laila');
+        await expect.poll(() => page.getByTestId('lookup-here').getByTestId('lookup-hit').count(), { timeout: 15_000 }).toBeGreaterThan(0);
+        await fits('find a booking');
+        await shot(page, `a11y-zoom-lookup-${lang}`);
+        await page.getByTestId('lookup-query').focus();
+        await page.keyboard.press('Enter');
+        await page.getByTestId('booking-view').waitFor();
+        await fits('booking view');
+        await shot(page, `a11y-zoom-booking-${lang}`);
+        await page.keyboard.press('Escape');
+        await page.getByTestId('lookup-query').waitFor();
+        await page.keyboard.press('Escape');
+        await expect.poll(() => page.getByTestId('lookup').count()).toBe(0);
       } finally {
         if (size) await page.setViewportSize(size);
       }
