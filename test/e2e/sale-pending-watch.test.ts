@@ -1,6 +1,7 @@
 import { readdirSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { axeFindings, report } from '../support/a11y.ts';
 import { CUPS_PDF_DIR, pdfText, printedPdf } from '../support/cups.ts';
 import { journalsIn } from '../support/read-models.ts';
 import {
@@ -27,6 +28,15 @@ counterPerFile((opened) => {
 });
 
 const shotBoth = (name: string) => shotBothLanguages(c.page, name);
+/** axe on the screen as it is, in both languages (back in English after). */
+async function audited(screen: string): Promise<string> {
+  const found = [];
+  for (const lang of ['ar', 'en'] as const) {
+    await setLanguage(c.page, lang);
+    found.push(...(await axeFindings(c.page, `${screen} (${lang})`)));
+  }
+  return report(found);
+}
 
 /** CUPS-PDF files of one kind of document for a booking (cups-pdf names them from the job title). */
 const printedFiles = (kind: 'tickets' | 'receipt', reference: string) =>
@@ -80,6 +90,7 @@ describe('a pending sale left behind', () => {
     expect(plain(await chip.textContent())).toBe('1 booking being confirmed…');
     expect(await chip.getAttribute('role')).toBe('status');
     await shotBoth('pending-watch-1-watching');
+    expect(await audited('pending watch')).toBe('');
     await setLanguage(page, 'ar');
     expect(plain(await chip.textContent())).toBe('تأكيد حجز جارٍ…');
     await setLanguage(page, 'en');
@@ -110,6 +121,7 @@ describe('a pending sale left behind', () => {
     expect(pdfText(await printedPdf(ticketJob))).toContain(reference);
     expect(pdfText(await printedPdf(receiptJob))).toContain(reference);
     await shotBoth('pending-watch-2-confirmed');
+    expect(await audited('pending watch confirmed')).toBe('');
 
     // exactly once: after main's rounds, one print line each in the journal and one job each
     expect(await printsAfterMainRounds(reference)).toEqual({ tickets: 1, receipt: 1 });
@@ -168,6 +180,7 @@ describe('a reload of the window', () => {
     expect(plain(await page.getByTestId('booking-reference').textContent())).toBe(ref);
     // the screen follows it, so the background watcher does not (no count, no second notice)
     expect(await page.getByTestId('pending-watch').getAttribute('data-count')).toBe('0');
+    expect(await audited('pending sale after a reload')).toBe('');
 
     // confirmed: main prints the tickets then the receipt, the screen shows it
     await sandbox.advanceClock(31);
