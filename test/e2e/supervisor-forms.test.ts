@@ -87,6 +87,10 @@ describe("a supervisor's Settings forms seen by an agent", () => {
     await page.getByTestId('identity-supervisor-only').waitFor();
     expect(plain(await page.getByTestId('identity-supervisor-only').textContent())).toBe('Restoring or replacing this counter needs a supervisor signed in here: no approval opens it.');
     expect(await page.locator('[data-testid=restore-panel], [data-testid=retire-panel]').count()).toBe(0);
+    // nor is the station secret (shown or typed)
+    await page.getByRole('tab', { name: 'Station', exact: true }).click();
+    await page.getByTestId('station-secret-supervisor-only').waitFor();
+    expect(await page.locator('#station-secret-typed').count()).toBe(0);
     // the agents are not listed before the approval (main would refuse the list)
     await page.getByRole('tab', { name: 'Agents', exact: true }).click();
     await locked.waitFor();

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
+import { needsApproval } from '../desk/approval.ts';
 import { useDesk } from '../desk/store.ts';
 import { useT } from '../i18n/index.ts';
 import { toLatinDigits } from '../../../core/digits.ts';
@@ -16,6 +17,7 @@ import { Field, Notice } from '../settings/parts.tsx';
 export function StationSecret() {
   const t = useT();
   const signedIn = useDesk((s) => s.desk?.signedIn ?? null);
+  const agent = useDesk((s) => needsApproval(s.desk));
   const [pin, setPin] = useState('');
   const [shown, setShown] = useState<string | null>(null);
   const [typed, setTyped] = useState('');
@@ -39,6 +41,17 @@ export function StationSecret() {
     if (r.ok) await useDesk.getState().load();
   }
 
+  if (agent) {
+    // no approval opens the station secret (contract/overrides.ts NEVER_APPROVED): a supervisor signed in only
+    return (
+      <section className="st-form" data-testid="station-secret">
+        <h3>{t('station.secret.heading')}</h3>
+        <Notice kind="info" testId="station-secret-supervisor-only">
+          {t('station.secret.supervisorOnly')}
+        </Notice>
+      </section>
+    );
+  }
   return (
     <section className="st-form" data-testid="station-secret">
       <h3>{t('station.secret.heading')}</h3>

@@ -5,6 +5,7 @@ export const station = defineMessages({
   en: {
     'settings.tab.station': 'Station',
     'station.secret.heading': 'Station secret',
+    'station.secret.supervisorOnly': 'Showing or typing the station secret needs a supervisor signed in here: no approval opens it.',
     'station.secret.intro': 'The agents’ PINs are sealed with a secret kept only in this computer’s keychain. On the station’s first counter, show it and write it down (keep it like a safe’s code); on every next counter, type it here before connecting, so the station’s agents sign in there with the same PINs. It is never sent to the station database.',
     'station.secret.typed': 'Station secret from the first counter (SHB1-…)',
     'station.secret.pin': 'Your PIN',
@@ -60,6 +61,7 @@ export const station = defineMessages({
   ar: {
     'settings.tab.station': 'المحطة',
     'station.secret.heading': 'سرّ المحطة',
+    'station.secret.supervisorOnly': 'عرض سرّ المحطة أو كتابته يحتاج إلى مشرف مسجّل الدخول هنا: لا تفتحه أي موافقة.',
     'station.secret.intro': 'الأرقام السرية للموظفين مختومة بسرّ محفوظ فقط في سلسلة مفاتيح هذا الكمبيوتر. على أول شباك في المحطة اعرضه ودوّنه (احفظه كرقم الخزينة)؛ وعلى كل شباك بعده اكتبه هنا قبل الاتصال، ليسجّل موظفو المحطة الدخول بالأرقام السرية نفسها. لا يُرسل أبدًا إلى قاعدة بيانات المحطة.',
     'station.secret.typed': 'سرّ المحطة من أول شباك (SHB1-…)',
     'station.secret.pin': 'رقمك السري',
