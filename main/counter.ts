@@ -1,4 +1,4 @@
-import type { AppInfo } from '../contract/counter.ts';
+import { CounterEnvironment, type AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
 import { AgentDesk } from './agents/desk.ts';
@@ -41,6 +41,7 @@ import { refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
+import { anchorAccount } from './journal/head-anchor.ts';
 import { currentServices, journalPath, openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
@@ -206,7 +207,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       if (closed) throw new AppFailure('not_configured', 'The counter is closing');
       await session.close();
       try {
-        return await change();
+        const changed = await change();
+        // another journal is in place: the heads this PC kept of the ones before say nothing of it
+        if (!keychainFailed) for (const environment of CounterEnvironment.options) await keychain.delete(anchorAccount(journalPath(dataDir, environment))).catch(() => false);
+        return changed;
       } finally {
         const was = sessionDeps.counterId;
         sessionDeps.counterId = installationCounterId(dataDir, log);

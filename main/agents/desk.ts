@@ -45,6 +45,8 @@ const viewOf = (a: AgentRecord): AgentView => ({ id: a.id, name: a.name, role: a
 export class AgentDesk {
   readonly #d: DeskDeps;
   #agentId: string | null = null;
+  /** The role the PIN was checked for: the session's, whatever a file says after. */
+  #role: AgentRole | null = null;
   #locked = false;
   #override: Override | null = null;
 
@@ -99,8 +101,10 @@ export class AgentDesk {
   /** Signs in, unlocks the locked screen, or (another agent's PIN) takes the counter over. */
   async signIn(agentId: string, pin: string): Promise<DeskState> {
     const agent = await this.#d.directory().check(agentId, pin);
-    if (this.#agentId === agent.id) this.#locked = false;
-    else this.#enter(agent);
+    if (this.#agentId === agent.id) {
+      this.#locked = false;
+      this.#role = agent.role;
+    } else this.#enter(agent);
     this.#pinChecked(agent, pin);
     return this.state();
   }
@@ -178,6 +182,7 @@ export class AgentDesk {
   /** The journal changed (another environment): its agents are others, nobody is signed in. */
   reset(): void {
     this.#agentId = null;
+    this.#role = null;
     this.#locked = false;
     this.#override = null;
     this.#d.supervisorsGone?.();
@@ -190,8 +195,9 @@ export class AgentDesk {
   #signedIn(): AgentRecord | null {
     if (this.#agentId === null) return null;
     const agent = this.#d.directory().get(this.#agentId);
-    // Disabled by a supervisor meanwhile: out at once.
-    if (!agent?.active) {
+    // Disabled, or given another role, meanwhile (or the record says so): out at once. The role
+    // acted with is only ever the one the PIN was checked for.
+    if (!agent?.active || agent.role !== this.#role) {
       this.reset();
       return null;
     }
@@ -203,6 +209,7 @@ export class AgentDesk {
     const journal = this.#d.journal();
     journal.transaction(() => journal.append('agent.signed_in', { agentId: agent.id }));
     this.#agentId = agent.id;
+    this.#role = agent.role;
     this.#locked = false;
   }
 

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
-import { refoldAgents } from '../journal/agent-rows.ts';
-import { agentsInUse, type Agent } from '../journal/agents.ts';
+import { agentsSignIn, pinHashesOfEntries, refoldAgents } from '../journal/agent-rows.ts';
+import type { Agent } from '../journal/agents.ts';
 import type { AgentRef, AgentRole, AgentSaved, FromStation, PinResealReason } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } from '../journal/queries/agents.ts';
@@ -64,11 +64,11 @@ const lockedFailure = (name: string, until: string, now: Date) =>
 /** What an agent's PIN hash is sealed for: the agent as the agents table holds them. */
 const bindingOf = (a: { id: string; role: AgentRole; active: boolean }): PinBinding => ({ agentId: a.id, role: a.role, active: a.active });
 
+/** Every binding an agent's hash could be sealed for. */
+const anyBinding = (agentId: string): PinBinding[] => (['agent', 'supervisor'] as const).flatMap((role) => [true, false].map((active) => ({ agentId, role, active })));
+
 /** Every binding an agent's hash could have been sealed for, but `binding`. */
-const otherBindings = (binding: PinBinding): PinBinding[] =>
-  (['agent', 'supervisor'] as const)
-    .flatMap((role) => [true, false].map((active) => ({ agentId: binding.agentId, role, active })))
-    .filter((b) => b.role !== binding.role || b.active !== binding.active);
+const otherBindings = (binding: PinBinding): PinBinding[] => anyBinding(binding.agentId).filter((b) => b.role !== binding.role || b.active !== binding.active);
 
 const pinResetNeeded = () =>
   new AppFailure(
@@ -86,6 +86,8 @@ export class AgentDirectory {
   readonly #journal: Journal;
   readonly #clock: Clock;
   readonly #keys: () => PinKeys | null;
+  /** pinKeyLost's answer, for the journal's head and the key it was given at. */
+  #keyLost: { seq: number; key: Buffer; lost: boolean } | null = null;
   /** The check running or queued last, per agent: the next one starts when it ends. */
   readonly #queues = new Map<string, Promise<unknown>>();
 
@@ -108,7 +110,7 @@ export class AgentDirectory {
 
   /** True once anyone can sign in: from then on every action needs a signed-in agent. */
   inUse(): boolean {
-    return agentsInUse(this.#journal);
+    return agentsSignIn(this.#journal);
   }
 
   get(agentId: string): AgentRecord | null {
@@ -123,9 +125,17 @@ export class AgentDirectory {
    */
   pinKeyLost(): boolean {
     const keys = this.#keys();
-    if (!keys) return false;
-    const agents = this.list();
-    return agents.length > 0 && agents.every((a) => reseal(this.pinHashOf(a.id)!, keys.current, keys.current, bindingOf(a)) === null);
+    if (!keys || !this.inUse()) return false;
+    // Asked of every hash the entries ever carried, not of the table or the last entry of each
+    // agent: a hash made garbage with SQLite, or appended by hand, does not make the key "lost".
+    const head = this.#journal.lastSeq();
+    if (this.#keyLost?.seq !== head || this.#keyLost.key !== keys.current) {
+      const opens = pinHashesOfEntries(this.#journal).some(
+        ({ agentId, pinHash }) => isBoundHash(pinHash) && anyBinding(agentId).some((b) => reseal(pinHash, keys.current, keys.current, b) !== null),
+      );
+      this.#keyLost = { seq: head, key: keys.current, lost: !opens };
+    }
+    return this.#keyLost.lost;
   }
 
   /** The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN key was lost. */
@@ -164,13 +174,19 @@ export class AgentDirectory {
 
   /**
    * The agent's hash sealed for a new role or state (the hash binds both: pin.ts), or null to keep
-   * it as it is: nothing changed that it binds, or this key does not open it (it opens nothing here).
+   * it as it is: nothing changed that it binds, or a dismissal this key cannot reseal (the hash
+   * opens nothing here for the new state anyway).
    */
   #rebound(current: AgentRecord, binding: PinBinding): string | null {
     const was = bindingOf(current);
     if (was.role === binding.role && was.active === binding.active) return null;
     const key = this.#key();
-    return reseal(this.pinHashOf(current.id)!, key, key, binding, was);
+    const pinHash = reseal(this.pinHashOf(current.id)!, key, key, binding, was);
+    // dismissing opens nothing, so it needs no readable hash; a role given or an agent enabled does
+    if (pinHash === null && (binding.role !== was.role || binding.active)) {
+      throw new AppFailure('pin_key_mismatch', `${current.name}'s PIN cannot be read on this counter: set a new PIN with this change`, { fields: [{ field: 'pin', message: 'required' }] });
+    }
+    return pinHash;
   }
 
   /** Writes a checked change (an agent.saved entry); `fromStation` when it is a row of the station's settings. */
@@ -243,7 +259,8 @@ export class AgentDirectory {
     const journal = this.#journal;
     if (verdict === 'match') {
       if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
-      return recordOf(storedAgent(journal, agentId)!);
+      // the record the PIN was checked against (folded from the entries before it), not the table read again after the await
+      return { ...recordOf(stored), lockedUntil: null };
     }
     const wrong = stored.wrongPins + 1;
     if (wrong < MAX_WRONG_PINS) {

@@ -10,6 +10,7 @@ import type { Entry, Journal } from './journal.ts';
 /** The kinds of entry that make an agent's row: the index entries_of_agents (journal migration 0018) holds these. */
 export const AGENT_ROW_TYPES = ['agent.saved', 'agent.locked', 'agent.pin_failed', 'agent.pin_accepted', 'agent.unlocked', 'agent.pin_resealed'] as const;
 type AgentRowType = (typeof AGENT_ROW_TYPES)[number];
+const TYPES_SQL = AGENT_ROW_TYPES.map((t) => `'${t}'`).join(', ');
 
 /** The agent every journal has from migration 0002 on (no entry made it). */
 export const LEGACY_AGENT_ID = 'agent-1';
@@ -61,7 +62,7 @@ const rowsOf = (journal: Journal, agentId?: string) =>
  */
 export function refoldAgents(journal: Journal, agentId?: string): string[] {
   if (journal.readOnlyFailure) return [];
-  const types = AGENT_ROW_TYPES.map((t) => `'${t}'`).join(', ');
+  const types = TYPES_SQL;
   const seqs = (
     agentId === undefined
       ? journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) ORDER BY seq`).all()
@@ -80,4 +81,19 @@ export function refoldAgents(journal: Journal, agentId?: string): string[] {
     const gone = [...before.keys()].filter((id) => !after.some((r) => r.id === id));
     return [...changed, ...gone];
   });
+}
+
+/**
+ * Whether any agent entry carried a PIN hash: from then on the counter's agents sign in. Read from
+ * the entries, not from the table a file edit could empty (a hash is never taken away by an entry).
+ */
+export function agentsSignIn(journal: Journal): boolean {
+  return journal.stmt(`SELECT 1 FROM entries INDEXED BY entries_of_agents WHERE type IN (${TYPES_SQL}) AND payload ->> '$.pinHash' IS NOT NULL LIMIT 1`).get() !== undefined;
+}
+
+/** Every PIN hash an agent entry carried, with its agent: what a key is tried on to know whether it is the one they were sealed with. */
+export function pinHashesOfEntries(journal: Journal): { agentId: string; pinHash: string }[] {
+  return journal
+    .stmt(`SELECT payload ->> '$.agentId' AS agentId, payload ->> '$.pinHash' AS pinHash FROM entries INDEXED BY entries_of_agents WHERE type IN (${TYPES_SQL}) AND payload ->> '$.pinHash' IS NOT NULL`)
+    .all() as { agentId: string; pinHash: string }[];
 }

@@ -8,9 +8,11 @@ import { rebuildReadModels } from './read-models.ts';
 // removed from its end, or rewritten and every later hash recomputed, would leave no trace in it.
 // At each start the journal is compared with the head kept: one that ends before it, or holds
 // another entry there, is journalled (`journal.rewound`) and raised on the top bar, and the figures
-// are folded again from the entries as they now are. The head is
-// kept again every little while and at close. (The keychain is that same user's: someone who
-// also rewrites the keychain entry is not caught here, but by the station's copy and the backups.)
+// are folded again from the entries as they now are. While it runs, the head is kept again every
+// little while and at close, each time after checking the journal still holds the one kept last.
+// A restore or a Replace, which put another journal in place, forgets the heads kept (counter.ts).
+// (The keychain is that same user's: someone who also rewrites the keychain entry is not caught
+// here, but by the station's copy and the backups.)
 
 /** What the anchor needs of the keychain. */
 export interface AnchorStore {
@@ -20,7 +22,8 @@ export interface AnchorStore {
 
 const Kept = z.object({ seq: z.number().int().min(0), hash: z.string() });
 
-export const anchorAccount = (journal: Journal): string => `journal-head:${journal.counterId}:${journal.environment}`;
+/** The keychain account of the journal file at `path`: named after the file's place, not after anything the file says. */
+export const anchorAccount = (path: string): string => `journal-head:${path}`;
 
 /** How the journal differs from the head kept (null: it holds it, or none was kept). */
 export function rewoundFrom(journal: Journal, kept: { seq: number; hash: string }): JournalRewound | null {
@@ -34,7 +37,8 @@ export class HeadAnchor {
   readonly #journal: Journal;
   readonly #store: AnchorStore;
   readonly #log: (message: string, err?: unknown) => void;
-  #saved: string | null = null;
+  /** The head kept last by this process (null: none yet). */
+  #saved: { seq: number; hash: string } | null = null;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(journal: Journal, store: AnchorStore, log: (message: string, err?: unknown) => void) {
@@ -45,37 +49,56 @@ export class HeadAnchor {
 
   /** Compares the journal with the head kept, journals what differs, keeps the head, and keeps it again every `everyMs`. */
   async open(everyMs: number): Promise<JournalRewound | null> {
-    let rewound: JournalRewound | null;
+    let kept: { seq: number; hash: string } | null;
     try {
-      const raw = await this.#store.get(anchorAccount(this.#journal));
-      const kept = raw === null ? null : Kept.safeParse(JSON.parse(raw));
-      if (kept && !kept.success) this.#log(`journal head: the keychain's entry ${anchorAccount(this.#journal)} is unreadable; kept again`);
-      rewound = kept?.success ? rewoundFrom(this.#journal, kept.data) : null;
+      const raw = await this.#store.get(anchorAccount(this.#journal.path));
+      const parsed = raw === null ? null : Kept.safeParse(JSON.parse(raw));
+      if (parsed && !parsed.success) this.#log(`journal head: the keychain's entry for ${this.#journal.path} is unreadable; kept again`);
+      kept = parsed?.success ? parsed.data : null;
     } catch (err) {
       this.#log('journal head: the keychain could not be read', err);
       return null;
     }
-    if (rewound && !this.#journal.readOnlyFailure) {
-      const entry = rewound;
-      // the figures are folded again from the entries as they are now: rows of entries removed go
-      rebuildReadModels(this.#journal);
-      this.#journal.transaction(() => this.#journal.append('journal.rewound', entry));
-      this.#log(`journal head: the journal ends at entry ${entry.foundSeq}, and held entry ${entry.anchoredSeq} otherwise or not at all: changed outside the app`);
-    }
+    const rewound = kept ? this.#compare(kept) : null;
+    if (rewound === 'unrecorded') return null;
     await this.save();
     this.#timer = setInterval(() => void this.save(), everyMs);
     this.#timer.unref();
     return rewound;
   }
 
-  /** Keeps the journal's head in the keychain, when it moved since it was last kept. */
+  /**
+   * The journal against a head kept: what differs, journalled (the figures folded again from the
+   * entries as they are). 'unrecorded': it differs but the journal takes no entry (read-only); the
+   * head kept then stays as it was, so that the next start says it again.
+   */
+  #compare(kept: { seq: number; hash: string }): JournalRewound | 'unrecorded' | null {
+    const rewound = rewoundFrom(this.#journal, kept);
+    if (!rewound) return null;
+    this.#log(`journal head: the journal ends at entry ${rewound.foundSeq}, and held entry ${rewound.anchoredSeq} otherwise or not at all: changed outside the app`);
+    if (this.#journal.readOnlyFailure) return 'unrecorded';
+    // the figures are folded again from the entries as they are now: rows of entries removed go
+    rebuildReadModels(this.#journal);
+    this.#journal.transaction(() => this.#journal.append('journal.rewound', rewound));
+    return rewound;
+  }
+
+  /**
+   * Keeps the journal's head in the keychain, when it moved since it was last kept; first checks
+   * that the journal still holds the head kept last and the last entry this process wrote (entries
+   * removed or rewritten while it runs).
+   */
   async save(): Promise<void> {
+    // the later of the head kept last and the last entry this process wrote: both must still be there
+    const mine = this.#journal.lastAppended;
+    const known = mine && (!this.#saved || mine.seq >= this.#saved.seq) ? mine : this.#saved;
+    if (known && this.#compare(known) === 'unrecorded') return;
     const seq = this.#journal.lastSeq();
-    const value = JSON.stringify({ seq, hash: seq === 0 ? '' : this.#journal.hashAt(seq) });
-    if (value === this.#saved) return;
+    const head = { seq, hash: seq === 0 ? '' : (this.#journal.hashAt(seq) ?? '') };
+    if (this.#saved?.seq === head.seq && this.#saved.hash === head.hash) return;
     try {
-      await this.#store.set(anchorAccount(this.#journal), value);
-      this.#saved = value;
+      await this.#store.set(anchorAccount(this.#journal.path), JSON.stringify(head));
+      this.#saved = head;
     } catch (err) {
       this.#log('journal head: the keychain could not be written', err);
     }

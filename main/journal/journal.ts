@@ -81,6 +81,8 @@ export class Journal {
   }
   /** A retired counter's journal, opened for reports: nothing is ever appended to it. */
   #retired = false;
+  /** The last entry this process appended (head-anchor.ts checks the file still holds it). */
+  lastAppended: { seq: number; hash: string } | null = null;
 
   private constructor(db: Database.Database, opts: JournalOptions, counterId: string) {
     this.#db = db;
@@ -241,6 +243,7 @@ export class Journal {
     const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: this.counterId, shiftId });
     this.#insert.run(seq, at, type, text, prevHash, hash, this.counterId, shiftId);
     this.#setHead.run(seq, hash);
+    this.lastAppended = { seq, hash };
     const entry: Entry<K> = { seq, at, type, payload, counterId: this.counterId, shiftId, hash };
     if (!this.heldBack.hold(entry)) applyEntry(this, entry);
     return entry;

@@ -34,8 +34,8 @@ export class ClaimsService {
   #stationClaims: { stationId: string; reader: StationClaimsReader } | null = null;
   /** How the station's claims were last read (null: not linked then). */
   #stationState: ClaimsView['station'] = null;
-  /** Wallet lines claimed at the station for a hand match being written now. */
-  readonly #matching = new Set<string>();
+  /** Wallet lines claimed at the station for a hand match being written now: the match ids, per line. */
+  readonly #matching = new Map<string, Set<string>>();
 
   constructor(deps: ClaimsServiceDeps) {
     this.#d = deps;
@@ -106,27 +106,29 @@ export class ClaimsService {
     const line = this.#matchable(transactionId, bookingReference);
     const station = this.#d.station?.() ?? null;
     const matchId = randomUUID();
-    if (station) {
-      this.#matching.add(transactionId);
-      try {
+    const inFlight = this.#matching.get(transactionId) ?? new Set<string>();
+    this.#matching.set(transactionId, inFlight.add(matchId));
+    const done = () => {
+      inFlight.delete(matchId);
+      if (inFlight.size === 0 && this.#matching.get(transactionId) === inFlight) this.#matching.delete(transactionId);
+    };
+    try {
+      if (station) {
         const holder = await claimWalletLine(station, transactionId, bookingReference, matchId);
         if (holder !== null) throw new AppFailure('conflict', `Wallet line ${transactionId} is being matched, or was matched, at counter ${holder}`, { counterId: holder });
+      }
+      const j = this.#d.journal;
+      try {
+        j.transaction(() => {
+          this.#matchable(transactionId, bookingReference);
+          j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
+        });
       } catch (err) {
-        this.#matching.delete(transactionId);
+        if (station) await releaseWalletLine(station, matchId).catch((e: unknown) => this.#d.log(`the station's claim of wallet line ${transactionId} could not be given back`, e));
         throw err;
       }
-    }
-    const j = this.#d.journal;
-    try {
-      j.transaction(() => {
-        this.#matchable(transactionId, bookingReference);
-        j.append('claim.matched', { transactionId, bookingReference, amountMinor: line.amountMinor, at: line.at, by: { agentId: by.id, agentName: by.name }, note: note?.trim() || null });
-      });
-    } catch (err) {
-      if (station) await releaseWalletLine(station, matchId).catch((e: unknown) => this.#d.log(`the station's claim of wallet line ${transactionId} could not be given back`, e));
-      throw err;
     } finally {
-      this.#matching.delete(transactionId);
+      done();
     }
     return this.claimsKnown({ limit });
   }

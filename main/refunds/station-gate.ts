@@ -113,8 +113,10 @@ export function claimWalletLine(db: StationDatabase, transactionId: string, book
 }
 
 /** Gives a wallet line's claim back: the hand match it was for was not written on this counter. */
-export async function releaseWalletLine(db: StationDatabase, matchId: string): Promise<void> {
-  await db.pool.query('SELECT release_wallet_line_match($1, $2)', [db.counterId, matchId]);
+export function releaseWalletLine(db: StationDatabase, matchId: string): Promise<void> {
+  return ask(async () => {
+    await db.pool.query('SELECT release_wallet_line_match($1, $2)', [db.counterId, matchId]);
+  });
 }
 
 /** The wallet lines this counter holds for hand matches at the station: transaction id and match id. */

@@ -6,6 +6,8 @@
 // say, or not at all.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WRONG_PINS } from '../../../main/agents/directory.ts';
+import { randomBytes } from 'node:crypto';
+import { PIN_KEY_ACCOUNT, stationSecretText } from '../../../main/vault/pin-key.ts';
 import { codeOf, harnessedCounter } from './harnessed-counter.ts';
 
 const logged: string[] = [];
@@ -14,6 +16,7 @@ const { c, start, stop, overHttp } = t;
 let boss: string;
 let mona: string;
 let gone: string;
+let nadia: string;
 
 /** Writes the journal's agents table with SQLite, as anyone with the data folder can. */
 const sqlite = (sql: string, ...args: unknown[]) => t.withJournalFile((db) => db.prepare(sql).run(...args), true);
@@ -25,7 +28,8 @@ beforeAll(async () => {
   boss = (await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' })).signedIn!.id;
   await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1234', active: true });
   await c.ok('saveAgent', { name: 'Gone Agent', role: 'agent', pin: '5555', active: false });
-  [mona, gone] = await t.agentIds('Mona Agent', 'Gone Agent');
+  await c.ok('saveAgent', { name: 'Nadia Agent', role: 'agent', pin: '2468', active: true });
+  [mona, gone, nadia] = await t.agentIds('Mona Agent', 'Gone Agent', 'Nadia Agent');
   await c.ok('signOut');
 });
 afterAll(() => t.cleanup());
@@ -75,3 +79,37 @@ describe("an agent's record changed with SQLite", () => {
     expect((await c.err('signIn', { agentId: boss, pin: '246802' })).code).toBe('agent_locked');
   });
 });
+
+describe('the rest of the counter, with the agents table or the entries changed by hand', () => {
+  it('signed in as an agent, her row made a supervisor’s: the session ends, no supervisor call passes', async () => {
+    await c.ok('signIn', { agentId: nadia, pin: '2468' });
+    sqlite("UPDATE agents SET role = 'supervisor' WHERE id = ?", nadia);
+    const tried = await c.raw('saveAgent', { name: 'Mallory Supervisor', role: 'supervisor', pin: '999999', active: true });
+    expect(codeOf(tried)).toBe('not_signed_in');
+    expect((await c.ok('desk')).signedIn).toBeNull();
+  });
+
+  it('every PIN hash of the table garbled or emptied while it runs: no first supervisor again, no station secret adopted without a supervisor', async () => {
+    const pinKey = await t.keychain.get(PIN_KEY_ACCOUNT);
+    sqlite("UPDATE agents SET pin_hash = 'x' WHERE pin_hash IS NOT NULL");
+    expect((await c.ok('desk')).pinKeyLost).toBe(false);
+    expect(codeOf(await c.raw('createFirstSupervisor', { name: 'Eve Supervisor', pin: '888888' }))).toBe('conflict');
+    sqlite('UPDATE agents SET pin_hash = NULL');
+    expect((await c.ok('desk')).agentsInUse).toBe(true);
+    expect(codeOf(await c.raw('importStationSecret', { secret: stationSecretText(randomBytes(32)) }))).not.toBe('ok');
+    expect(await t.keychain.get(PIN_KEY_ACCOUNT)).toBe(pinKey);
+    await stop();
+    await start();
+  });
+
+  it('a hash no key opens appended for every agent: the PIN key is not "lost", no first supervisor again, across a restart', async () => {
+    for (const id of [boss, mona, gone, nadia]) t.appendByHand('agent.pin_resealed', { agentId: id, pinHash: 'garbage', reason: 'station_key' });
+    for (let round = 0; round < 2; round++) {
+      expect((await c.ok('desk')).pinKeyLost).toBe(false);
+      expect(codeOf(await c.raw('createFirstSupervisor', { name: 'Eve Supervisor', pin: '888888' }))).toBe('conflict');
+      await stop();
+      await start();
+    }
+  });
+});
+

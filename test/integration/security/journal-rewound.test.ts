@@ -3,9 +3,13 @@
 // rewritten with its hash recomputed. The chain still verifies; the head the counter kept in the
 // keychain does not match, and the next start says so: a journal.rewound entry, the top bar, and
 // Settings → Journal. A start over an untouched journal says nothing more.
+import { readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../core/canonical-json.ts';
 import { entryHash } from '../../../main/journal/chain.ts';
+import { anchorAccount } from '../../../main/journal/head-anchor.ts';
+import { tempDir } from '../main/helpers.ts';
 import { harnessedCounter } from './harnessed-counter.ts';
 
 const logged: string[] = [];
@@ -33,7 +37,7 @@ afterAll(() => t.cleanup());
 describe('a journal rewound outside the app', () => {
   it('the last entries deleted: the next start journals it and raises it; the chain alone would not tell', async () => {
     const before = lastSeq();
-    const kept = JSON.parse((await t.keychain.get(`journal-head:${await counterIdOf()}:TRAINING`))!) as { seq: number };
+    const kept = JSON.parse((await t.keychain.get(anchorAccount(t.journalFile)))!) as { seq: number };
     expect(kept.seq).toBe(before);
     t.withJournalFile((db) => {
       db.exec('DROP TRIGGER entries_no_delete');
@@ -73,8 +77,51 @@ describe('a journal rewound outside the app', () => {
     expect(found[1]!.foundHash).not.toBe(found[1]!.anchoredHash);
     await stop();
   });
+
+  it('entries deleted while the counter runs: found when it next keeps its head (at the latest, at close)', async () => {
+    await startSignedIn();
+    const before = rewinds().length;
+    await c.ok('saveAgent', { name: 'Karim Agent', role: 'agent', pin: '2468', active: true });
+    t.deleteLastEntries(1);
+    await stop();
+    expect(rewinds()).toHaveLength(before + 1);
+    expect(rewinds().at(-1)).toMatchObject({ foundHash: null });
+  });
+
+  it("the journal's counter id changed with the entries deleted, while closed: still found (the head is kept for the file's place)", async () => {
+    const kept = JSON.parse((await t.keychain.get(anchorAccount(t.journalFile)))!) as { seq: number };
+    t.deleteLastEntries(2);
+    t.withJournalFile((db) => db.prepare("UPDATE meta SET value = 'ctr_forged' WHERE key = 'counter_id'").run(), true);
+    await start();
+    expect(rewinds().at(-1)).toMatchObject({ anchoredSeq: kept.seq, foundSeq: kept.seq - 2, foundHash: null });
+    await stop();
+  });
 });
 
-async function counterIdOf(): Promise<string> {
-  return t.withJournalFile((db) => db.prepare("SELECT value FROM meta WHERE key = 'counter_id'").pluck().get() as string);
-}
+describe('a journal put in place by the app itself', () => {
+  const pc = harnessedCounter('shubbak-rewound-restore-');
+  const backups = tempDir('shubbak-rewound-backups-');
+  afterAll(async () => {
+    await pc.cleanup();
+    backups.cleanup();
+  });
+
+  it('the same PC restores its counter from its last backup after losing its data folder: no alarm', async () => {
+    await pc.start();
+    await pc.c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
+    await pc.c.ok('saveBackupSettings', { folder: backups.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+    const backup = await pc.c.ok('backupJournal');
+    await pc.c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1234', active: true }); // after the backup
+    await pc.stop();
+    for (const f of readdirSync(pc.dir)) rmSync(join(pc.dir, f), { recursive: true, force: true });
+    await pc.start();
+    await pc.c.ok('restoreCounter', { file: backup.path });
+    const boss = (await pc.c.ok('desk')).agents.find((a) => a.name === 'Samir Supervisor')!.id;
+    await pc.c.ok('signIn', { agentId: boss, pin: '246802' });
+    expect((await pc.c.ok('backupStatus')).rewound).toBeNull();
+    await pc.stop();
+    await pc.start();
+    expect(pc.withJournalFile((db) => db.prepare("SELECT count(*) FROM entries WHERE type = 'journal.rewound'").pluck().get())).toBe(0);
+  });
+});
+
