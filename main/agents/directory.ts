@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
-import { agentsSignIn, pinHashesOfEntries, refoldAgents } from '../journal/agent-rows.ts';
+import { agentsInUse, pinHashesOfEntries, refoldAgents } from '../journal/agent-rows.ts';
 import type { Agent } from '../journal/agents.ts';
 import type { AgentRef, AgentRole, AgentSaved, FromStation, PinResealReason } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -110,7 +110,7 @@ export class AgentDirectory {
 
   /** True once anyone can sign in: from then on every action needs a signed-in agent. */
   inUse(): boolean {
-    return agentsSignIn(this.#journal);
+    return agentsInUse(this.#journal);
   }
 
   get(agentId: string): AgentRecord | null {

@@ -68,26 +68,36 @@ export function refoldAgents(journal: Journal, agentId?: string): string[] {
       ? journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) ORDER BY seq`).all()
       : journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).all(agentId)
   ).map((r) => (r as { seq: number }).seq);
-  return journal.transaction(() => {
-    const before = new Map(rowsOf(journal, agentId).map((r) => [r.id, canonicalJson(r)]));
-    journal.stmt('PRAGMA defer_foreign_keys = ON').run(); // shifts name their agent: the row is back before the commit
-    clearAgentRows(journal, agentId);
-    for (const seq of seqs) {
-      const e = journal.entry<AgentRowType>(seq);
-      (agentRowApply[e.type] as (j: Journal, e: Entry) => void)(journal, e);
-    }
-    const after = rowsOf(journal, agentId);
-    const changed = after.filter((r) => before.get(r.id) !== canonicalJson(r)).map((r) => r.id);
-    const gone = [...before.keys()].filter((id) => !after.some((r) => r.id === id));
-    return [...changed, ...gone];
-  });
+  try {
+    return journal.transaction(() => {
+      const before = new Map(rowsOf(journal, agentId).map((r) => [r.id, canonicalJson(r)]));
+      journal.stmt('PRAGMA defer_foreign_keys = ON').run(); // shifts name their agent: the row is back before the commit
+      clearAgentRows(journal, agentId);
+      for (const seq of seqs) {
+        const e = journal.entry<AgentRowType>(seq);
+        (agentRowApply[e.type] as (j: Journal, e: Entry) => void)(journal, e);
+      }
+      const after = rowsOf(journal, agentId);
+      const changed = after.filter((r) => before.get(r.id) !== canonicalJson(r)).map((r) => r.id);
+      const gone = [...before.keys()].filter((id) => !after.some((r) => r.id === id));
+      // the rows were right (the usual case): rolled back, so a sign-in costs no durable commit
+      if (changed.length === 0 && gone.length === 0) throw UNCHANGED;
+      return [...changed, ...gone];
+    });
+  } catch (err) {
+    if (err === UNCHANGED) return [];
+    throw err;
+  }
 }
 
+const UNCHANGED = Symbol('the agents rows were as their entries say');
+
 /**
- * Whether any agent entry carried a PIN hash: from then on the counter's agents sign in. Read from
- * the entries, not from the table a file edit could empty (a hash is never taken away by an entry).
+ * Whether any agent entry carried a PIN hash: from then on every action needs a signed-in agent
+ * and an opened shift. Read from the entries, not from the table a file edit could empty (a hash
+ * is never taken away by an entry).
  */
-export function agentsSignIn(journal: Journal): boolean {
+export function agentsInUse(journal: Journal): boolean {
   return journal.stmt(`SELECT 1 FROM entries INDEXED BY entries_of_agents WHERE type IN (${TYPES_SQL}) AND payload ->> '$.pinHash' IS NOT NULL LIMIT 1`).get() !== undefined;
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { agentsInUse } from './agent-rows.ts';
 import type { Journal } from './journal.ts';
 import { cairoDate } from '../../core/cairo-time.ts';
 import { AppFailure } from '../failure.ts';
@@ -40,13 +41,12 @@ export function openShiftOf(journal: Journal, agentId: string): ShiftRef | null 
   return open ? { shiftId: open.id, businessDay: open.business_day } : null;
 }
 
-/** Once an agent with a PIN exists, every action needs a signed-in agent and an opened shift. */
-/** Whether a journal's agents table has anyone who signs in with a PIN (also read from journal files: journal-file.ts). */
+/**
+ * Whether a journal file's agents table has anyone who signs in with a PIN: what a retired journal
+ * or a backup of any schema is asked (journal-file.ts). The counter's own journal asks its entries
+ * (agent-rows.ts agentsInUse).
+ */
 export const AGENTS_IN_USE_SQL = 'SELECT 1 FROM agents WHERE pin_hash IS NOT NULL LIMIT 1';
-
-export function agentsInUse(journal: Journal): boolean {
-  return journal.stmt(AGENTS_IN_USE_SQL).get() !== undefined;
-}
 
 /**
  * The shift an action belongs to: the agent's open shift. With agents in use, an agent opens it

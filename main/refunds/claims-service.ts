@@ -108,10 +108,6 @@ export class ClaimsService {
     const matchId = randomUUID();
     const inFlight = this.#matching.get(transactionId) ?? new Set<string>();
     this.#matching.set(transactionId, inFlight.add(matchId));
-    const done = () => {
-      inFlight.delete(matchId);
-      if (inFlight.size === 0 && this.#matching.get(transactionId) === inFlight) this.#matching.delete(transactionId);
-    };
     try {
       if (station) {
         const holder = await claimWalletLine(station, transactionId, bookingReference, matchId);
@@ -128,7 +124,8 @@ export class ClaimsService {
         throw err;
       }
     } finally {
-      done();
+      inFlight.delete(matchId);
+      if (inFlight.size === 0) this.#matching.delete(transactionId);
     }
     return this.claimsKnown({ limit });
   }
