@@ -283,6 +283,8 @@ describe('a counter PC dies and comes back', () => {
     expect(check.ok).toBe(true);
     expect(check.entries).toBeGreaterThanOrEqual(restored.seq);
     expect((await sellOneSeat(c, 'Youssef third PC', 0)).status).toBe('confirmed');
+    // its tickets and receipt are printed (and journalled) by main after the answer: all shipped before counting
+    await counter.printed();
     await shipped(c);
     // the station's copy verifies whole: each signed head with the key in force at its entry
     const verified = (await verifyStation(admin, { stationId: 'stn_drill' })).find((v) => v.counterId === counterId)!;
