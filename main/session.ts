@@ -166,8 +166,9 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   const anchor = deps.anchors ? new HeadAnchor(journal, deps.anchors, deps.log) : null;
   await anchor?.open(deps.anchorEveryMs ?? 30_000);
   const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
-  const altered = agents.refold();
-  if (altered.length > 0) deps.log(`agents: the rows of ${altered.join(', ')} differed from their entries (changed outside the app): folded again`);
+  const { changed, refused } = agents.refold();
+  if (changed.length > 0) deps.log(`agents: the rows of ${changed.join(', ')} differed from their entries (changed outside the app): folded again`);
+  if (refused.length > 0) deps.log(`agents: entries ${refused.join(', ')} carry no tag this counter's key opens (appended outside the app): not counted`);
   const keys = deps.pinKeys();
   // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
   if (keys) agents.resealUnder(keys);

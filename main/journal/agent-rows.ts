@@ -1,11 +1,12 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Entry, Journal } from './journal.ts';
+import { agentEntryVerdicts, KEYED_MARK, tagKeysOf } from './agent-tags.ts';
 
 // The `agents` read model: each agent's row, folded from that agent's own entries. The table is
 // a file anyone with the data folder can edit (a role, a lock, a count of wrong PINs), so it is
 // folded again from the entries at every start and before every PIN check (refoldAgents): what
-// signs an agent in is what the entries say. (An entry appended by hand is caught by the PIN
-// hash's binding, main/agents/pin.ts: the chain has no key.)
+// signs an agent in is what the entries say: those that count (agent-tags.ts: an entry appended
+// by hand has no tag the counter's key opens).
 
 /** The kinds of entry that make an agent's row: the index entries_of_agents (journal migration 0018) holds these. */
 export const AGENT_ROW_TYPES = ['agent.saved', 'agent.locked', 'agent.pin_failed', 'agent.pin_accepted', 'agent.unlocked', 'agent.pin_resealed'] as const;
@@ -56,38 +57,51 @@ const rowsOf = (journal: Journal, agentId?: string) =>
   (agentId === undefined ? journal.stmt('SELECT * FROM agents ORDER BY id').all() : journal.stmt('SELECT * FROM agents WHERE id = ?').all(agentId)) as { id: string }[];
 
 /**
- * Folds the agents' rows (of one agent, or all) again from their entries, in one transaction.
- * Says which agents' rows differed from their entries: changed behind the counter's back.
- * A journal kept read-only (retired, or holding an entry it cannot read) is left as it is.
+ * Folds the agents' rows (of one agent, or all) again from their entries that count (agent-tags.ts:
+ * with no keys, as without a keychain, all of them), in one transaction. Says which agents' rows
+ * differed from their entries (changed behind the counter's back), and which entries were not
+ * folded (appended outside the app). A journal kept read-only (retired, or holding an entry it
+ * cannot read) is left as it is.
  */
-export function refoldAgents(journal: Journal, agentId?: string): string[] {
-  if (journal.readOnlyFailure) return [];
-  const types = TYPES_SQL;
-  const seqs = (
-    agentId === undefined
-      ? journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) ORDER BY seq`).all()
-      : journal.stmt(`SELECT seq FROM entries INDEXED BY entries_of_agents WHERE type IN (${types}) AND payload ->> '$.agentId' = ? ORDER BY seq`).all(agentId)
-  ).map((r) => (r as { seq: number }).seq);
+export function refoldAgents(journal: Journal, agentId?: string): { changed: string[]; refused: number[] } {
+  if (journal.readOnlyFailure) return { changed: [], refused: [] };
+  const { counted, refused } = agentEntryVerdicts(journal, AGENT_ROW_TYPES, tagKeysOf(journal), agentId);
   try {
-    return journal.transaction(() => {
+    const changed = journal.transaction(() => {
       const before = new Map(rowsOf(journal, agentId).map((r) => [r.id, canonicalJson(r)]));
       journal.stmt('PRAGMA defer_foreign_keys = ON').run(); // shifts name their agent: the row is back before the commit
       clearAgentRows(journal, agentId);
-      for (const seq of seqs) {
+      for (const seq of counted) {
         const e = journal.entry<AgentRowType>(seq);
         (agentRowApply[e.type] as (j: Journal, e: Entry) => void)(journal, e);
       }
       const after = rowsOf(journal, agentId);
-      const changed = after.filter((r) => before.get(r.id) !== canonicalJson(r)).map((r) => r.id);
+      const differ = after.filter((r) => before.get(r.id) !== canonicalJson(r)).map((r) => r.id);
       const gone = [...before.keys()].filter((id) => !after.some((r) => r.id === id));
       // the rows were right (the usual case): rolled back, so a sign-in costs no durable commit
-      if (changed.length === 0 && gone.length === 0) throw UNCHANGED;
-      return [...changed, ...gone];
+      if (differ.length === 0 && gone.length === 0) throw UNCHANGED;
+      return [...differ, ...gone];
     });
+    return { changed, refused };
   } catch (err) {
-    if (err === UNCHANGED) return [];
+    if (err === UNCHANGED) return { changed: [], refused };
     throw err;
   }
+}
+
+/**
+ * Keys the agents' entries from here on with the current key, when they are not yet (this
+ * version's first start, a station's key adopted, a key lost): the mark lists the entries before
+ * it that do not count, so that what counts stays as it was.
+ */
+export function keyAgentEntries(journal: Journal): boolean {
+  const keys = tagKeysOf(journal);
+  if (journal.readOnlyFailure || !keys) return false;
+  return journal.transaction(() => {
+    const { refused, markDue } = agentEntryVerdicts(journal, AGENT_ROW_TYPES, keys);
+    if (markDue) journal.append(KEYED_MARK, { refused }, { tagKey: keys.current });
+    return markDue;
+  });
 }
 
 const UNCHANGED = Symbol('the agents rows were as their entries say');

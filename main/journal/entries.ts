@@ -266,8 +266,16 @@ export interface AgentRef {
   agentName: string;
 }
 
+/**
+ * The keyed tag of an agent's entry (main/journal/agent-tags.ts): written by this counter with its
+ * PIN key, bound to the entry's place in the chain. Absent on entries of earlier versions.
+ */
+export interface Tagged {
+  tag?: string;
+}
+
 /** An agent created or changed by a supervisor (or the first supervisor, by nobody). */
-export interface AgentSaved {
+export interface AgentSaved extends Tagged {
   agentId: string;
   name: string;
   role: AgentRole;
@@ -279,24 +287,24 @@ export interface AgentSaved {
 }
 
 /** Too many wrong PINs: nobody signs in as this agent until `until`. */
-export interface AgentLocked {
+export interface AgentLocked extends Tagged {
   agentId: string;
   until: string;
   failures: number;
 }
 
 /** A wrong PIN, counted (a restart keeps the count). */
-export interface AgentPinFailed {
+export interface AgentPinFailed extends Tagged {
   agentId: string;
 }
 
 /** A right PIN after wrong ones or locks: the count and the lock length start again. */
-export interface AgentPinAccepted {
+export interface AgentPinAccepted extends Tagged {
   agentId: string;
 }
 
 /** A supervisor lifted an agent's lock with their own PIN. */
-export interface AgentUnlocked {
+export interface AgentUnlocked extends Tagged {
   agentId: string;
   by: AgentRef;
 }
@@ -306,13 +314,23 @@ export interface AgentUnlocked {
  * version's first start (`legacy_hash`: it had no key; `unbound_hash`: it had no binding), or
  * sealed under the station's key adopted (`station_key`).
  */
-export interface AgentPinResealed {
+export interface AgentPinResealed extends Tagged {
   agentId: string;
   pinHash: string;
   reason: PinResealReason;
 }
 
 export type PinResealReason = 'legacy_hash' | 'unbound_hash' | 'station_key';
+
+/**
+ * The agents' entries are keyed from here on with the counter's current PIN key (agent-tags.ts):
+ * every one before it counts but those `refused` (appended outside the app), every one after it
+ * counts only with a tag this key or the previous one opens. Written when the key changes (this
+ * version's first start, a station's key adopted, a key lost).
+ */
+export interface AgentEntriesKeyed extends Tagged {
+  refused: number[];
+}
 
 export interface AgentSignedIn {
   agentId: string;
@@ -389,6 +407,7 @@ export interface EntryPayloads {
   'agent.unlocked': AgentUnlocked;
   'agent.pin_resealed': AgentPinResealed;
   'agent.signed_out': AgentSignedOut;
+  'agent.entries_keyed': AgentEntriesKeyed;
   'shift.opened': ShiftOpened;
   'shift.closed': ShiftClosed;
   'shift.counted': ShiftCounted;

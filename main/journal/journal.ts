@@ -5,6 +5,7 @@ import type { JournalCheck } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
+import { withTag } from './agent-tags.ts';
 import { verifyChain } from './verify-chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
@@ -26,6 +27,8 @@ export interface AppendOptions {
   at?: Date;
   /** The shift the entry belongs to (null: none, e.g. a markup change or a test page). */
   shiftId?: string | null;
+  /** The key of the entry's tag (an agent's entry: agent-tags.ts), made here, where its place in the chain is known. */
+  tagKey?: Buffer;
 }
 
 export interface JournalOptions {
@@ -54,7 +57,6 @@ export function journalDatabase(journal: Journal): Database.Database {
  * entries: just after theirs, held-back.ts).
  */
 export class Journal {
-  /** The SQLite handle: only main/journal/ reaches it (journalDatabase); eslint forbids it elsewhere. */
   readonly #db: Database.Database;
   readonly path: string;
   readonly environment: string;
@@ -235,10 +237,10 @@ export class Journal {
     const problem = entryProblem(type, payload);
     if (problem) throw new Error(`Refusing to journal an invalid entry: ${problem}`);
     const head = this.#head.get();
-    const seq = (head?.seq ?? 0) + 1;
-    const prevHash = head?.hash ?? GENESIS_HASH;
-    const text = canonicalJson(payload);
+    const [seq, prevHash] = [(head?.seq ?? 0) + 1, head?.hash ?? GENESIS_HASH];
     const at = (opts.at ?? this.#clock.now()).toISOString();
+    if (opts.tagKey) payload = withTag(opts.tagKey, { seq, prevHash, type, at, payload });
+    const text = canonicalJson(payload);
     const shiftId = opts.shiftId ?? null;
     const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: this.counterId, shiftId });
     this.#insert.run(seq, at, type, text, prevHash, hash, this.counterId, shiftId);

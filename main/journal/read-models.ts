@@ -2,7 +2,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import { stepShift, type ShiftFacts } from '../../core/shift-fold.ts';
 import { LIFECYCLE_COLUMNS, lifecycleChanges, saleRowOfIntent, type LifecycleRow } from './sale-row.ts';
 import { keyNewEntries, resetLookup } from './sale-lookup.ts';
-import { agentRowApply, clearAgentRows } from './agent-rows.ts';
+import { agentRowApply, clearAgentRows, refoldAgents } from './agent-rows.ts';
 import { journalDatabase, type Entry, type Journal } from './journal.ts';
 import type { EntryType, FromStation } from './entries.ts';
 
@@ -205,6 +205,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
   },
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
   'journal.rewound': () => {},
+  'agent.entries_keyed': () => {}, // read by agent-tags.ts, through its index
 
   'refund.paid': (j, e) => {
     const p = e.payload;
@@ -250,6 +251,7 @@ export function rebuildReadModels(journal: Journal): void {
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
       for (const entry of page) applyEntry(journal, entry);
     }
+    refoldAgents(journal); // the agents' entries that count (agent-tags.ts): those appended outside the app do not
     resetLookup(journal);
     keyNewEntries(journal);
   });

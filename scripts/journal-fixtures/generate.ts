@@ -36,6 +36,7 @@ export const VERSIONS: readonly SchemaVersion[] = [
   { schema: 15, commit: '3fa6205', why: 'refunds and claims (0015) before agent PIN failures (0014): a journal with a gap in its migrations' },
   { schema: 16, commit: '8bf1066', why: "the trip watcher's index; a sale's read models folded in its own commits (before journal_head.unfolded_from)" },
   { schema: 17, commit: '8565e1f', why: 'PIN hashes sealed without their agent, role and state (before the binding and the entries_of_agents index)' },
+  { schema: 18, commit: '7d52957', why: "the agents' entries without a keyed tag (before agent.entries_keyed)" },
 ];
 
 const repo = join(import.meta.dirname, '../..');

@@ -63,7 +63,7 @@ describe('sign-in under attack', () => {
     expect(codeOf(await overHttp('unlockAgent', { agentId: mona, supervisorId: ali, pin: '5678' }))).toBe('forbidden_role');
     const desk = await c.ok('unlockAgent', { agentId: mona, supervisorId: boss, pin: '246802' });
     expect(desk.signedIn).toBeNull(); // lifting a lock signs nobody in
-    expect(entriesOf('agent.unlocked')).toEqual([{ agentId: mona, by: { agentId: boss, agentName: 'Samir Supervisor' } }]);
+    expect(entriesOf('agent.unlocked')).toEqual([{ agentId: mona, by: { agentId: boss, agentName: 'Samir Supervisor' }, tag: expect.stringMatching(/^[\w-]{22}$/) }]);
     expect((await c.ok('signIn', { agentId: mona, pin: '1234' })).signedIn?.name).toBe('Mona Agent');
     await c.ok('signOut');
   });

@@ -5,6 +5,7 @@ import { rebuildReadModels } from '../../../../main/journal/read-models.ts';
 import { readModelRows } from '../../../support/read-models.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 import { journalDatabase } from '../../../../main/journal/journal.ts';
+import { tagKeysOf } from '../../../../main/journal/agent-tags.ts';
 import { legacyHash, unboundSealedHash } from '../../../support/old-pin-hashes.ts';
 
 let t: ReturnType<typeof openTempJournal>;
@@ -101,7 +102,7 @@ describe('agents', () => {
     expect(dir.get(mona.id)!.lockedUntil).toBeNull();
     await expect(dir.check(mona.id, '1234')).resolves.toMatchObject({ id: mona.id });
     const unlocked = journalDatabase(t.journal).prepare("SELECT payload FROM entries WHERE type = 'agent.unlocked'").all() as { payload: string }[];
-    expect(unlocked.map((u) => JSON.parse(u.payload))).toEqual([{ agentId: mona.id, by: { agentId: boss.id, agentName: 'Samir' } }]);
+    expect(unlocked.map((u) => JSON.parse(u.payload))).toEqual([{ agentId: mona.id, by: { agentId: boss.id, agentName: 'Samir' }, tag: expect.stringMatching(/^[\w-]{22}$/) }]);
   }, 60_000);
 
   it('supervisors need at least 6 digits, agents at least 4', async () => {
@@ -164,19 +165,64 @@ describe('agents', () => {
     // at start, every row at once: which ones were changed
     db.prepare("UPDATE agents SET role = 'supervisor' WHERE id = ?").run(mona.id);
     db.prepare('UPDATE agents SET active = 1 WHERE id = ?').run(gone.id);
-    expect(new AgentDirectory(t.journal, manualClock(), withKey).refold().sort()).toEqual([mona.id, gone.id].sort());
-    expect(dir.refold()).toEqual([]);
+    expect(new AgentDirectory(t.journal, manualClock(), withKey).refold().changed.sort()).toEqual([mona.id, gone.id].sort());
+    expect(dir.refold()).toEqual({ changed: [], refused: [] });
   });
 
-  it('open nothing more for agent entries appended by hand (the chain has no key): the PIN hash binds its agent, role and state', async () => {
+  it('count no agent entry appended without a tag the key opens: an earlier record replayed, a lock lifted, a hash given', async () => {
+    t = openTempJournal();
+    const clock = manualClock();
+    const dir = new AgentDirectory(t.journal, clock, withKey);
+    const boss = await dir.createFirstSupervisor('Samir', '246802');
+    const karim = await dir.save({ name: 'Karim', role: 'supervisor', pin: '135790', active: true }, boss);
+    const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
+    const gone = await dir.save({ name: 'Gone', role: 'agent', pin: '5555', active: true }, boss);
+    const db = journalDatabase(t.journal);
+    const payloadsOf = (agentId: string, type: string) =>
+      (db.prepare("SELECT payload FROM entries WHERE type = ? AND payload ->> '$.agentId' = ? ORDER BY seq").all(type, agentId) as { payload: string }[]).map((r) => JSON.parse(r.payload) as Record<string, unknown>);
+    // the records they held: Karim a supervisor, Gone at work; then Karim demoted and Gone dismissed
+    const [karimWas] = payloadsOf(karim.id, 'agent.saved');
+    const [goneWas] = payloadsOf(gone.id, 'agent.saved');
+    await dir.save({ id: karim.id, name: 'Karim', role: 'agent', active: true }, boss);
+    await dir.save({ id: gone.id, name: 'Gone', role: 'agent', active: false }, boss);
+    for (let i = 0; i < MAX_WRONG_PINS; i++) await dir.check(mona.id, '0000').catch(() => undefined);
+    // each earlier record appended again, tag and all (the tag binds its place in the chain), and without its tag
+    const replay = (type: 'agent.saved' | 'agent.pin_accepted' | 'agent.unlocked' | 'agent.pin_resealed', payload: object) =>
+      t.journal.transaction(() => t.journal.append(type, payload as never)).seq;
+    const stripped = ({ tag: _, ...rest }: Record<string, unknown>) => rest;
+    const forged = [
+      replay('agent.saved', karimWas!),
+      replay('agent.saved', stripped(karimWas!)),
+      replay('agent.saved', goneWas!),
+      replay('agent.pin_accepted', { agentId: mona.id }),
+      replay('agent.unlocked', { agentId: mona.id, by: { agentId: boss.id, agentName: 'Samir' } }),
+      replay('agent.pin_resealed', { agentId: boss.id, pinHash: dir.pinHashOf(mona.id)!, reason: 'station_key' }),
+      replay('agent.saved', { ...stripped(karimWas!), tag: 'A'.repeat(22) }),
+    ];
+    await expect(dir.check(karim.id, '135790')).resolves.toMatchObject({ role: 'agent' });
+    await expect(dir.check(gone.id, '5555')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await expect(dir.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'agent_locked' } });
+    await expect(dir.check(boss.id, '1234')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
+    await expect(dir.check(boss.id, '246802')).resolves.toMatchObject({ role: 'supervisor' });
+    // at a start: the same, and the entries not counted are named
+    const restarted = new AgentDirectory(t.journal, clock, withKey);
+    expect(restarted.refold().refused).toEqual(forged);
+    expect(restarted.resealUnder(keys)).toBe(0);
+    await expect(restarted.check(karim.id, '135790')).resolves.toMatchObject({ role: 'agent' });
+    clock.advance(60 * 60_000);
+    await expect(restarted.check(mona.id, '1234')).resolves.toMatchObject({ id: mona.id }); // her lock ran out, as the entries say
+  });
+
+  it('open nothing more for agent entries the counter itself tagged (a station row): the PIN hash binds its agent, role and state', async () => {
     t = openTempJournal();
     const dir = new AgentDirectory(t.journal, manualClock(), withKey);
     const boss = await dir.createFirstSupervisor('Samir', '246802');
     const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '1234', active: true }, boss);
     const gone = await dir.save({ name: 'Gone', role: 'agent', pin: '5555', active: false }, boss);
     const monaHash = dir.pinHashOf(mona.id)!;
+    const tagKey = tagKeysOf(t.journal)!.current;
     const forge = (agentId: string, name: string, role: 'agent' | 'supervisor', pinHash: string | null, active = true) =>
-      t.journal.transaction(() => t.journal.append('agent.saved', { agentId, name, role, pinHash, active, by: null }));
+      t.journal.transaction(() => t.journal.append('agent.saved', { agentId, name, role, pinHash, active, by: null }, { tagKey }));
     // her own record made a supervisor's, with or without her hash
     forge(mona.id, 'Mona', 'supervisor', null);
     await expect(dir.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
@@ -186,10 +232,10 @@ describe('agents', () => {
     forge(gone.id, 'Gone', 'agent', null);
     await expect(dir.check(gone.id, '5555')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
     // her hash given to the supervisor
-    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: boss.id, pinHash: monaHash, reason: 'station_key' }));
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: boss.id, pinHash: monaHash, reason: 'station_key' }, { tagKey }));
     await expect(dir.check(boss.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_key_mismatch' } });
     // an earlier version's hash of her own PIN: never bound after the upgrade, not even across a restart
-    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: unboundSealedHash('1234', keys.current), reason: 'station_key' }));
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: unboundSealedHash('1234', keys.current), reason: 'station_key' }, { tagKey }));
     const restarted = new AgentDirectory(t.journal, manualClock(), withKey);
     expect(restarted.resealUnder(keys)).toBe(0);
     await expect(restarted.check(mona.id, '1234')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
@@ -210,7 +256,8 @@ describe('agents', () => {
     await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'agent', active: true });
     // made a supervisor again, then the hash she held as an agent put back by hand: it opens nothing for a supervisor
     await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
-    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: before, reason: 'station_key' }));
+    const tagKey = tagKeysOf(t.journal)!.current; // as a station row would be: the binding is what refuses it
+    t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: before, reason: 'station_key' }, { tagKey }));
     await expect(dir.check(mona.id, '123456')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
   });
 

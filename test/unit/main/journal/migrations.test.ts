@@ -254,4 +254,17 @@ describe('journal migrations', () => {
     expect((db.prepare(`EXPLAIN QUERY PLAN ${last}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')).toMatch(/entries_rewound/);
     expect(db.prepare(last).pluck().get()).toBe(5);
   });
+
+  it('0019 agent-entries-keyed: the last mark of a key change found through an index, without the other entries', () => {
+    upTo(19);
+    expect(indexes('entries')).toContain('entries_agents_keyed');
+    const add = db.prepare("INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, '2026-11-27T08:00:00.000Z', ?, ?, '', '')");
+    add.run(1, 'agent.entries_keyed', JSON.stringify({ refused: [] }));
+    add.run(2, 'agent.saved', JSON.stringify({ agentId: 'agent-x' }));
+    add.run(3, 'agent.entries_keyed', JSON.stringify({ refused: [2] }));
+    add.run(4, 'sale.intent', JSON.stringify({ agentId: 'agent-x' }));
+    const marks = "SELECT seq FROM entries INDEXED BY entries_agents_keyed WHERE type = 'agent.entries_keyed' ORDER BY seq DESC";
+    expect((db.prepare(`EXPLAIN QUERY PLAN ${marks}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')).toMatch(/entries_agents_keyed/);
+    expect(db.prepare(marks).pluck().all()).toEqual([3, 1]);
+  });
 });
