@@ -52,6 +52,12 @@ export interface BackupStatus {
    * journal ended. On the top bar for a week after.
    */
   rewound: { at: string; anchoredSeq: number; foundSeq: number } | null;
+  /**
+   * The last time entries were found after that head whose tag this PC's key does not open
+   * (appended outside the app): how many, the first, their kinds. On the top bar for a week after
+   * (the same warning), in Settings → Journal for good.
+   */
+  foreign: { at: string; count: number; firstSeq: number; types: string[] } | null;
   running: boolean;
   /** No sale, shift or cash move yet on this PC: it may become a counter restored from a backup. */
   fresh: boolean;

@@ -7,6 +7,7 @@ import { AgentDirectory } from './agents/directory.ts';
 import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
+import { tagEntriesWith } from './journal/entry-tags.ts';
 import { HeadAnchor, type AnchorStore } from './journal/head-anchor.ts';
 import { PartnerClient } from './partner/client.ts';
 import type { ClientCredential } from './partner/tokens.ts';
@@ -135,6 +136,8 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     await sandbox?.close();
     throw err;
   }
+  // every entry from here on carries a tag of the PIN key (main/journal/entry-tags.ts)
+  tagEntriesWith(journal, deps.pinKeys);
   const client = new PartnerClient({
     baseUrl,
     credentials,

@@ -3,9 +3,9 @@ import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { agentsInUse, keyAgentEntries, pinHashesOfEntries, refoldAgents } from '../journal/agent-rows.ts';
-import { tagAgentEntriesWith, tagKeysOf } from '../journal/agent-tags.ts';
+import { tagEntriesWith } from '../journal/entry-tags.ts';
 import type { Agent } from '../journal/agents.ts';
-import type { AgentRef, AgentRole, AgentSaved, EntryPayloads, FromStation, PinResealReason } from '../journal/entries.ts';
+import type { AgentRef, AgentRole, AgentSaved, FromStation, PinResealReason } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } from '../journal/queries/agents.ts';
 import { KeychainUnavailable } from '../vault/keychain.ts';
@@ -96,23 +96,13 @@ export class AgentDirectory {
     this.#journal = journal;
     this.#clock = clock;
     this.#keys = keys;
-    tagAgentEntriesWith(journal, keys);
+    tagEntriesWith(journal, keys); // its agents' entries count by their tags (agent-tags.ts)
   }
 
   #key(): Buffer {
     const keys = this.#keys();
     if (!keys) throw new KeychainUnavailable('no_service', 'the PIN key cannot be read from the keychain');
     return keys.current;
-  }
-
-  /** Appends an agent's entry, tagged with the current key, in the caller's transaction. */
-  #append<K extends 'agent.saved' | 'agent.locked' | 'agent.pin_failed' | 'agent.pin_accepted' | 'agent.unlocked' | 'agent.pin_resealed'>(
-    type: K,
-    payload: EntryPayloads[K],
-    at?: Date,
-  ): void {
-    const tagKey = tagKeysOf(this.#journal)?.current;
-    this.#journal.append(type, payload, { ...(at ? { at } : {}), ...(tagKey ? { tagKey } : {}) });
   }
 
   /** Agents who can sign in (with a PIN), names first. The legacy default agent has no PIN. */
@@ -205,7 +195,7 @@ export class AgentDirectory {
   apply(change: AgentChange, by: Agent | AgentRef | null, fromStation?: FromStation): AgentRecord {
     const author = by === null ? null : 'agentId' in by ? by : { agentId: by.id, agentName: by.name };
     const bound = fromStation ? this.#boundFromStation(change) : change;
-    this.#journal.transaction(() => this.#append('agent.saved', { ...bound, by: author, ...(fromStation ? { fromStation } : {}) }));
+    this.#journal.transaction(() => this.#journal.append('agent.saved', { ...bound, by: author, ...(fromStation ? { fromStation } : {}) }));
     return this.get(change.agentId)!;
   }
 
@@ -270,19 +260,19 @@ export class AgentDirectory {
     }
     const journal = this.#journal;
     if (verdict === 'match') {
-      if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => this.#append('agent.pin_accepted', { agentId }, now));
+      if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
       // the record the PIN was checked against (folded from the entries before it), not the table read again after the await
       return { ...recordOf(stored), lockedUntil: null };
     }
     const wrong = stored.wrongPins + 1;
     if (wrong < MAX_WRONG_PINS) {
-      journal.transaction(() => this.#append('agent.pin_failed', { agentId }, now));
+      journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
       throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - wrong} tries left)`);
     }
     const until = new Date(now.getTime() + lockMinutes(stored.locks) * 60_000).toISOString();
     journal.transaction(() => {
-      this.#append('agent.pin_failed', { agentId }, now);
-      this.#append('agent.locked', { agentId, until, failures: wrong }, now);
+      journal.append('agent.pin_failed', { agentId }, { at: now });
+      journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now });
     });
     throw lockedFailure(stored.name, until, now);
   }
@@ -295,7 +285,7 @@ export class AgentDirectory {
     if (!stored || stored.pinHash === null) throw new AppFailure('not_found', `No agent ${agentId}`);
     if (stored.lockedUntil !== null || stored.wrongPins > 0) {
       const by = { agentId: supervisor.id, agentName: supervisor.name };
-      this.#journal.transaction(() => this.#append('agent.unlocked', { agentId, by }));
+      this.#journal.transaction(() => this.#journal.append('agent.unlocked', { agentId, by }));
     }
     return this.get(agentId)!;
   }
@@ -327,7 +317,7 @@ export class AgentDirectory {
       const pinHash = reseal(stored, keys.current, keys.current, binding) ?? reseal(stored, keys.previous, keys.current, binding);
       if (pinHash) changes.push({ agentId: a.id, pinHash, reason: isLegacyHash(stored) ? 'legacy_hash' : 'unbound_hash' });
     }
-    if (changes.length) this.#journal.transaction(() => changes.forEach((c) => this.#append('agent.pin_resealed', c)));
+    if (changes.length) this.#journal.transaction(() => changes.forEach((c) => this.#journal.append('agent.pin_resealed', c)));
     return changes.length;
   }
 

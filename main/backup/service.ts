@@ -9,7 +9,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { AppError } from '../../contract/errors.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure, toAppError } from '../failure.ts';
-import { lastRewound } from '../journal/head-anchor.ts';
+import { lastForeign, lastRewound } from '../journal/head-anchor.ts';
 import type { Journal } from '../journal/journal.ts';
 import { JournalFile } from '../journal/journal-file.ts';
 import { lastClosingSeq } from '../journal/queries/shifts.ts';
@@ -19,7 +19,7 @@ import { BackupMemory, BackupSettingsStore } from './settings.ts';
 import { folderWritable, parseBackupName, partialPrefix, writeBackup, type WriteHooks } from './write.ts';
 
 const HOUR_MS = 3_600_000;
-/** How long a rewound journal stays on the top bar (Settings → Journal says it for good). */
+/** How long a rewound journal, or one found holding foreign entries, stays on the top bar (Settings → Journal says it for good). */
 const REWOUND_SHOWN_MS = 7 * 24 * HOUR_MS;
 /** After a failed attempt, the next automatic one waits this long (a missing USB stick is not retried every minute). */
 const RETRY_AFTER_MS = 10 * 60_000;
@@ -233,7 +233,10 @@ export class BackupService {
     const stale = journal.lastSeq() > (lastGood?.seq ?? 0) && now - since > settings.warnAfterHours * HOUR_MS;
     const found = lastRewound(journal);
     const rewound = found && { at: found.at, anchoredSeq: found.anchoredSeq, foundSeq: found.foundSeq };
-    const rewoundThisWeek = rewound !== null && now - Date.parse(rewound.at) < REWOUND_SHOWN_MS;
+    const last = lastForeign(journal);
+    const foreign = last && { at: last.at, count: last.count, firstSeq: last.entries[0]!.seq, types: [...new Set(last.entries.map((e) => e.type))] };
+    const thisWeek = (at: string | undefined) => at !== undefined && now - Date.parse(at) < REWOUND_SHOWN_MS;
+    const rewoundThisWeek = thisWeek(rewound?.at) || thisWeek(foreign?.at);
     const warning = rewoundThisWeek ? 'journal_rewound' : !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
     return {
       settings,
@@ -246,6 +249,7 @@ export class BackupService {
       warning,
       differs,
       rewound,
+      foreign,
       running: this.#running !== null,
       fresh: !journal.hasWork(),
       kept: this.#list(folder, journal)

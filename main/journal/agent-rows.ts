@@ -1,6 +1,7 @@
 import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Entry, Journal } from './journal.ts';
-import { agentEntryVerdicts, KEYED_MARK, tagKeysOf } from './agent-tags.ts';
+import { agentEntryVerdicts, KEYED_MARK } from './agent-tags.ts';
+import { tagKeysOf } from './entry-tags.ts';
 
 // The `agents` read model: each agent's row, folded from that agent's own entries. The table is
 // a file anyone with the data folder can edit (a role, a lock, a count of wrong PINs), so it is
@@ -65,7 +66,7 @@ const rowsOf = (journal: Journal, agentId?: string) =>
  */
 export function refoldAgents(journal: Journal, agentId?: string): { changed: string[]; refused: number[] } {
   if (journal.readOnlyFailure) return { changed: [], refused: [] };
-  const { counted, refused } = agentEntryVerdicts(journal, AGENT_ROW_TYPES, tagKeysOf(journal), agentId);
+  const { counted, refused } = agentEntryVerdicts(journal, AGENT_ROW_TYPES, agentId);
   try {
     const changed = journal.transaction(() => {
       const before = new Map(rowsOf(journal, agentId).map((r) => [r.id, canonicalJson(r)]));
@@ -95,11 +96,10 @@ export function refoldAgents(journal: Journal, agentId?: string): { changed: str
  * it that do not count, so that what counts stays as it was.
  */
 export function keyAgentEntries(journal: Journal): boolean {
-  const keys = tagKeysOf(journal);
-  if (journal.readOnlyFailure || !keys) return false;
+  if (journal.readOnlyFailure || !tagKeysOf(journal)) return false;
   return journal.transaction(() => {
-    const { refused, markDue } = agentEntryVerdicts(journal, AGENT_ROW_TYPES, keys);
-    if (markDue) journal.append(KEYED_MARK, { refused }, { tagKey: keys.current });
+    const { refused, markDue } = agentEntryVerdicts(journal, AGENT_ROW_TYPES);
+    if (markDue) journal.append(KEYED_MARK, { refused });
     return markDue;
   });
 }

@@ -258,6 +258,16 @@ export interface JournalRewound {
   foundHash: string | null;
 }
 
+/**
+ * Entries found after the head this PC kept whose tag its key does not open (entry-tags.ts):
+ * appended outside the app. Written when they are found (at a start, or while it runs).
+ */
+export interface JournalForeignEntries {
+  /** How many were found, and the first of them (up to 100) with their kinds. */
+  count: number;
+  entries: { seq: number; type: string }[];
+}
+
 export type AgentRole = 'agent' | 'supervisor';
 
 /** Who did something, as the journal names them. */
@@ -267,8 +277,9 @@ export interface AgentRef {
 }
 
 /**
- * The keyed tag of an agent's entry (main/journal/agent-tags.ts): written by this counter with its
- * PIN key, bound to the entry's place in the chain. Absent on entries of earlier versions.
+ * The keyed tag every entry carries (main/journal/entry-tags.ts), made with the counter's PIN key
+ * and bound to the entry's place in the chain; named here on the kinds whose fold reads it (the
+ * agents': agent-tags.ts). Absent on entries of earlier versions.
  */
 export interface Tagged {
   tag?: string;
@@ -430,6 +441,7 @@ export interface EntryPayloads {
   'refund.paid': RefundPaid;
   'claim.matched': ClaimMatched;
   'journal.rewound': JournalRewound;
+  'journal.foreign_entries': JournalForeignEntries;
 }
 
 export type EntryType = keyof EntryPayloads;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import type { JournalRewound } from './entries.ts';
+import type { JournalForeignEntries, JournalRewound } from './entries.ts';
+import { foreignEntries } from './entry-tags.ts';
 import type { Journal } from './journal.ts';
 import { rebuildReadModels } from './read-models.ts';
 
@@ -10,6 +11,9 @@ import { rebuildReadModels } from './read-models.ts';
 // another entry there, is journalled (`journal.rewound`) and raised on the top bar, and the figures
 // are folded again from the entries as they now are. While it runs, the head is kept again every
 // little while and at close, each time after checking the journal still holds the one kept last.
+// Entries after the head kept must carry a tag this PC's key opens (entry-tags.ts): those that do
+// not were appended outside the app, and are journalled (`journal.foreign_entries`) and raised the
+// same way, at the start that finds them or while it runs.
 // A restore or a Replace, which put another journal in place, forgets the heads kept (counter.ts).
 // (The keychain is that same user's: someone who also rewrites the keychain entry is not caught
 // here, but by the station's copy and the backups.)
@@ -39,6 +43,8 @@ export class HeadAnchor {
   readonly #log: (message: string, err?: unknown) => void;
   /** The head kept last by this process (null: none yet). */
   #saved: { seq: number; hash: string } | null = null;
+  /** Entries up to here have been checked for their tags (null: none kept, nothing to check against). */
+  #checkedUpTo: number | null = null;
   #timer: NodeJS.Timeout | null = null;
 
   constructor(journal: Journal, store: AnchorStore, log: (message: string, err?: unknown) => void) {
@@ -61,6 +67,8 @@ export class HeadAnchor {
     }
     const rewound = kept ? this.#compare(kept) : null;
     if (rewound === 'unrecorded') return null;
+    // after a rewind its alarm says it all; otherwise what came after the head kept is checked
+    this.#checkedUpTo = kept && !rewound ? kept.seq : this.#journal.lastSeq();
     await this.save();
     this.#timer = setInterval(() => void this.save(), everyMs);
     this.#timer.unref();
@@ -93,6 +101,7 @@ export class HeadAnchor {
     const mine = this.#journal.lastAppended;
     const known = mine && (!this.#saved || mine.seq >= this.#saved.seq) ? mine : this.#saved;
     if (known && this.#compare(known) === 'unrecorded') return;
+    this.#checkForeign();
     const seq = this.#journal.lastSeq();
     const head = { seq, hash: seq === 0 ? '' : (this.#journal.hashAt(seq) ?? '') };
     if (this.#saved?.seq === head.seq && this.#saved.hash === head.hash) return;
@@ -104,11 +113,33 @@ export class HeadAnchor {
     }
   }
 
+  /** Journals the entries since the last check whose tag does not open (written outside the app). */
+  #checkForeign(): void {
+    if (this.#checkedUpTo === null || this.#journal.readOnlyFailure) return;
+    const found = foreignEntries(this.#journal, this.#checkedUpTo);
+    if (found.length > 0) {
+      this.#log(`journal: entries ${found.map((f) => f.seq).join(', ')} carry no tag this counter's key opens: written outside the app`);
+      const finding: JournalForeignEntries = { count: found.length, entries: found.slice(0, 100) };
+      // they are in the entries every fold reads (a Z-report, the station's copy): the read models fold them too, so that every screen agrees
+      rebuildReadModels(this.#journal);
+      this.#journal.transaction(() => this.#journal.append('journal.foreign_entries', finding));
+    }
+    this.#checkedUpTo = this.#journal.lastSeq();
+  }
+
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.save();
   }
+}
+
+/** The last finding of entries written outside the app, and when (through the index entries_foreign). */
+export function lastForeign(journal: Journal): (JournalForeignEntries & { at: string }) | null {
+  const seq = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq DESC LIMIT 1").get()?.seq;
+  if (seq === undefined) return null;
+  const e = journal.entry<'journal.foreign_entries'>(seq);
+  return { ...e.payload, at: e.at };
 }
 
 /** The last rewind found in this journal, and when (through the index entries_rewound). */

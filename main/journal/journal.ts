@@ -3,9 +3,8 @@ import { dirname } from 'node:path';
 import Database from 'better-sqlite3';
 import type { JournalCheck } from '../../contract/counter.ts';
 import type { Clock } from '../clock.ts';
-import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from './chain.ts';
-import { withTag } from './agent-tags.ts';
+import { entryText } from './entry-tags.ts';
 import { verifyChain } from './verify-chain.ts';
 import type { EntryPayloads, EntryType } from './entries.ts';
 import { migrate } from './migrate.ts';
@@ -27,8 +26,6 @@ export interface AppendOptions {
   at?: Date;
   /** The shift the entry belongs to (null: none, e.g. a markup change or a test page). */
   shiftId?: string | null;
-  /** The key of the entry's tag (an agent's entry: agent-tags.ts), made here, where its place in the chain is known. */
-  tagKey?: Buffer;
 }
 
 export interface JournalOptions {
@@ -239,9 +236,8 @@ export class Journal {
     const head = this.#head.get();
     const [seq, prevHash] = [(head?.seq ?? 0) + 1, head?.hash ?? GENESIS_HASH];
     const at = (opts.at ?? this.#clock.now()).toISOString();
-    if (opts.tagKey) payload = withTag(opts.tagKey, { seq, prevHash, type, at, payload });
-    const text = canonicalJson(payload);
     const shiftId = opts.shiftId ?? null;
+    const text = entryText(this, { seq, prevHash, type, at, counterId: this.counterId, shiftId }, payload); // tagged: entry-tags.ts
     const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: this.counterId, shiftId });
     this.#insert.run(seq, at, type, text, prevHash, hash, this.counterId, shiftId);
     this.#setHead.run(seq, hash);

@@ -205,6 +205,7 @@ const apply: { [K in EntryType]: Apply<K> } = {
   },
   'station.renamed': (j, e) => stationSettingApplied(j, e.seq, e.payload.fromStation),
   'journal.rewound': () => {},
+  'journal.foreign_entries': () => {},
   'agent.entries_keyed': () => {}, // read by agent-tags.ts, through its index
 
   'refund.paid': (j, e) => {

@@ -84,6 +84,7 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'print.recorded': z.object({ printId: id, saleId: z.string().nullable(), kind: z.enum(['tickets', 'receipt', 'test', 'report']), printer: z.string(), status: z.enum(['sent', 'failed']), jobId: z.string().nullable(), errorCode: z.string().nullable(), copy: z.boolean(), language: language.nullable(), agentId: z.string(), document: z.string().optional() }),
   'markup.changed': z.object({ action: z.enum(['saved', 'deleted']), ruleId: id, rule: markupRuleFields.nullable(), previous: markupRuleFields.nullable(), by: z.object({ agentId: z.string(), agentName: z.string() }), fromStation: fromStation.optional() }),
   'station.renamed': z.object({ name: z.string().min(1), by: agentRef.nullable(), fromStation }),
+  'journal.foreign_entries': z.object({ count: z.number().int().min(1), entries: z.array(z.object({ seq: z.number().int().min(1), type: z.string() })) }),
   'journal.rewound': z.object({ anchoredSeq: z.number().int().min(1), anchoredHash: z.string().min(1), foundSeq: z.number().int().min(0), foundHash: z.string().nullable() }),
   'refund.paid': z.object({
     refundId: id,

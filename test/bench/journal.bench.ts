@@ -22,13 +22,14 @@
 import { mkdtempSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { systemClock } from '../../main/clock.ts';
 import { DEFAULT_AGENT } from '../../main/journal/agents.ts';
 import { canonicalJson } from '../../core/canonical-json.ts';
 import { entryHash, GENESIS_HASH } from '../../main/journal/chain.ts';
 import { journalDatabase, Journal } from '../../main/journal/journal.ts';
+import { tagEntriesWith } from '../../main/journal/entry-tags.ts';
 import { migrate } from '../../main/journal/migrate.ts';
 import { dayFigures } from '../../main/journal/report.ts';
 import { stationDayReport } from '../../main/reports/station-day.ts';
@@ -60,6 +61,9 @@ const path = join(dir, 'journal.db');
 const COUNTER_ID = 'ctr_00000000-0000-4000-8000-0000000000b1';
 const journal = Journal.open({ path, clock: systemClock, environment: 'TRAINING', counterId: COUNTER_ID });
 const db = journalDatabase(journal);
+// as the counter's session does: every entry tagged with a key of the PIN key (entry-tags.ts)
+const pinKeys = { current: randomBytes(32), previous: null };
+tagEntriesWith(journal, () => pinKeys);
 
 const ms = (t0: number) => performance.now() - t0;
 const pct = (xs: number[], p: number) => [...xs].sort((a, b) => a - b)[Math.min(xs.length - 1, Math.floor((p / 100) * xs.length))]!;

@@ -1,11 +1,15 @@
 // The journal rewound outside the app, as its PC's user can with SQLite while the counter is
 // closed, seen on the screens: the top bar says "Journal changed outside the app", and Settings →
 // Journal says when, where the journal ended and what this PC had kept, in English and Arabic; the
-// figures are folded again from the entries (the pay-in removed is no longer in the drawer).
+// figures are folded again from the entries (the pay-in removed is no longer in the drawer). And
+// a pay-out appended by hand (its tag does not open with the PIN key): said the same way.
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { randomUUID } from 'node:crypto';
+import { canonicalJson } from '../../core/canonical-json.ts';
+import { entryHash } from '../../main/journal/chain.ts';
 import { journalPath } from '../../main/session.ts';
 import { caller, tempDir } from '../integration/main/helpers.ts';
 import { axeFindings, report } from '../support/a11y.ts';
@@ -66,5 +70,54 @@ describe('a journal rewound outside the app', () => {
     expect(plain(await chip.textContent())).toBe('السجل غُيّر خارج البرنامج');
     expect(plain(await notice.textContent())).toMatch(/غُيّر خارج شباك/);
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-rewound-ar.png') });
+  });
+});
+
+describe('a pay-out appended to the journal by hand', () => {
+  const other = tempDir('shubbak-e2e-foreign-');
+  let forged: RunningApp;
+  let seq = 0;
+  beforeAll(async () => {
+    forged = await startApp({ dataDir: other.dir });
+    await caller(forged.counter.dispatch).ok('openShift', { float: { '20000': 1 } });
+    await forged.stop();
+    const db = new Database(journalPath(other.dir, 'TRAINING'));
+    try {
+      const last = db.prepare('SELECT seq, hash, counter_id, payload FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string; counter_id: string };
+      const shiftId = db.prepare("SELECT payload ->> '$.shiftId' FROM entries WHERE type = 'shift.opened' ORDER BY seq DESC LIMIT 1").pluck().get() as string;
+      seq = last.seq + 1;
+      const payload = canonicalJson({ movementId: randomUUID(), shiftId, agentId: 'agent-1', kind: 'pay_out', amountMinor: 100_000, reason: 'Supplier' });
+      const at = new Date().toISOString();
+      const hash = entryHash({ seq, prevHash: last.hash, type: 'cash.moved', payload, at, counterId: last.counter_id, shiftId });
+      db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(seq, at, 'cash.moved', payload, last.hash, hash, last.counter_id, shiftId);
+      db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(seq, hash);
+    } finally {
+      db.close();
+    }
+    forged = await startApp({ dataDir: other.dir });
+    await page.goto(forged.harness.url);
+  });
+  afterAll(async () => {
+    await forged?.stop();
+    other.cleanup();
+  });
+
+  it('is on the top bar and in Settings → Journal, in English and in Arabic', async () => {
+    const chip = page.getByTestId('backup-chip');
+    await expect.poll(() => chip.getAttribute('data-warning'), { timeout: 15_000 }).toBe('journal_rewound');
+    if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Journal', exact: true }).click();
+    const notice = page.getByTestId('journal-foreign');
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(plain(await notice.textContent())).toMatch(new RegExp(`did not write \\(how many: 1; the first: entry ${seq}; kinds: cash\\.moved\\)`));
+    await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-en.png') });
+    expect(report(await axeFindings(page, 'settings-journal-foreign'))).toBe('');
+    await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(plain(await notice.textContent())).toMatch(/قيودًا لم يكتبها/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-ar.png') });
+    expect(report(await axeFindings(page, 'settings-journal-foreign-ar'))).toBe('');
   });
 });

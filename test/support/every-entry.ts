@@ -108,7 +108,8 @@ export function writeEveryEntry(j: Journal, after: (type: EntryType, entry: Entr
   add('claim.matched', { transactionId: 'txn_adj_1', bookingReference: 'PB-A', amountMinor: 33_000, at: '2026-07-01T12:00:00.000Z', by: SAMIR, note: 'by hand' }, null);
   add('override.approved', { action: 'agents', calls: ['listAgents', 'saveAgent'], agent: MONA, supervisor: SAMIR }, null);
   add('journal.rewound', { anchoredSeq: 40, anchoredHash: 'a'.repeat(64), foundSeq: 38, foundHash: null }, null);
-  add('agent.entries_keyed', { refused: [], tag: 'A'.repeat(22) }, null);
+  add('agent.entries_keyed', { refused: [] }, null);
+  add('journal.foreign_entries', { count: 1, entries: [{ seq: 12, type: 'cash.moved' }] }, null);
   const rule = { operatorId: 'opr_gobus', originId: null, destinationId: null, fareClass: null, percent: 5, fixedMinor: 1_000 };
   add('markup.changed', { action: 'saved', ruleId: 'r1', rule, previous: null, by: SAMIR, fromStation: FROM_STATION }, null);
   add('markup.changed', { action: 'deleted', ruleId: 'r1', rule: null, previous: rule, by: SAMIR, fromStation: { ...FROM_STATION, seq: 4 } }, null);

@@ -138,6 +138,7 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
   const good = status.lastGood;
   const when = good ? cairoDateAndTime(good.at, locale) : null;
   const rewound = status.rewound && { ...status.rewound, when: cairoDateAndTime(status.rewound.at, locale) };
+  const foreign = status.foreign && { ...status.foreign, when: cairoDateAndTime(status.foreign.at, locale) };
   return (
     <div data-testid="backup-state" data-warning={status.warning ?? 'none'}>
       {good && when ? (
@@ -151,6 +152,16 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
       {rewound && (
         <Notice kind="bad" testId="journal-rewound">
           {t('backup.warn.journal_rewound', { when: `${rewound.when.date} ${rewound.when.time}`, found: formatNumber(rewound.foundSeq, locale), anchored: formatNumber(rewound.anchoredSeq, locale) })}
+        </Notice>
+      )}
+      {foreign && (
+        <Notice kind="bad" testId="journal-foreign">
+          {t('backup.warn.journal_foreign', {
+            when: `${foreign.when.date} ${foreign.when.time}`,
+            count: formatNumber(foreign.count, locale),
+            first: formatNumber(foreign.firstSeq, locale),
+            kinds: foreign.types.join(locale === 'ar' ? '، ' : ', '),
+          })}
         </Notice>
       )}
       {status.warning && status.warning !== 'journal_rewound' && (

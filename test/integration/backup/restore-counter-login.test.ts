@@ -129,6 +129,8 @@ describe('restoring a dead counter from the station with its own login', () => {
     const { fromSeq } = await rekeyCounter(station.pool, dead, after.publicKey!, 'restored on a new PC');
     expect(fromSeq).toBe(shippedSeq + 1);
     expect((await sellOneSeat(pc.c, 'Karim after restore', 0)).status).toBe('confirmed');
+    // its tickets are printed (and journalled) by main after the answer: all shipped before counting
+    await pc.counter.printed();
     await expect.poll(async () => (await pc.c.ok('stationStatus')) as { backlog: number; shipping: string }, { timeout: 15_000 }).toMatchObject({ backlog: 0, shipping: 'synced' });
     expect(await stationSeq(dead)).toBe((await pc.c.ok('verifyJournal')).entries);
     const verified = (await verifyStation(station.pool, { stationId: STATION.stationId })).find((v) => v.counterId === dead)!;

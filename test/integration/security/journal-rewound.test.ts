@@ -47,7 +47,7 @@ describe('a journal rewound outside the app', () => {
     }, true);
     await startSignedIn();
     expect((await c.ok('verifyJournal')).ok).toBe(true);
-    expect(rewinds()).toEqual([{ anchoredSeq: before, anchoredHash: expect.any(String), foundSeq: before - 2, foundHash: null }]);
+    expect(rewinds()).toEqual([{ anchoredSeq: before, anchoredHash: expect.any(String), foundSeq: before - 2, foundHash: null, tag: expect.any(String) }]);
     const status = await c.ok('backupStatus');
     expect(status.warning).toBe('journal_rewound');
     expect(status.rewound).toMatchObject({ anchoredSeq: before, foundSeq: before - 2 });

@@ -36,6 +36,8 @@ export const backup = defineMessages({
     'backup.warn.failed': 'The last backup failed.',
     'backup.warn.journal_rewound':
       'On {when} this journal ended at entry {found}, but this PC had kept it at entry {anchored} (or it held another entry there): it was changed outside Shubbak. Tell the station manager; the backups and the station database keep what was removed.',
+    'backup.warn.journal_foreign':
+      'On {when} this PC found entries in its journal that it did not write (how many: {count}; the first: entry {first}; kinds: {kinds}): they were added outside Shubbak. Agents’ entries among them do not count; the others are in the figures. Tell the station manager, who checks them against the printed Z-reports and the backups.',
     'backup.warn.history_differs':
       'Backup {file} holds entry {seq} differently from this journal: the journal was changed, or restored from another history. The backup is kept; tell the station manager.',
     'backup.kept': 'Kept in the folder: {count}',
@@ -99,6 +101,8 @@ export const backup = defineMessages({
     'backup.warn.failed': 'فشلت آخر نسخة احتياطية.',
     'backup.warn.journal_rewound':
       'في {when} انتهى هذا السجل عند القيد {found}، وكان هذا الجهاز قد حفظه عند القيد {anchored} (أو كان فيه قيد آخر هناك): غُيّر خارج شباك. أبلغ مدير المحطة؛ النسخ الاحتياطية وقاعدة بيانات المحطة تحفظ ما حُذف.',
+    'backup.warn.journal_foreign':
+      'في {when} وجد هذا الجهاز في سجله قيودًا لم يكتبها (عددها: {count}؛ أولها: القيد {first}؛ أنواعها: {kinds}): أُضيفت خارج شباك. قيود الموظفين بينها لا تُحتسب، والباقي داخل في الأرقام. أبلغ مدير المحطة ليطابقها مع تقارير Z المطبوعة والنسخ الاحتياطية.',
     'backup.warn.history_differs':
       'النسخة {file} تحمل القيد {seq} على غير ما في هذا السجل: غُيّر السجل، أو استُعيد من تاريخ آخر. النسخة محفوظة؛ أبلغ مدير المحطة.',
     'backup.kept': 'المحفوظ في المجلد: {count}',

@@ -48,7 +48,7 @@ describe('supervisor approval of an agent action', () => {
     });
     const entries = journalDatabase(t.journal).prepare("SELECT payload FROM entries WHERE type = 'override.approved'").all() as { payload: string }[];
     expect(entries.map((e) => JSON.parse(e.payload))).toEqual([
-      { action: 'agents', calls: ['listAgents'], agent: { agentId: c.mona.id, agentName: 'Mona' }, supervisor: { agentId: c.boss.id, agentName: 'Samir' } },
+      { action: 'agents', calls: ['listAgents'], agent: { agentId: c.mona.id, agentName: 'Mona' }, supervisor: { agentId: c.boss.id, agentName: 'Samir' }, tag: expect.any(String) },
     ]);
   });
 

@@ -255,9 +255,9 @@ describe('journal migrations', () => {
     expect(db.prepare(last).pluck().get()).toBe(5);
   });
 
-  it('0019 agent-entries-keyed: the last mark of a key change found through an index, without the other entries', () => {
+  it('0019 entry-tags: the last mark of a key change, and the last finding of foreign entries, found through an index', () => {
     upTo(19);
-    expect(indexes('entries')).toContain('entries_agents_keyed');
+    expect(indexes('entries')).toEqual(expect.arrayContaining(['entries_agents_keyed', 'entries_foreign']));
     const add = db.prepare("INSERT INTO entries (seq, at, type, payload, prev_hash, hash) VALUES (?, '2026-11-27T08:00:00.000Z', ?, ?, '', '')");
     add.run(1, 'agent.entries_keyed', JSON.stringify({ refused: [] }));
     add.run(2, 'agent.saved', JSON.stringify({ agentId: 'agent-x' }));
@@ -266,5 +266,9 @@ describe('journal migrations', () => {
     const marks = "SELECT seq FROM entries INDEXED BY entries_agents_keyed WHERE type = 'agent.entries_keyed' ORDER BY seq DESC";
     expect((db.prepare(`EXPLAIN QUERY PLAN ${marks}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')).toMatch(/entries_agents_keyed/);
     expect(db.prepare(marks).pluck().all()).toEqual([3, 1]);
+    add.run(5, 'journal.foreign_entries', JSON.stringify({ count: 1, entries: [{ seq: 4, type: 'sale.intent' }] }));
+    const foreign = "SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq DESC LIMIT 1";
+    expect((db.prepare(`EXPLAIN QUERY PLAN ${foreign}`).all() as { detail: string }[]).map((r) => r.detail).join(' | ')).toMatch(/entries_foreign/);
+    expect(db.prepare(foreign).pluck().get()).toBe(5);
   });
 });
