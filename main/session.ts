@@ -171,7 +171,10 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
   const { changed, refused } = agents.refold();
   if (changed.length > 0) deps.log(`agents: the rows of ${changed.join(', ')} differed from their entries (changed outside the app): folded again`);
-  if (refused.length > 0) deps.log(`agents: entries ${refused.join(', ')} carry no tag this counter's key opens (appended outside the app): not counted`);
+  if (refused.length > 0) {
+    const more = refused.length > 100 ? ` and ${refused.length - 100} more` : '';
+    deps.log(`agents: entries ${refused.slice(0, 100).join(', ')}${more} carry no tag this counter's key opens (appended outside the app): not counted`);
+  }
   const keys = deps.pinKeys();
   // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
   if (keys) agents.resealUnder(keys);

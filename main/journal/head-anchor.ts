@@ -118,8 +118,9 @@ export class HeadAnchor {
     if (this.#checkedUpTo === null || this.#journal.readOnlyFailure) return;
     const found = foreignEntries(this.#journal, this.#checkedUpTo);
     if (found.length > 0) {
-      this.#log(`journal: entries ${found.map((f) => f.seq).join(', ')} carry no tag this counter's key opens: written outside the app`);
       const finding: JournalForeignEntries = { count: found.length, entries: found.slice(0, 100) };
+      const more = found.length > 100 ? ` and ${found.length - 100} more` : '';
+      this.#log(`journal: entries ${finding.entries.map((f) => f.seq).join(', ')}${more} carry no tag this counter's key opens: written outside the app`);
       // they are in the entries every fold reads (a Z-report, the station's copy): the read models fold them too, so that every screen agrees
       rebuildReadModels(this.#journal);
       this.#journal.transaction(() => this.#journal.append('journal.foreign_entries', finding));

@@ -111,12 +111,12 @@ describe('a pay-out appended to the journal by hand', () => {
     await page.getByRole('tab', { name: 'Journal', exact: true }).click();
     const notice = page.getByTestId('journal-foreign');
     await expect.poll(() => notice.count()).toBe(1);
-    expect(plain(await notice.textContent())).toMatch(new RegExp(`did not write \\(how many: 1; the first: entry ${seq}; kinds: cash\\.moved\\)`));
+    expect(plain(await notice.textContent())).toMatch(new RegExp(`did not write \\(how many: 1; the first: entry ${seq}; kinds: cash in the drawer\\)`));
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-en.png') });
     expect(report(await axeFindings(page, 'settings-journal-foreign'))).toBe('');
     await page.keyboard.press('F3');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
-    expect(plain(await notice.textContent())).toMatch(/قيودًا لم يكتبها/);
+    expect(plain(await notice.textContent())).toMatch(/قيودًا لم يكتبها.*أنواعها: نقدية الدرج/);
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-ar.png') });
     expect(report(await axeFindings(page, 'settings-journal-foreign-ar'))).toBe('');
   });
