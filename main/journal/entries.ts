@@ -276,17 +276,8 @@ export interface AgentRef {
   agentName: string;
 }
 
-/**
- * The keyed tag every entry carries (main/journal/entry-tags.ts), made with the counter's PIN key
- * and bound to the entry's place in the chain; named here on the kinds whose fold reads it (the
- * agents': agent-tags.ts). Absent on entries of earlier versions.
- */
-export interface Tagged {
-  tag?: string;
-}
-
 /** An agent created or changed by a supervisor (or the first supervisor, by nobody). */
-export interface AgentSaved extends Tagged {
+export interface AgentSaved {
   agentId: string;
   name: string;
   role: AgentRole;
@@ -298,24 +289,24 @@ export interface AgentSaved extends Tagged {
 }
 
 /** Too many wrong PINs: nobody signs in as this agent until `until`. */
-export interface AgentLocked extends Tagged {
+export interface AgentLocked {
   agentId: string;
   until: string;
   failures: number;
 }
 
 /** A wrong PIN, counted (a restart keeps the count). */
-export interface AgentPinFailed extends Tagged {
+export interface AgentPinFailed {
   agentId: string;
 }
 
 /** A right PIN after wrong ones or locks: the count and the lock length start again. */
-export interface AgentPinAccepted extends Tagged {
+export interface AgentPinAccepted {
   agentId: string;
 }
 
 /** A supervisor lifted an agent's lock with their own PIN. */
-export interface AgentUnlocked extends Tagged {
+export interface AgentUnlocked {
   agentId: string;
   by: AgentRef;
 }
@@ -325,7 +316,7 @@ export interface AgentUnlocked extends Tagged {
  * version's first start (`legacy_hash`: it had no key; `unbound_hash`: it had no binding), or
  * sealed under the station's key adopted (`station_key`).
  */
-export interface AgentPinResealed extends Tagged {
+export interface AgentPinResealed {
   agentId: string;
   pinHash: string;
   reason: PinResealReason;
@@ -339,7 +330,7 @@ export type PinResealReason = 'legacy_hash' | 'unbound_hash' | 'station_key';
  * counts only with a tag this key or the previous one opens. Written when the key changes (this
  * version's first start, a station's key adopted, a key lost).
  */
-export interface AgentEntriesKeyed extends Tagged {
+export interface AgentEntriesKeyed {
   refused: number[];
 }
 

@@ -165,7 +165,7 @@ export function foreignEntries(journal: Journal, afterSeq: number): { seq: numbe
       tagSeen = true;
       continue;
     }
-    tagSeen ??= journal.stmt<[number], { one: number }>(`SELECT 1 AS one FROM entries WHERE seq <= ? AND instr(payload, '"tag":"') > 0 LIMIT 1`).get(afterSeq) !== undefined;
+    tagSeen ??= journal.stmt<[number], { one: number }>(`SELECT 1 AS one FROM entries WHERE seq <= ? AND instr(payload, '"tag":"') > 0 ORDER BY seq DESC LIMIT 1`).get(afterSeq) !== undefined;
     if (hasTag(e) || tagSeen) found.push({ seq: e.seq, type: e.type });
     tagSeen ||= hasTag(e);
   }

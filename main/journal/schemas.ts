@@ -17,8 +17,6 @@ const fromStation = z.object({ stationId: id, seq: z.number().int().min(0), coun
 const appError = z.object({ code: z.string().min(1), message: z.string() });
 const cashCount = z.record(z.string(), z.number().int().min(0));
 const language = z.enum(['ar', 'en']);
-/** An agent entry's keyed tag (agent-tags.ts): absent on entries of earlier versions. */
-const tag = z.string().min(1).optional();
 
 const offerSummary = z.object({
   originName: z.string().nullable(),
@@ -38,15 +36,15 @@ const markupRuleFields = z.object({
 });
 
 export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
-  'agent.saved': z.object({ agentId: id, name: z.string(), role: z.enum(['agent', 'supervisor']), pinHash: z.string().nullable(), active: z.boolean(), by: agentRef.nullable(), fromStation: fromStation.optional(), tag }),
-  'agent.locked': z.object({ agentId: id, until: at, failures: z.number().int().min(0), tag }),
+  'agent.saved': z.object({ agentId: id, name: z.string(), role: z.enum(['agent', 'supervisor']), pinHash: z.string().nullable(), active: z.boolean(), by: agentRef.nullable(), fromStation: fromStation.optional() }),
+  'agent.locked': z.object({ agentId: id, until: at, failures: z.number().int().min(0) }),
   'agent.signed_in': z.object({ agentId: id }),
-  'agent.pin_failed': z.object({ agentId: id, tag }),
-  'agent.pin_accepted': z.object({ agentId: id, tag }),
-  'agent.unlocked': z.object({ agentId: id, by: agentRef, tag }),
-  'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'unbound_hash', 'station_key']), tag }),
+  'agent.pin_failed': z.object({ agentId: id }),
+  'agent.pin_accepted': z.object({ agentId: id }),
+  'agent.unlocked': z.object({ agentId: id, by: agentRef }),
+  'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'unbound_hash', 'station_key']) }),
   'agent.signed_out': z.object({ agentId: id, reason: z.enum(['sign_out', 'switch']) }),
-  'agent.entries_keyed': z.object({ refused: z.array(z.number().int().min(1)), tag }),
+  'agent.entries_keyed': z.object({ refused: z.array(z.number().int().min(1)) }),
   'shift.opened': z.object({ shiftId: id, agentId: id, businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), implicit: z.boolean(), floatMinor: minor.min(0).optional(), floatCount: cashCount.optional(), agentName: z.string().optional() }),
   'shift.closed': z.object({ shiftId: id, agentId: id, implicit: z.boolean(), z: z.object({ zNumber: z.number().int().min(1) }).optional() }),
   'shift.counted': z.object({ shiftId: id, agentId: id, count: cashCount, countedMinor: minor.min(0) }),

@@ -8,8 +8,7 @@ import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
-import { canonicalJson } from '../../core/canonical-json.ts';
-import { entryHash } from '../../main/journal/chain.ts';
+import { appendByHand } from '../support/append-by-hand.ts';
 import { journalPath } from '../../main/session.ts';
 import { caller, tempDir } from '../integration/main/helpers.ts';
 import { axeFindings, report } from '../support/a11y.ts';
@@ -83,14 +82,9 @@ describe('a pay-out appended to the journal by hand', () => {
     await forged.stop();
     const db = new Database(journalPath(other.dir, 'TRAINING'));
     try {
-      const last = db.prepare('SELECT seq, hash, counter_id, payload FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string; counter_id: string };
       const shiftId = db.prepare("SELECT payload ->> '$.shiftId' FROM entries WHERE type = 'shift.opened' ORDER BY seq DESC LIMIT 1").pluck().get() as string;
-      seq = last.seq + 1;
-      const payload = canonicalJson({ movementId: randomUUID(), shiftId, agentId: 'agent-1', kind: 'pay_out', amountMinor: 100_000, reason: 'Supplier' });
-      const at = new Date().toISOString();
-      const hash = entryHash({ seq, prevHash: last.hash, type: 'cash.moved', payload, at, counterId: last.counter_id, shiftId });
-      db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, ?)').run(seq, at, 'cash.moved', payload, last.hash, hash, last.counter_id, shiftId);
-      db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(seq, hash);
+      const payOut = { movementId: randomUUID(), shiftId, agentId: 'agent-1', kind: 'pay_out', amountMinor: 100_000, reason: 'Supplier' };
+      seq = appendByHand(db, 'cash.moved', payOut, { shiftId });
     } finally {
       db.close();
     }

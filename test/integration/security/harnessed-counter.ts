@@ -4,8 +4,7 @@
 import Database from 'better-sqlite3';
 import { expect } from 'vitest';
 import type { Result } from '../../../contract/errors.ts';
-import { canonicalJson } from '../../../core/canonical-json.ts';
-import { entryHash } from '../../../main/journal/chain.ts';
+import { appendByHand } from '../../support/append-by-hand.ts';
 import { startCounter, type Counter, type CounterOptions } from '../../../main/counter.ts';
 import type { Dispatch } from '../../../main/dispatch.ts';
 import { journalPath } from '../../../main/session.ts';
@@ -49,15 +48,7 @@ export function harnessedCounter(prefix: string, opts: Partial<CounterOptions> =
     },
     /** Appends an entry with SQLite, chained as the journal chains them (the chain has no key: anyone can). */
     appendByHand(type: string, payload: unknown): void {
-      self.withJournalFile((db) => {
-        const last = db.prepare('SELECT seq, hash, counter_id FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string; counter_id: string };
-        const seq = last.seq + 1;
-        const text = canonicalJson(payload);
-        const at = new Date().toISOString();
-        const hash = entryHash({ seq, prevHash: last.hash, type, payload: text, at, counterId: last.counter_id, shiftId: null });
-        db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(seq, at, type, text, last.hash, hash, last.counter_id);
-        db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(seq, hash);
-      }, true);
+      self.withJournalFile((db) => appendByHand(db, type, payload), true);
     },
     /** Deletes the journal's last `count` entries with SQLite (the trigger dropped, the head moved back). */
     deleteLastEntries(count: number): void {

@@ -4,8 +4,7 @@ import { join } from 'node:path';
 import type { Clock } from '../../../../main/clock.ts';
 import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { assertRebuildChangesNothing } from '../../../support/read-models.ts';
-import { canonicalJson } from '../../../../core/canonical-json.ts';
-import { entryHash, GENESIS_HASH } from '../../../../main/journal/chain.ts';
+import { appendByHand as appendChained } from '../../../support/append-by-hand.ts';
 
 /** The counter id test journals are opened with. */
 export const TEST_COUNTER = 'ctr_00000000-0000-4000-8000-000000000001';
@@ -38,19 +37,7 @@ export function openTempJournal(clock: Clock = manualClock()) {
   };
 }
 
-/**
- * Appends an entry with SQLite, chained as the journal chains them but without the counter's tag
- * (main/journal/entry-tags.ts), as anyone with the data folder can; not folded into the read
- * models (the journal did not write it). Its seq.
- */
+/** Appends an entry with SQLite, untagged, as anyone with the data folder can (test/support/append-by-hand.ts); its seq. */
 export function appendByHand(journal: Journal, type: string, payload: unknown, at = '2026-07-01T09:00:00.000Z'): number {
-  const db = journalDatabase(journal);
-  const last = db.prepare('SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string } | undefined;
-  const seq = (last?.seq ?? 0) + 1;
-  const prevHash = last?.hash ?? GENESIS_HASH;
-  const text = canonicalJson(payload);
-  const hash = entryHash({ seq, prevHash, type, payload: text, at, counterId: journal.counterId, shiftId: null });
-  db.prepare('INSERT INTO entries (seq, at, type, payload, prev_hash, hash, counter_id, shift_id) VALUES (?, ?, ?, ?, ?, ?, ?, NULL)').run(seq, at, type, text, prevHash, hash, journal.counterId);
-  db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(seq, hash);
-  return seq;
+  return appendChained(journalDatabase(journal), type, payload, { at, counterId: journal.counterId });
 }
