@@ -16,7 +16,9 @@
 //                                          it) set aside, with why: every counter skips it and
 //                                          applies the rows after it that verify
 //   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
-//                                          altered rows and foreign rows named by counter (exit 1)
+//                                          altered rows and foreign rows named by counter, and the
+//                                          settings rows the counters refuse, each with the command
+//                                          that sets it aside (exit 1)
 //                                          each clean counter's last signed head kept as a verified
 //                                          checkpoint (the report verifies only what follows it)
 //   report --station S [--environment E] [--date D] [--csv F] [--pdf F [--lang ar|en]]
@@ -44,7 +46,8 @@ import { verifyStation, writeCheckpoints } from './verify.ts';
 import { countersWithLeases, releaseCounterAsAdministrator } from './lease.ts';
 import { stationReportCsv } from './report-csv.ts';
 import { renderStationReport } from './report-pdf.ts';
-import { streamStationName } from './stream-verifier.ts';
+import { refusedSettingRows, settingsStreams, streamStationName, type SettingsStream } from './stream-verifier.ts';
+import type { StationSettingRefusal } from '../../contract/station.ts';
 import { handOverCounter } from './hand-over.ts';
 
 const { positionals, values } = parseArgs({
@@ -158,11 +161,18 @@ async function main(): Promise<number> {
   }
   if (command === 'verify') {
     const checked = await verifyStation(pool, { stationId: values.station, date: values.date });
-    const problems = checked.flatMap((c) => c.problems);
-    console.log(`verify${values.station ? ` station ${values.station}` : ''}${values.date ? ` ${values.date}` : ''}: ${checked.length} counters, ${problems.length ? `${problems.length} problems` : 'all verified'}`);
+    const streams: { stream: SettingsStream; rows: number; refused: StationSettingRefusal[] }[] = [];
+    for (const stream of await settingsStreams(pool, values.station)) streams.push({ stream, ...(await refusedSettingRows(pool, stream)) });
+    const problems = checked.flatMap((c) => c.problems).length + streams.flatMap((s) => s.refused).length;
+    console.log(`verify${values.station ? ` station ${values.station}` : ''}${values.date ? ` ${values.date}` : ''}: ${checked.length} counters, ${problems ? `${problems} problems` : 'all verified'}`);
     for (const c of checked) {
       console.log(`counter ${c.counterId}: ${c.entries} entries, signed up to ${c.signedUpTo}${c.problems.length ? `, ${c.problems.length} problems` : ', verified'}`);
       for (const p of c.problems) console.log(`  ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+    }
+    // the settings streams as the counters judge them: a refused row stops every counter's at it
+    for (const { stream, rows, refused } of streams) {
+      console.log(`settings of station ${stream.stationId} (${stream.environment}): ${rows} rows${refused.length ? `, ${refused.length} refused by the counters` : ', verified'}`);
+      for (const r of refused) console.log(`  settings_refused ${r.seq}: ${r.reason} (from counter ${r.counterId}); set it aside: ${r.command}`);
     }
     // the report verifies only what lies after each counter's checkpoint
     const kept = await writeCheckpoints(pool, checked).catch((err: unknown) => {
@@ -170,7 +180,7 @@ async function main(): Promise<number> {
       return 0;
     });
     if (kept > 0) console.log(`${kept} verified checkpoints kept: the station report verifies only what comes after them`);
-    return problems.length ? 1 : 0;
+    return problems ? 1 : 0;
   }
   if (command === 'report') {
     if (!values.station) throw new Error('report needs --station <station id>');

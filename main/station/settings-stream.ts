@@ -1,8 +1,8 @@
 // The station's settings stream in PostgreSQL (migration 0003): agents, markup rules and the
 // station's name, one row per change, ordered by the database, less the rows the administrator
 // set aside (migration 0011). Every row read is validated; a
-// row this counter cannot read is an error, not a silent skip (applying the rows after it would
-// leave the counter out of step with the station).
+// row this counter cannot read is refused like a forged one, not skipped (applying the rows after
+// it would leave the counter out of step with the station): the stream stops at it, named.
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
 import { z } from 'zod';
@@ -69,18 +69,39 @@ export type StationSettingRow = StationSettingChange & {
   nonce: string | null;
 };
 
-function rowOf(raw: Record<string, unknown>): StationSettingRow {
-  const r = Row.parse(raw);
-  const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString(), signature: r.signature, proof: r.proof ?? null, nonce: r.nonce ?? null };
-  switch (raw.kind) {
-    case 'agent':
-      return { ...common, kind: 'agent', key: r.key, value: AgentValue.parse(raw.value) };
-    case 'markup_rule':
-      return { ...common, kind: 'markup_rule', key: r.key, value: MarkupRuleValue.nullable().parse(raw.value) };
-    case 'station_name':
-      return { ...common, kind: 'station_name', key: 'name', value: StationNameValue.parse(raw.value) };
-    default:
-      throw new Error(`station setting ${r.seq} is of an unknown kind ${String(raw.kind)}`);
+/**
+ * A row no counter can read: its value, author or place fails its schema (a database login can
+ * publish any JSON). It does not stand, like a forged row: the stream stops at it with the alarm
+ * naming it, until the administrator sets it aside.
+ */
+export interface UnreadableSettingRow {
+  seq: number;
+  counterId: string;
+  unreadable: string;
+}
+
+/** A row of the stream as read: a change, or one that cannot be read. */
+export type StreamRow = StationSettingRow | UnreadableSettingRow;
+
+export const isReadable = (row: StreamRow): row is StationSettingRow => !('unreadable' in row);
+
+function rowOf(raw: Record<string, unknown>): StreamRow {
+  try {
+    const r = Row.parse(raw);
+    const common = { seq: r.seq, basedOn: r.based_on ?? 0, counterId: r.counter_id, author: r.author, at: r.at.toISOString(), signature: r.signature, proof: r.proof ?? null, nonce: r.nonce ?? null };
+    switch (raw.kind) {
+      case 'agent':
+        return { ...common, kind: 'agent', key: r.key, value: AgentValue.parse(raw.value) };
+      case 'markup_rule':
+        return { ...common, kind: 'markup_rule', key: r.key, value: MarkupRuleValue.nullable().parse(raw.value) };
+      case 'station_name':
+        return { ...common, kind: 'station_name', key: 'name', value: StationNameValue.parse(raw.value) };
+      default:
+        throw new Error(`it is of an unknown kind ${String(raw.kind)}`);
+    }
+  } catch (err) {
+    const why = err instanceof z.ZodError ? z.prettifyError(err).replace(/\s*\n\s*/g, '; ') : err instanceof Error ? err.message : String(err);
+    return { seq: Number(raw.seq), counterId: String(raw.counter_id), unreadable: `row ${String(raw.seq)} of counter ${String(raw.counter_id)} cannot be read (${String(raw.kind)}: ${why})` };
   }
 }
 
@@ -96,7 +117,7 @@ type Querier = Pick<pg.Pool | pg.PoolClient, 'query'>;
  * The rows after `afterSeq`, in the database's order, without the rows the administrator set aside
  * (migration 0011): no counter applies one, nor learns from it who is supervisor.
  */
-export async function settingRowsAfter(db: Querier, place: Omit<StreamPlace, 'counterId'>, afterSeq: number, limit = 1000): Promise<StationSettingRow[]> {
+export async function settingRowsAfter(db: Querier, place: Omit<StreamPlace, 'counterId'>, afterSeq: number, limit = 1000): Promise<StreamRow[]> {
   const { rows } = await db.query<Record<string, unknown>>(
     `SELECT seq, kind, key, value, based_on, counter_id, author, at, signature, proof, nonce FROM station_settings s
      WHERE station_id = $1 AND environment = $2 AND seq > $3

@@ -11,7 +11,7 @@ import { AppFailure } from '../failure.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { setAsideCommand } from './admin.ts';
 import { registerCounter } from './database.ts';
-import { publishSetting, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+import { isReadable, publishSetting, settingRowsAfter, type StationSettingChange, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
 import type { CounterSigner } from './counter-key.ts';
 import { StreamAuthority } from './stream-authority.ts';
 import { StreamVerifier } from './stream-verifier.ts';
@@ -189,11 +189,12 @@ export class StationSettingsSync {
     try {
       await client.query('BEGIN');
       await client.query("SELECT pg_advisory_xact_lock(hashtext('station_settings_seed'), hashtext($1))", [`${place.stationId}/${place.environment}`]);
-      const existing = await settingRowsAfter(client, place, 0, 1_000_000);
+      const stream = await settingRowsAfter(client, place, 0, 1_000_000);
+      const existing = stream.filter(isReadable);
       const known = new Set(existing.map(thingOf));
       const local = await this.#withProofKeys(this.#d.target().snapshot(), author);
       const name: StationSettingChange = { kind: 'station_name', key: 'name', value: { name: place.stationName } };
-      const toPublish = existing.length === 0 ? [name, ...local] : local.filter((c) => c.kind === 'agent' && !known.has(thingOf(c)));
+      const toPublish = stream.length === 0 ? [name, ...local] : local.filter((c) => c.kind === 'agent' && !known.has(thingOf(c)));
       // Checked against the stream as it stands under the lock (another counter may have seeded it).
       const authority = new StreamAuthority();
       for (const row of existing) authority.fold(row);
@@ -248,19 +249,19 @@ export class StationSettingsSync {
         }
         const rows = await settingRowsAfter(this.#d.pool, this.#d.place, this.#foldedSeq);
         for (const row of rows) {
-          const why = await this.#verifier.refusal(row);
-          if (why) {
+          const judged = await this.#verifier.next(row);
+          if ('refused' in judged) {
+            const why = judged.refused;
             // Nothing after it is applied either: the stream's order is the station's.
             if (this.#refused?.seq !== row.seq) this.#d.log(`station setting ${row.seq} refused: ${why}`);
             this.#refused = { seq: row.seq, counterId: row.counterId, reason: why, command: setAsideCommand({ ...this.#d.place, seq: row.seq }) };
             this.#state = 'current';
             return;
           }
-          this.#verifier.fold(row);
           this.#foldedSeq = row.seq;
           if (row.seq <= applied) continue;
-          this.#note(row);
-          target.apply(row, stationId);
+          this.#note(judged.stands);
+          target.apply(judged.stands, stationId);
         }
         if (rows.length < 1000) break;
       }

@@ -4,8 +4,10 @@
 // supervisor's PIN proof, no replay). Counters (main/station/settings-sync.ts) apply what stands;
 // the head office reads the station's name from it (a row a counter login inserts proves nothing).
 import type pg from 'pg';
+import type { StationSettingRefusal } from '../../contract/station.ts';
+import { setAsideCommand } from './admin.ts';
 import { verifySignature } from './counter-key.ts';
-import { settingMessage, settingRowsAfter, type StationSettingRow, type StreamPlace } from './settings-stream.ts';
+import { isReadable, settingMessage, settingRowsAfter, type StationSettingRow, type StreamPlace, type StreamRow } from './settings-stream.ts';
 import { StreamAuthority } from './stream-authority.ts';
 
 /** The key a counter signed with at a time: the last one enrolled by then (the first, from the start). */
@@ -26,15 +28,17 @@ export class StreamVerifier {
     this.#place = place;
   }
 
-  /** Why the next row must not stand (unsigned, not its counter's signature, not its author's to make), or null. */
-  async refusal(row: StationSettingRow): Promise<string | null> {
+  /**
+   * The next row judged: when it stands it is folded into who may author the next ones; when it
+   * does not (unreadable, unsigned, not its counter's signature, not its author's to make), why.
+   */
+  async next(row: StreamRow): Promise<{ stands: StationSettingRow } | { refused: string }> {
+    if (!isReadable(row)) return { refused: row.unreadable };
     const message = settingMessage({ ...this.#place, counterId: row.counterId }, row, row.basedOn, row.author, row.nonce);
-    return (await this.#counterRefusal(row, message)) ?? this.authority.refusal(row, message);
-  }
-
-  /** The row stands: folded into who may author the next ones. */
-  fold(row: StationSettingRow): void {
+    const refused = (await this.#counterRefusal(row, message)) ?? this.authority.refusal(row, message);
+    if (refused) return { refused };
     this.authority.fold(row);
+    return { stands: row };
   }
 
   async #counterRefusal(row: StationSettingRow, message: string): Promise<string | null> {
@@ -76,11 +80,44 @@ export async function streamStationName(pool: pg.Pool, place: Omit<StreamPlace, 
   for (let after = 0; ; ) {
     const rows = await settingRowsAfter(pool, place, after);
     for (const row of rows) {
-      if (await verifier.refusal(row)) return name;
-      verifier.fold(row);
-      if (row.kind === 'station_name') name = row.value.name;
+      const judged = await verifier.next(row);
+      if ('refused' in judged) return name;
+      if (judged.stands.kind === 'station_name') name = judged.stands.value.name;
       after = row.seq;
     }
     if (rows.length < 1000) return name;
   }
+}
+
+/** A stream of settings rows: a station's, for one journal. */
+export type SettingsStream = Omit<StreamPlace, 'counterId'>;
+
+/**
+ * The rows of a stream that do not stand, each judged as the counters judge it once the refused
+ * rows before it are set aside (they stop at the first): what `verify` names, with the command
+ * that sets each aside. Rows set aside already are not read.
+ */
+export async function refusedSettingRows(pool: pg.Pool, stream: SettingsStream): Promise<{ rows: number; refused: StationSettingRefusal[] }> {
+  const verifier = new StreamVerifier(pool, stream);
+  const refused: StationSettingRefusal[] = [];
+  let count = 0;
+  for (let after = 0; ; ) {
+    const rows = await settingRowsAfter(pool, stream, after);
+    for (const row of rows) {
+      const judged = await verifier.next(row);
+      if ('refused' in judged) refused.push({ seq: row.seq, counterId: row.counterId, reason: judged.refused, command: setAsideCommand({ ...stream, seq: row.seq }) });
+      after = row.seq;
+    }
+    count += rows.length;
+    if (rows.length < 1000) return { rows: count, refused };
+  }
+}
+
+/** The settings streams of a station (or of every station), each journal's apart. */
+export async function settingsStreams(pool: pg.Pool, stationId?: string): Promise<SettingsStream[]> {
+  const { rows } = await pool.query<{ station_id: string; environment: string }>(
+    'SELECT DISTINCT station_id, environment FROM station_settings WHERE $1::text IS NULL OR station_id = $1 ORDER BY station_id, environment',
+    [stationId ?? null],
+  );
+  return rows.map((r) => ({ stationId: r.station_id, environment: r.environment }));
 }

@@ -4,6 +4,9 @@
 // know); offline a counter keeps what it had, says so and refuses changes; two supervisors
 // editing the same agent at once are ordered by the database, and both counters say which stands;
 // a forged row stops the stream on both with the alarm until the administrator sets it aside.
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { setAsideSetting } from '../../../main/station/admin.ts';
@@ -33,6 +36,14 @@ const settled = (c: Caller) => c.ok('stationStatus').then((s) => s.settings);
 const defaultRuleAt = async (c: Caller, percent: number) => {
   const { changedBy: _by, changedAt: _at, ...rule } = (await c.ok('listMarkupRules')).find((r) => r.id === 'default')!;
   return c.ok('saveMarkupRule', { ...rule, percent });
+};
+/** `npm run station -- …` as the administrator runs it, as the database's owner. */
+const stationCli = (args: string[]) => {
+  const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: db.database, PGUSER: db.user };
+  return promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../../main/station/cli.ts'), ...args], { env }).then(
+    (r) => ({ code: 0, out: r.stdout }),
+    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+  );
 };
 const agentNamed = async (c: Caller, name: string) => (await c.ok('listAgents')).find((x) => x.name === name);
 
@@ -227,6 +238,12 @@ describe('station-wide settings', () => {
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Mallory');
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Eve');
     }
+    // verify names both (the counters stop at the first), each with the command that sets it aside
+    const cli = await stationCli(['verify', '--station', 'stn_aswan']);
+    expect(cli.code).toBe(1);
+    expect(cli.out).toContain(`settings_refused ${before + 1}: the signature of counter ${installationCounterId(dirs[0]!.dir)} does not verify (a forged row)`);
+    expect(cli.out).toContain(`settings_refused ${before + 2}: unsigned row from counter ${installationCounterId(dirs[0]!.dir)}`);
+    expect(cli.out).toContain(`set it aside: npm run station -- set-aside-setting --station stn_aswan --environment TRAINING --seq ${before + 2} --reason "…"`);
   });
 
   it('the administrator sets the refused rows aside: the alarm moves to the next refused one, then clears, and a change made after them applies at both', async () => {
@@ -250,5 +267,42 @@ describe('station-wide settings', () => {
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Mallory');
       expect((await c.ok('listAgents')).map((x) => x.name)).not.toContain('Eve');
     }
+    expect(await stationCli(['verify', '--station', 'stn_aswan'])).toMatchObject({ code: 0, out: expect.stringContaining('settings of station stn_aswan (TRAINING): ') });
+  });
+
+  it('a row no counter can read (a database login publishes an agent that is not one) stops the stream with the alarm naming it, not "unreachable"', async () => {
+    const owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    const before = (await settled(a))!.appliedSeq;
+    let junk: number;
+    try {
+      const placeB = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[1]!.dir) };
+      // through the database's own function, as the counter's login can: the value is JSON, not an agent
+      const notAnAgent = { kind: 'agent', key: 'agent-junk', value: { name: 42, role: 'owner' } } as unknown as Parameters<typeof publishSetting>[2];
+      junk = await publishSetting(owner, placeB, notAnAgent, before, null, { counter: newCounterSigner().signer, proof: null });
+      for (const c of [a, b]) {
+        await expect.poll(async () => (await settled(c))?.refused?.seq, { timeout: 10_000 }).toBe(junk);
+        const s = (await settled(c))!;
+        expect(s).toMatchObject({ state: 'current', appliedSeq: before });
+        expect(s.refused).toEqual({
+          seq: junk,
+          counterId: placeB.counterId,
+          reason: expect.stringMatching(new RegExp(`^row ${junk} of counter ${placeB.counterId} cannot be read \\(agent: .*name`)),
+          command: `npm run station -- set-aside-setting --station stn_aswan --environment TRAINING --seq ${junk} --reason "…"`,
+        });
+        // the other rows still read: the counter signs in, sells and lists its agents as before
+        expect((await c.ok('listAgents')).length).toBeGreaterThan(0);
+      }
+      const cli = await stationCli(['verify', '--station', 'stn_aswan']);
+      expect(cli.code).toBe(1);
+      expect(cli.out).toMatch(new RegExp(`settings_refused ${junk}: row ${junk} of counter \\S+ cannot be read`));
+      await setAsideSetting(owner, { stationId: 'stn_aswan', environment: 'TRAINING', seq: junk }, 'published with counter B’s database login');
+      for (const c of [a, b]) await expect.poll(async () => (await settled(c))?.refused, { timeout: 10_000 }).toBeNull();
+    } finally {
+      await owner.end();
+    }
+    await defaultRuleAt(b, 19);
+    await expect.poll(async () => (await a.ok('listMarkupRules')).find((r) => r.id === 'default')?.percent, { timeout: 10_000 }).toBe(19);
+    expect((await settled(a))!.appliedSeq).toBeGreaterThan(junk);
+    expect((await stationCli(['verify', '--station', 'stn_aswan'])).code).toBe(0);
   });
 });
