@@ -111,8 +111,12 @@ export interface StationReport {
 /** One thing found wrong with the station database's rows (issue 21). */
 export interface IntegrityProblem {
   counterId: string;
-  /** altered: a row's fields changed after arrival; gap: rows missing; broken_link; bad_signature; foreign: rows no enrolled key signed. */
-  kind: 'altered' | 'gap' | 'broken_link' | 'bad_signature' | 'foreign';
+  /**
+   * altered: a row's fields changed after arrival; gap: rows missing; broken_link; bad_signature;
+   * foreign: rows no enrolled key signed; invalid: an entry no counter writes (its payload does not
+   * hold what the figures read), not counted.
+   */
+  kind: 'altered' | 'gap' | 'broken_link' | 'bad_signature' | 'foreign' | 'invalid';
   seq: number | null;
   detail: string;
 }

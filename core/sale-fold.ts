@@ -82,6 +82,60 @@ export function saleIdOf(e: FoldEntry): string | null {
   return (e.payload as { saleId?: string }).saleId ?? null;
 }
 
+// What the fold reads of each kind of sale entry, checked before an entry from outside this
+// process is folded (the station's copy, which any counter's database login can add to): a field
+// the fold reads missing or of another kind would turn figures into NaN or text. The journal's own
+// schemas (main/journal/schemas.ts) require all of this and more of every entry a counter writes.
+type FieldCheck = (v: unknown) => boolean;
+const text: FieldCheck = (v) => typeof v === 'string';
+const id: FieldCheck = (v) => typeof v === 'string' && v.length > 0;
+const whole: FieldCheck = (v) => Number.isSafeInteger(v);
+const count: FieldCheck = (v) => Number.isSafeInteger(v) && (v as number) >= 0;
+const yesNo: FieldCheck = (v) => typeof v === 'boolean';
+const record: FieldCheck = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const saleError: FieldCheck = (v) => record(v) && id((v as SaleError).code) && text((v as SaleError).message);
+const optional = (check: FieldCheck): FieldCheck => (v) => v === undefined || check(v);
+const orNull = (check: FieldCheck): FieldCheck => (v) => v === null || check(v);
+const FOLDED_FIELDS: Record<(typeof SALE_ENTRY_TYPES)[number], Record<string, FieldCheck>> = {
+  'sale.intent': {
+    saleId: id,
+    agentId: id,
+    agentName: text,
+    businessDay: id,
+    passengers: count,
+    netTotalMinor: whole,
+    retailTotalMinor: whole,
+    shiftId: optional(id),
+    offerId: optional(id),
+    cashTenderedMinor: optional(whole),
+    changeMinor: optional(whole),
+    offer: optional(record),
+  },
+  'sale.attempt': { saleId: id },
+  'sale.unanswered': { saleId: id, error: optional(saleError), inDoubt: optional(yesNo) },
+  'sale.abandoned': { saleId: id, reason: optional(text) },
+  'sale.outcome': {
+    saleId: id,
+    status: (v) => v === 'confirmed' || v === 'pending' || v === 'failed',
+    bookingReference: optional(orNull(id)),
+    error: optional(orNull(saleError)),
+    charged: optional(yesNo),
+  },
+  'cash.received': { saleId: id, amountMinor: whole, tenderedMinor: optional(whole), changeMinor: optional(whole) },
+};
+
+/** Why a sale's entry cannot be folded (a field the fold reads missing or of another kind), or null; null for an entry of no sale. */
+export function foldProblem(e: Pick<FoldEntry, 'type' | 'payload'>): string | null {
+  const fields = (FOLDED_FIELDS as Record<string, Record<string, FieldCheck> | undefined>)[e.type];
+  if (!fields) return null;
+  if (!record(e.payload)) return `${e.type}: its payload is not an object`;
+  const payload = e.payload as Record<string, unknown>;
+  for (const [field, check] of Object.entries(fields)) {
+    if (!check(payload[field])) return `${e.type}: ${field} ${payload[field] === undefined ? 'is missing' : `is not what a sale holds there (${JSON.stringify(payload[field]).slice(0, 40)})`}`;
+  }
+  return null;
+}
+
 export function isFinal(status: SaleStatus): boolean {
   return status === 'confirmed' || status === 'failed';
 }

@@ -16,7 +16,7 @@
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { IntegrityProblem, StationIntegrity } from '../../contract/reports.ts';
-import { projectCounterSales, SALE_ENTRY_TYPES, saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { checkedSaleEntry, projectCounterSales, SALE_ENTRY_TYPES, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { inRanges, readRange, SALE_TYPES, walkChecks, walkVerified, type Walk } from './walk-check.ts';
 import { walkInWorker } from './walker.ts';
 import { alteredProblem, ChainWalk, checkedHead, keyAt, linkProblems, rangeArgs, recomputedHash, type StationEntryRow } from './verify.ts';
@@ -187,7 +187,8 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, environment:
     // below the checkpoint: the counted entries hashed again
     for (const r of underOf.get(s.counterId) ?? []) {
       if (recomputedHash(s.counterId, r) !== r.hash) problems.push(alteredProblem(s.counterId, Number(r.seq)));
-      entries.push(saleEntryOf(s.counterId, r));
+      const e = checkedSaleEntry(s.counterId, r, problems);
+      if (e) entries.push(e);
     }
     const c = walkOf.get(s.counterId);
     if (c?.verified && 'sales' in c) for (const sale of c.sales) sales.push(sale);
@@ -201,7 +202,8 @@ export async function verifiedDay(pool: pg.Pool, stationId: string, environment:
       const walk = new ChainWalk(s.counterId, heads.get(s.counterId) ?? new Map(), c.previous, problems);
       for (const r of full) {
         walk.add(r);
-        if (counted(r)) entries.push(saleEntryOf(s.counterId, r));
+        const e = counted(r) ? checkedSaleEntry(s.counterId, r, problems) : null;
+        if (e) entries.push(e);
       }
       walk.result(s.key, w.from);
     }

@@ -8,7 +8,7 @@ import type { IntegrityProblem, SalesLine, StationReport } from '../../contract/
 import { verifiedDay } from './report-day.ts';
 import { firstUnsigned } from './verify.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
-import { saleEntryOf, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
+import { checkedSaleEntry, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
@@ -43,7 +43,7 @@ async function refundEntries(pool: pg.Pool, stationId: string, environment: Coun
     const unsigned = await firstUnsigned(pool, r.counter_id, Number(r.seq), Number(r.seq));
     if (unsigned !== null) problems.push({ counterId: r.counter_id, kind: 'foreign', seq: Number(r.seq), detail: `refund entry ${r.seq} is not covered by its counter's signature` });
   }
-  return { entries: rows.map((r) => saleEntryOf(r.counter_id, r)), problems };
+  return { entries: rows.flatMap((r) => checkedSaleEntry(r.counter_id, r, problems) ?? []), problems };
 }
 
 export interface StationReportDeps {

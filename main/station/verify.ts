@@ -8,6 +8,7 @@ import type { IntegrityProblem } from '../../contract/reports.ts';
 import { entryHash, GENESIS_HASH } from '../journal/chain.ts';
 import type { StoredEntry } from '../journal/journal.ts';
 import { chainHeadMessage, verifySignature } from './counter-key.ts';
+import { checkedSaleEntry, REPORTED_TYPES } from '../reports/sale-projection.ts';
 
 const PAGE = 20_000;
 
@@ -237,7 +238,14 @@ export async function verifyStation(pool: pg.Pool, opts: { stationId?: string | 
     [opts.stationId ?? null, opts.date ?? null],
   );
   const out: CounterVerification[] = [];
-  for (const c of rows) out.push(await verifyCounterRange(pool, c.id, c.public_key, 1, null));
+  for (const c of rows) {
+    // and every entry the reports fold, checked as they check it: one they cannot fold is named
+    const unfoldable: IntegrityProblem[] = [];
+    const checked = await verifyCounterRange(pool, c.id, c.public_key, 1, null, (page) => {
+      for (const r of page.rows) if (REPORTED_TYPES.has(r.type)) checkedSaleEntry(c.id, r, unfoldable);
+    });
+    out.push({ ...checked, problems: [...checked.problems, ...unfoldable] });
+  }
   return out;
 }
 

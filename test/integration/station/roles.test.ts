@@ -5,32 +5,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { clearStop, COUNTER_CONNECTION_LIMIT, enrolCounter, revokeCounter } from '../../../main/station/admin.ts';
-import { checkStationSchema, migrateStation, stationMigrations, stationPool } from '../../../main/station/database.ts';
+import { checkStationSchema, migrateStation, stationMigrations } from '../../../main/station/database.ts';
 import { JournalShipper } from '../../../main/station/shipper.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
-import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { ownedStation } from '../../support/station-owner.ts';
 import { addSale, memoryJournal } from '../../support/station-chain.ts';
 
-let db: TestPostgres;
+const stationDb = ownedStation();
+const as = (user: string, database?: string) => stationDb.as(user, database);
 let owner: pg.Pool;
-const pools: pg.Pool[] = [];
-const as = (user: string, database = 'shubbak') => {
-  const p = stationPool({ host: db.host, port: db.port, database, user });
-  pools.push(p);
-  return p;
-};
 
 beforeAll(async () => {
-  db = await startPostgres();
-  const su = as('postgres', 'postgres');
-  await su.query('CREATE ROLE shubbak_owner LOGIN CREATEROLE');
-  await su.query('CREATE DATABASE shubbak OWNER shubbak_owner');
-  owner = as('shubbak_owner');
+  owner = await stationDb.start();
 });
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
-  db?.destroy();
-});
+afterAll(() => stationDb.stop());
 
 const station = { id: 'stn_asyut', name: 'Asyut' };
 const ship = (pool: pg.Pool, journal: ReturnType<typeof memoryJournal>) =>

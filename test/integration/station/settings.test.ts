@@ -4,9 +4,6 @@
 // know); offline a counter keeps what it had, says so and refuses changes; two supervisors
 // editing the same agent at once are ordered by the database, and both counters say which stands;
 // a forged row stops the stream on both with the alarm until the administrator sets it aside.
-import { execFile } from 'node:child_process';
-import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { setAsideSetting } from '../../../main/station/admin.ts';
@@ -19,6 +16,7 @@ import { installationCounterId } from '../../../main/settings/installation.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { assertRebuildsIn } from '../../support/read-models.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { stationCli as runStationCli } from '../../support/station-owner.ts';
 import { retailPerSeat } from '../../../core/retail.ts';
 import { caller, findOffer, tempDir, type Caller } from '../main/helpers.ts';
 
@@ -38,13 +36,7 @@ const defaultRuleAt = async (c: Caller, percent: number) => {
   return c.ok('saveMarkupRule', { ...rule, percent });
 };
 /** `npm run station -- …` as the administrator runs it, as the database's owner. */
-const stationCli = (args: string[]) => {
-  const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: db.database, PGUSER: db.user };
-  return promisify(execFile)(process.execPath, [join(import.meta.dirname, '../../../main/station/cli.ts'), ...args], { env }).then(
-    (r) => ({ code: 0, out: r.stdout }),
-    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-  );
-};
+const stationCli = (args: string[]) => runStationCli(db, db, args);
 const agentNamed = async (c: Caller, name: string) => (await c.ok('listAgents')).find((x) => x.name === name);
 
 beforeAll(async () => {

@@ -2,44 +2,33 @@
 // can set the triggers aside) alters a shipped sale's amount, then also re-chains the rows after
 // it; removes an entry; adds a made-up counter with a self-consistent chain. `npm run station --
 // verify` names each by counter and exits 1, and the station day report says it is not clean.
-import { execFile, execFileSync } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { enrolCounter } from '../../../main/station/admin.ts';
-import { migrateStation, stationPool } from '../../../main/station/database.ts';
+import { migrateStation } from '../../../main/station/database.ts';
 import { stationReport } from '../../../main/station/report.ts';
 import { stationReportCsv } from '../../../main/station/report-csv.ts';
 import { renderStationReport } from '../../../main/station/report-pdf.ts';
 import { JournalShipper } from '../../../main/station/shipper.ts';
 import { entryHash, entryPreimage, GENESIS_HASH } from '../../../main/journal/chain.ts';
 import { PREIMAGE_SQL } from '../../../main/station/entry-preimage.ts';
-import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { ownedStation } from '../../support/station-owner.ts';
 import { addSale, memoryJournal } from '../../support/station-chain.ts';
 
-const ROOT = join(import.meta.dirname, '../../..');
 const DAY = '2026-07-01';
 const station = { id: 'stn_qus', name: 'Qus' };
-let db: TestPostgres;
+const stationDb = ownedStation();
+const as = (user: string) => stationDb.as(user);
 let owner: pg.Pool;
-const pools: pg.Pool[] = [];
-const as = (user: string, database = 'shubbak') => {
-  const p = stationPool({ host: db.host, port: db.port, database, user });
-  pools.push(p);
-  return p;
-};
 const a = memoryJournal('ctr_qus_a');
 const b = memoryJournal('ctr_qus_b');
 
 beforeAll(async () => {
-  db = await startPostgres();
-  const su = as('postgres', 'postgres');
-  await su.query('CREATE ROLE shubbak_owner LOGIN CREATEROLE');
-  await su.query('CREATE DATABASE shubbak OWNER shubbak_owner');
-  owner = as('shubbak_owner');
+  owner = await stationDb.start();
   await migrateStation(owner);
   for (const [j, login] of [[a, 'qus_a'], [b, 'qus_b']] as const) {
     await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: j.counterId, login, environment: 'LIVE', publicKey: j.signer.publicKey });
@@ -49,20 +38,11 @@ beforeAll(async () => {
     expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: 12 });
   }
 });
-afterAll(async () => {
-  await Promise.all(pools.map((p) => p.end().catch(() => undefined)));
-  db?.destroy();
-});
+afterAll(() => stationDb.stop());
 
 const noStatement = () => Promise.reject(new Error('no statement in this test'));
 const report = () => stationReport({ pool: owner, station, environment: 'LIVE', statement: noStatement, now: new Date(), log: () => {} }, DAY);
-const stationCli = async (args: string[]) => {
-  const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
-  return promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), ...args], { env }).then(
-    (r) => ({ code: 0, out: r.stdout }),
-    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
-  );
-};
+const stationCli = (args: string[]) => stationDb.cli(args);
 const verifyCli = () => stationCli(['verify', '--station', station.id, '--date', DAY]);
 /** What the owner can do to the rows: set the append-only trigger aside, change them, put it back. */
 const asOwnerBehindTheTriggers = async (sql: string, params: unknown[] = []) => {
@@ -178,9 +158,8 @@ describe('the report from a verified checkpoint', () => {
     await enrolCounter(owner, { stationId: luxor.id, stationName: luxor.name, counterId: c.counterId, login: 'luxor_a', environment: 'LIVE', publicKey: c.signer.publicKey });
     for (let i = 1; i <= 4; i++) addSale(c, `luxor-s${i}`, DAY, 10_000);
     await ship();
-    const env = { ...process.env, PGHOST: db.host, PGPORT: String(db.port), PGDATABASE: 'shubbak', PGUSER: 'shubbak_owner' };
-    const run = await promisify(execFile)(process.execPath, [join(ROOT, 'main/station/cli.ts'), 'verify', '--station', luxor.id], { env });
-    expect(run.stdout).toMatch(/1 verified checkpoints kept/);
+    const run = await stationCli(['verify', '--station', luxor.id]);
+    expect(run.out).toMatch(/1 verified checkpoints kept/);
     // the evening's sales after verify ran
     for (let i = 5; i <= 6; i++) addSale(c, `luxor-s${i}`, DAY, 20_000);
     await ship();

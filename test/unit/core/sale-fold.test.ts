@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { addSale, foldSale, foldSales, noFigures, type FoldEntry, type SaleIntentFacts, type SaleStatus } from '../../../core/sale-fold.ts';
+import { addSale, foldProblem, foldSale, foldSales, noFigures, type FoldEntry, type SaleIntentFacts, type SaleStatus } from '../../../core/sale-fold.ts';
 import { drawerCash, drawerMovements, foldShift, signedMovement } from '../../../core/shift-fold.ts';
 
 const intent = (saleId: string, retail = 36_300, net = 33_000): SaleIntentFacts => ({
@@ -144,5 +144,30 @@ describe('the fold, over random valid journals (fast-check)', () => {
         expect(drawerCash(0, foldSales(perSale.flat()).values(), []).salesMinor).toBe(cashOf);
       }),
     );
+  });
+});
+
+describe('what the fold reads, checked before an entry from the station copy is folded', () => {
+  const good = [...sent('a'), unanswered('a'), outcome('a', 'confirmed'), outcome('b', 'failed', null), cash('a')];
+  it('passes every sale entry the counter writes, and entries of no sale', () => {
+    for (const x of good) expect(foldProblem(x), x.type).toBeNull();
+    expect(foldProblem({ type: 'shift.opened', payload: 'anything' })).toBeNull();
+  });
+
+  it.each<[string, string, unknown, RegExp]>([
+    ['a count that is text', 'sale.intent', { ...intent('a'), passengers: 'many' }, /^sale\.intent: passengers is not what a sale holds there \("many"\)$/],
+    ['a price that is an object', 'sale.intent', { ...intent('a'), retailTotalMinor: { x: 1 } }, /retailTotalMinor is not/],
+    ['a price with a fraction', 'sale.intent', { ...intent('a'), netTotalMinor: 12.5 }, /netTotalMinor is not/],
+    ['a negative count', 'sale.intent', { ...intent('a'), passengers: -1 }, /passengers is not/],
+    ['no sale id', 'sale.intent', { ...intent('a'), saleId: undefined }, /saleId is missing/],
+    ['a status no sale has', 'sale.outcome', { saleId: 'a', status: 'refunded' }, /status is not/],
+    ['a reference that is a number', 'sale.outcome', { saleId: 'a', status: 'confirmed', bookingReference: 7 }, /bookingReference is not/],
+    ['cash that is text', 'cash.received', { saleId: 'a', amountMinor: 'lots' }, /amountMinor is not/],
+    ['cash beyond a safe integer', 'cash.received', { saleId: 'a', amountMinor: 2 ** 60 }, /amountMinor is not/],
+    ['an error without its code', 'sale.unanswered', { saleId: 'a', error: { message: 'x' }, inDoubt: true }, /error is not/],
+    ['a payload that is not an object', 'sale.attempt', [1, 2], /payload is not an object/],
+    ['a payload of null', 'cash.received', null, /payload is not an object/],
+  ])('refuses %s', (_, type, payload, why) => {
+    expect(foldProblem({ type, payload })).toMatch(why);
   });
 });

@@ -4,6 +4,7 @@ import { journalDatabase, Journal } from '../../../../main/journal/journal.ts';
 import { ENTRY_TYPES } from '../../../../main/journal/read-models.ts';
 import { ENTRY_SCHEMAS, entryProblem } from '../../../../main/journal/schemas.ts';
 import { writeEveryEntry } from '../../../support/every-entry.ts';
+import { foldableEntry, REPORTED_TYPES } from '../../../../main/reports/sale-projection.ts';
 import { manualClock, openTempJournal, TEST_COUNTER } from './helpers.ts';
 
 let t: ReturnType<typeof openTempJournal>;
@@ -15,6 +16,10 @@ describe('every entry kind has its schema', () => {
     t = openTempJournal();
     writeEveryEntry(t.journal);
     for (const e of t.journal.entries()) expect(entryProblem(e.type, e.payload), `${e.seq} ${e.type}`).toBeNull();
+    // the station's reports fold them too, each checked as it arrives from the station copy (sale-projection.ts)
+    const reported = t.journal.storedPage(0, 1_000).filter((e) => REPORTED_TYPES.has(e.type));
+    expect(new Set(reported.map((e) => e.type))).toEqual(REPORTED_TYPES);
+    for (const e of reported) expect(foldableEntry(t.journal.counterId, e), `${e.seq} ${e.type}`).toMatchObject({ seq: e.seq, type: e.type });
   });
 
   it.each([

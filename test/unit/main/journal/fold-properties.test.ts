@@ -1,9 +1,9 @@
 // Properties of the fold over random valid journals (fast-check), written through the journal
 // itself: the read models rebuilt from the entries equal the incremental ones, and the Z-report's
-// totals are the sum of the sales' folds.
+// totals are the sum of the sales' folds; every entry written is one the station's reports fold.
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
-import { addSale, foldSales, noFigures } from '../../../../core/sale-fold.ts';
+import { addSale, foldProblem, foldSales, noFigures } from '../../../../core/sale-fold.ts';
 import type { EntryPayloads, EntryType } from '../../../../main/journal/entries.ts';
 import { rebuildAndCompare } from '../../../../main/journal/read-models.ts';
 import { computeZ } from '../../../../main/shifts/z-report.ts';
@@ -59,6 +59,8 @@ describe('the fold over random journals', () => {
         const changed = rebuildAndCompare(j);
         expect(Object.values(changed).every((n) => n === 0), JSON.stringify(changed)).toBe(true);
 
+        // every entry a counter writes is one the station's reports fold (they check it before: foldProblem)
+        for (const e of j.foldable()) expect(foldProblem(e), `entry ${e.seq}`).toBeNull();
         const folds = foldSales([...j.foldable()]);
         const sum = noFigures();
         for (const s of folds.values()) addSale(sum, s);
