@@ -86,6 +86,8 @@ describe('find a booking', () => {
     await shotBothLanguages(page, 'lookup-outside');
     await page.getByTestId('reprint-all-en').click();
     await expect.poll(async () => plain(await page.getByTestId('reprinted').textContent())).toMatch(/TicketPDF/);
+    // Esc goes back wherever the focus is, also when nothing of the booking has it (the page's body)
+    await page.evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
     await page.keyboard.press('Escape');
     await queryFocused(page);
     await page.keyboard.press('Escape');

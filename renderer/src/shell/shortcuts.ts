@@ -33,8 +33,16 @@ export function useShortcuts() {
         void desk.lock();
         return;
       }
-      // Find a booking: from the main screen; over it, its own screen takes the keys (Esc closes).
-      if (useLookup.getState().open) return;
+      // Find a booking: from the main screen; over it, its own screen takes the keys (Esc: back, then
+      // closes). An Esc its screen did not take (the focus left on the page, e.g. when what had it
+      // was drawn again after a reprint) still goes back.
+      if (useLookup.getState().open) {
+        if (key === 'Escape') {
+          handled();
+          useLookup.getState().back();
+        }
+        return;
+      }
       if (e.ctrlKey && !e.altKey && (e.code === 'KeyF' || key.toLowerCase() === 'f') && !useReports.getState().open && desk.panel === null) {
         handled();
         useLookup.getState().show(true);
