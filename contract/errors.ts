@@ -63,6 +63,7 @@ export const AppErrorCode = z.enum([
   'refund_needs_supervisor',
   'refund_not_sold_here',
   'station_sale_unverified',
+  'station_sale_invalid',
   // backups and restore
   'backup_corrupt',
   'backup_folder_unavailable',

@@ -281,7 +281,8 @@ export class RefundService {
       throw new AppFailure('refund_not_sold_here', `${ref.bookingReference ?? ref.saleId} was not sold at this counter, and without the station database only the counter that sold it refunds it`);
     }
     const other = await saleAtStation(station, ref.bookingReference!).catch((err: unknown) => {
-      if (err instanceof AppFailure && err.error.code === 'station_sale_unverified') throw err;
+      // the station answered about the sale: said as it is; anything else is the station out of reach
+      if (err instanceof AppFailure && (err.error.code === 'station_sale_unverified' || err.error.code === 'station_sale_invalid')) throw err;
       throw new AppFailure('refund_not_sold_here', `${ref.bookingReference} was not sold at this counter and the station database cannot be reached (${err instanceof AppFailure ? err.error.message : String(err)}): only the counter that sold it refunds it now`);
     });
     if (!other) throw new AppFailure('refund_not_sold_here', `No counter of this station sold ${ref.bookingReference} for cash: it cannot be refunded here`);

@@ -4,9 +4,10 @@
 // from its shipped entries so that any window of a linked station can pay it back.
 import type pg from 'pg';
 import type { CounterEnvironment } from '../../contract/counter.ts';
-import type { Booking } from '../../contract/partner/resources.ts';
+import { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
-import type { SaleIntent } from '../journal/entries.ts';
+import type { CashReceived, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
+import { entryProblem } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
 import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
@@ -49,6 +50,34 @@ async function ask<T>(fn: () => Promise<T>): Promise<T> {
     throw unreachable(err);
   }
 }
+
+/** A shipped entry's payload as its kind's schema has it (main/journal/schemas.ts); else station_sale_invalid. */
+function entryOfRow(counterId: string, r: { seq: string; type: string; payload: string }): unknown {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(r.payload);
+  } catch {
+    payload = undefined;
+  }
+  // factsOf also reads the request body and the booking the API answered: each as a counter keeps it
+  const problem = entryProblem(r.type, payload) ?? (r.type === 'sale.intent' && !isJson((payload as SaleIntent).requestBody) ? 'sale.intent: requestBody: not JSON' : null) ?? bookingProblem(r.type, payload);
+  if (problem === null) return payload;
+  throw new AppFailure('station_sale_invalid', `The station's copy of entry ${r.seq} of counter ${counterId} is not one a counter writes (${problem}): nothing is paid on it`, { counterId, seq: Number(r.seq) });
+}
+
+const bookingProblem = (type: string, payload: unknown): string | null => {
+  const booking = type === 'sale.outcome' ? (payload as SaleOutcomeEntry).booking : null;
+  return booking === null || booking === undefined || Booking.safeParse(booking).success ? null : 'sale.outcome: booking: not a booking of the API';
+};
+
+const isJson = (text: string): boolean => {
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    return false;
+  }
+};
 
 export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: number, bookingReference: string, counterId: string): SaleFacts {
   const body = JSON.parse(intent.requestBody) as { passengers: { full_name: string; seat?: string }[] };
@@ -159,9 +188,10 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
         unverified ??= { counterId: sale.counter_id, seq: unsigned };
         continue;
       }
-      const outcome = rows.findLast((r) => r.type === 'sale.outcome');
-      const booking = outcome ? ((JSON.parse(outcome.payload) as { booking: Booking | null }).booking ?? null) : null;
-      return factsOf(JSON.parse(intent.payload) as SaleIntent, booking, (JSON.parse(cash.payload) as { amountMinor: number }).amountMinor, bookingReference, sale.counter_id);
+      // signed, yet read as what a counter writes before a pound leaves the drawer on it
+      const outcome = rows.findLast((r) => r.type === 'sale.outcome')!;
+      const [i, o, c] = [intent, outcome, cash].map((r) => entryOfRow(sale.counter_id, r)) as [SaleIntent, SaleOutcomeEntry, CashReceived];
+      return factsOf(i, o.booking ?? null, c.amountMinor, bookingReference, sale.counter_id);
     }
     if (unverified) {
       throw new AppFailure('station_sale_unverified', `The station's copy of ${bookingReference} (counter ${unverified.counterId}) is not covered by its counter's signature from entry ${unverified.seq}: nothing is paid on it`, unverified);

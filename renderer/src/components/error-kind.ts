@@ -26,6 +26,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'refund_not_sold_here',
   'counter_live_elsewhere',
   'station_sale_unverified',
+  'station_sale_invalid',
   'restore_refused',
   'restore_needs_counter_login',
   'restore_needs_station',

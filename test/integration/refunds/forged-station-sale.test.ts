@@ -3,14 +3,16 @@
 // booking with an enormous cash amount and no valid signature. Another window of the station is
 // asked to refund that booking: nothing is paid, and it says why (station_sale_unverified). A
 // made-up refund written the same way is named in the station report's integrity, which then does
-// not call its figures verified, and is left out of the station's claims, which say so.
+// not call its figures verified, and is left out of the station's claims, which say so. The same
+// made-up sale shipped with the counter's own key (an insider with the PC) holds fewer fields than
+// any counter writes: it is station_sale_invalid, and nothing is paid either.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type pg from 'pg';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { enrolCounter } from '../../../main/station/admin.ts';
 import { stationPool } from '../../../main/station/database.ts';
-import { newCounterSigner } from '../../../main/station/counter-key.ts';
+import { chainHeadMessage, newCounterSigner } from '../../../main/station/counter-key.ts';
 import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
@@ -62,9 +64,9 @@ function chainOf(counterId: string) {
   return { entries, add };
 }
 
-/** The entries of a sale as a counter would chain them, for counter ctr_stolen from seq 1. */
-function madeUpSale(bookingReference: string, cashMinor: number) {
-  const { entries, add } = chainOf('ctr_stolen');
+/** The entries of a sale (of fewer fields than a counter writes) chained as a counter would, for counter `counterId` from seq 1. */
+function madeUpSale(bookingReference: string, cashMinor: number, counterId = 'ctr_stolen') {
+  const { entries, add } = chainOf(counterId);
   const offer = { originId: null, originName: 'Cairo', destinationId: null, destinationName: 'Alexandria', departureAt: null };
   add('sale.intent', { saleId: 'made-up-1', businessDay: '2026-07-01', currency: 'EGP', netTotalMinor: 100, retailTotalMinor: cashMinor, offer, requestBody: JSON.stringify({ passengers: [{ full_name: 'Hoda Salem' }] }), environment: 'SANDBOX' });
   add('sale.outcome', { saleId: 'made-up-1', status: 'confirmed', bookingReference, booking: null });
@@ -116,5 +118,28 @@ describe('a refund written at the station by a stolen login, with no signature o
     const claims = await window.ok('claims');
     expect(claims.claims.map((x) => x.bookingReference)).not.toContain('SBX-MADEUP');
     expect(claims.station).toEqual({ stationError: null, leftOut: { counterId: 'ctr_stolen_2', seq: 1 } });
+  });
+});
+
+describe('a sale written at the station with the counter’s own login and key, of fields no counter writes', () => {
+  it('is not refunded at another window: station_sale_invalid names the entry, nothing is paid', async () => {
+    // the insider has the counter PC: its database login and the signing key in its keychain
+    const { signer } = newCounterSigner();
+    const login = await enrolCounter(owner, { stationId: 'stn_cairo', stationName: 'Cairo Gateway', counterId: 'ctr_insider', login: 'insider_1', environment: 'SANDBOX', publicKey: signer.publicKey });
+    const real = await sellSeats(elsewhere, ['Hoda Salem'], 3);
+    expect((await fetch(`${api.origin}/_sandbox/bookings/${real.ref}/cancel-trip`, { method: 'POST' })).ok).toBe(true);
+    const entries = madeUpSale(real.ref, 5_000_000, 'ctr_insider');
+    const head = entries.at(-1)!;
+    const insider = stationPool({ host: db.host, port: db.port, database: db.database, user: 'insider_1', password: login.password });
+    try {
+      const shipped = await insider.query('SELECT ship_entries($1, $2::jsonb, $3) AS refused', ['ctr_insider', JSON.stringify(entries), signer.sign(chainHeadMessage('ctr_insider', 3, head.hash as string))]);
+      expect(shipped.rows[0].refused).toBeNull();
+    } finally {
+      await insider.end();
+    }
+    const quoted = await window.err('refundQuote', { bookingReference: real.ref });
+    expect(quoted).toMatchObject({ code: 'station_sale_invalid', counterId: 'ctr_insider', seq: 1, message: expect.stringMatching(/entry 1 of counter ctr_insider is not one a counter writes \(sale\.intent: /) });
+    expect((await window.err('refund', { bookingReference: real.ref, language: 'ar' })).code).toBe('station_sale_invalid');
+    expect((await window.ok('claims')).claims.map((x) => x.bookingReference)).not.toContain(real.ref);
   });
 });

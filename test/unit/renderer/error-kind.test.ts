@@ -10,7 +10,7 @@ describe('a refusal', () => {
     // the shift, role and PIN refusals, then those the audit found told as "Something went wrong"
     const refusals: AppErrorCode[] = ['agent_locked', 'forbidden_role', 'wrong_pin', 'pin_key_mismatch', 'pin_reset_needed'];
     refusals.push('counter_held_elsewhere', 'counter_live_elsewhere', 'journal_read_only', 'own_record_needs_supervisor');
-    refusals.push('refund_needs_supervisor', 'refund_not_sold_here', 'station_sale_unverified', 'ticket_already_refunded', 'training_only');
+    refusals.push('refund_needs_supervisor', 'refund_not_sold_here', 'station_sale_unverified', 'station_sale_invalid', 'ticket_already_refunded', 'training_only');
     // a restore or a Replace the counter's state does not allow yet: what to do first is the message
     refusals.push('restore_refused', 'restore_needs_counter_login', 'restore_needs_station', 'counter_retired', 'retire_shift_open', 'retire_sale_unfinished', 'retire_unshipped');
     expect(refusals.filter((code) => !isRefusal(code))).toEqual([]);
