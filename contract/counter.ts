@@ -288,4 +288,9 @@ export interface ZReport extends ZReportLine {
   coversHash: string;
   /** Cash paid back in the shift (issue 23; absent on Z-reports frozen before refunds existed). */
   refunds?: RefundsBlock;
+  /**
+   * Entries of the shift the counter found written outside the app (their keyed tag does not
+   * open: main/journal/head-anchor.ts), which its figures include; absent when none.
+   */
+  writtenOutside?: { seq: number; type: string }[];
 }

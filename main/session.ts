@@ -178,7 +178,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
   const keys = deps.pinKeys();
   // Hashes of earlier versions, or of the key held before the station's was adopted, sealed now.
   if (keys) agents.resealUnder(keys);
-  const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment });
+  const shifts = new ShiftService(journal, deps.clock, { counterId: deps.counterId, stationName: deps.station, environment, checkJournal: () => anchor?.checkNow() });
   const trips = new TripWatcher(journal, client, deps.log);
 
   let closing: Promise<void> | null = null;

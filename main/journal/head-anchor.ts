@@ -128,11 +128,28 @@ export class HeadAnchor {
     this.#checkedUpTo = this.#journal.lastSeq();
   }
 
+  /** Finds now what was appended outside the app since the last check (before a drawer is counted or a Z-report frozen). */
+  checkNow(): void {
+    this.#checkForeign();
+  }
+
   async close(): Promise<void> {
     if (this.#timer) clearInterval(this.#timer);
     this.#timer = null;
     await this.save();
   }
+}
+
+/**
+ * Every entry the counter's findings name as written outside the app (through the index
+ * entries_foreign). A finding another finding names (one appended by hand, naming the counter's
+ * own entries) names nothing.
+ */
+export function foundOutside(journal: Journal): Set<number> {
+  const seqs = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq").all();
+  const findings = seqs.map(({ seq }) => ({ seq, named: journal.entry<'journal.foreign_entries'>(seq).payload.entries.map((e) => e.seq) }));
+  const namedByAny = new Set(findings.flatMap((f) => f.named));
+  return new Set(findings.filter((f) => !namedByAny.has(f.seq)).flatMap((f) => f.named));
 }
 
 /** The last finding of entries written outside the app, and when (through the index entries_foreign). */

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { foundOutside } from '../journal/head-anchor.ts';
 import type { CounterEnvironment, ShiftView, ZReport } from '../../contract/counter.ts';
 import type { ZReportView } from '../../contract/shifts.ts';
 import type { Clock } from '../clock.ts';
@@ -21,6 +22,8 @@ export interface ShiftContext {
   counterId: string;
   stationName: () => string;
   environment: CounterEnvironment;
+  /** Finds what was appended outside the app since the last look (HeadAnchor.checkNow), before a count or a Z-report. */
+  checkJournal?: () => void;
 }
 
 export interface CountResult {
@@ -88,6 +91,7 @@ export class ShiftService {
    */
   count(agent: Agent, count: CashCount): CountResult {
     const countedMinor = countTotal(count);
+    this.#ctx.checkJournal?.();
     return this.#journal.transaction(() => {
       const shift = this.#openShift(agent);
       if (shift.countedMinor !== null) throw new AppFailure('conflict', 'This drawer was counted already; a supervisor corrects a closed shift');
@@ -101,6 +105,7 @@ export class ShiftService {
   close(agent: Agent, comment: string | null): ZReport {
     const note = comment?.trim() || null;
     if (note && note.length > MAX_REASON) throw new AppFailure('invalid_argument', 'The comment is too long', { fields: [{ field: 'comment', message: `at most ${MAX_REASON} characters` }] });
+    this.#ctx.checkJournal?.();
     return this.#journal.transaction(() => {
       const shift = this.#openShift(agent);
       if (shift.countedMinor === null) throw new AppFailure('conflict', 'Count the drawer before closing the shift');
@@ -150,6 +155,7 @@ export class ShiftService {
       environment: z.environment,
       closedAt: z.closedAt,
       comment: z.comment,
+      writtenOutside: foundOutside(this.#journal),
     });
   }
 
@@ -190,6 +196,7 @@ export class ShiftService {
       environment: this.#ctx.environment,
       closedAt: this.#clock.now().toISOString(),
       comment,
+      writtenOutside: foundOutside(this.#journal),
     });
   }
 }

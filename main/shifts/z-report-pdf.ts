@@ -54,6 +54,7 @@ const STRINGS = {
     approvedBy: (name: string) => `approved by ${name}`,
     covers: 'Covers journal up to entry',
     move: { pay_in: 'Pay-in', pay_out: 'Pay-out', safe_drop: 'Safe drop' },
+    outside: (n: string) => `WRITTEN OUTSIDE THE APP: ${n} of this shift's entries. The figures below include them: check them before you sign.`,
     printed: (at: string) => `Printed ${at}`,
   },
   ar: {
@@ -94,6 +95,7 @@ const STRINGS = {
     approvedBy: (name: string) => `اعتمدها ${name}`,
     covers: 'يغطي اليومية حتى القيد',
     move: { pay_in: 'إيداع', pay_out: 'مصروف', safe_drop: 'توريد للخزينة' },
+    outside: (n: string) => `كُتبت خارج البرنامج: ${n} من قيود هذه الوردية. الأرقام أدناه تشملها: راجعها قبل التوقيع.`,
     printed: (at: string) => `طُبع ${at}`,
   },
 } as const;
@@ -124,6 +126,11 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     p.row(s.opened, formatCairo(z.openedAt, o.lang));
     p.row(s.closed, formatCairo(z.closedAt, o.lang));
     p.rule(0.75, true);
+    if (z.writtenOutside?.length) {
+      p.line(s.outside(count(z.writtenOutside.length)), { size: p.size(0.95), bold: true }, p.size(0.1));
+      for (const e of z.writtenOutside) p.line(ltr(`#${e.seq} ${e.type}`), { size: p.size(0.85) });
+      p.rule(0.75, true);
+    }
 
     p.line(s.sold, { size: p.size(1.05), bold: true }, p.size(0.2));
     p.row(s.bookings, count(z.bookings), { labelWidth, value: end });

@@ -18,6 +18,8 @@ export interface ZContext {
   environment: CounterEnvironment;
   closedAt: string;
   comment: string | null;
+  /** Seqs the counter found written outside the app (head-anchor.ts foundOutside): the report names those of its shift. */
+  writtenOutside?: ReadonlySet<number>;
 }
 
 /** `entries`: every entry of the shift, in order, up to the last one the report covers. */
@@ -73,6 +75,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   const countedMinor = shift.countedMinor ?? 0;
   const count: CashCount = shift.count ?? {};
   const byRetail = <T extends ZReportLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
+  const outside = ctx.writtenOutside?.size ? entries.filter((e) => ctx.writtenOutside!.has(e.seq)).map((e) => ({ seq: e.seq, type: e.type })) : [];
 
   return {
     zNumber: ctx.zNumber,
@@ -112,5 +115,6 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     coversSeq: last.seq,
     coversHash: last.hash,
     refunds,
+    ...(outside.length > 0 ? { writtenOutside: outside } : {}),
   };
 }

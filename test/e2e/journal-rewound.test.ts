@@ -114,4 +114,26 @@ describe('a pay-out appended to the journal by hand', () => {
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-ar.png') });
     expect(report(await axeFindings(page, 'settings-journal-foreign-ar'))).toBe('');
   });
+
+  it('is named on the Z-report of its shift, which counts it', async () => {
+    const call = caller(forged.counter.dispatch);
+    await call.ok('countDrawer', { count: { '20000': 1 } });
+    const { report: z } = await call.ok('closeShift', { comment: 'a pay-out I did not make' });
+    expect(z.writtenOutside).toEqual([{ seq, type: 'cash.moved' }]);
+    await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.locator('.settings-close').click();
+    await page.keyboard.press('F7');
+    await page.getByTestId('report-shifts').getByRole('button', { name: 'Z no. 1' }).click();
+    const notice = page.getByTestId('z-written-outside');
+    await notice.waitFor();
+    expect(plain(await notice.textContent())).toBe(`Written outside the app: 1 of this shift’s entries (cash in the drawer: #${seq}). The figures include them: check them before you sign.`);
+    await page.screenshot({ path: join(SCREENSHOTS, 'z-written-outside-en.png') });
+    expect(report(await axeFindings(page, 'z-written-outside-en'))).toBe('');
+    await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
+    expect(plain(await notice.textContent())).toMatch(/كُتبت خارج البرنامج: ١ من قيود هذه الوردية \(نقدية الدرج: #[٠-٩]+\)/);
+    await page.screenshot({ path: join(SCREENSHOTS, 'z-written-outside-ar.png') });
+    expect(report(await axeFindings(page, 'z-written-outside-ar'))).toBe('');
+  });
 });

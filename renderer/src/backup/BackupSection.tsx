@@ -11,7 +11,7 @@ import { describedBy, Field, Loading, Notice } from '../settings/parts.tsx';
 import { useLoad } from '../settings/use-load.ts';
 import { needsApproval } from '../desk/approval.ts';
 import { useDesk } from '../desk/store.ts';
-import { entryFamilies } from './entry-families.ts';
+import { entryFamiliesSaid } from './entry-families.ts';
 import { RestorePanel } from './RestorePanel.tsx';
 import { RetirePanel } from './RetirePanel.tsx';
 import { useBackup } from './store.ts';
@@ -161,9 +161,7 @@ function BackupState({ status, locale }: { status: BackupStatus; locale: 'ar' | 
             when: `${foreign.when.date} ${foreign.when.time}`,
             count: formatNumber(foreign.count, locale),
             first: formatNumber(foreign.firstSeq, locale),
-            kinds: entryFamilies(foreign.types)
-              .map((f) => t(`backup.family.${f}`))
-              .join(locale === 'ar' ? '، ' : ', '),
+            kinds: entryFamiliesSaid(foreign.types, t, locale),
           })}
         </Notice>
       )}

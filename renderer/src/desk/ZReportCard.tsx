@@ -10,6 +10,8 @@ import { VarianceRow } from './VarianceRow.tsx';
 import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
 import { useOperatorName, useRouteName } from '../shell/place-names.ts';
 import { readingArrow } from '../../../core/route.ts';
+import { entryFamiliesSaid } from '../backup/entry-families.ts';
+import { Notice } from '../settings/parts.tsx';
 
 type Line = { key: string; label: string; value: string };
 
@@ -90,6 +92,15 @@ export function ZReportCard({
       <p className="desk-intro">
         {z.agent.name} · {formatCairo(z.openedAt, locale)} {readingArrow(locale)} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
       </p>
+      {z.writtenOutside && z.writtenOutside.length > 0 && (
+        <Notice kind="bad" testId="z-written-outside">
+          {t('desk.z.writtenOutside', {
+            count: formatNumber(z.writtenOutside.length, locale),
+            kinds: entryFamiliesSaid(z.writtenOutside.map((e) => e.type), t, locale),
+            seqs: z.writtenOutside.map((e) => `\u2066#${formatNumber(e.seq, locale)}\u2069`).join(locale === 'ar' ? '، ' : ', '), // each number kept left-to-right
+          })}
+        </Notice>
+      )}
       <dl className="z-figures">
         <dt>{t('desk.z.bookings')}</dt>
         <dd>{count(z.bookings)}</dd>

@@ -47,8 +47,8 @@ export function harnessedCounter(prefix: string, opts: Partial<CounterOptions> =
       }
     },
     /** Appends an entry with SQLite, chained as the journal chains them (the chain has no key: anyone can). */
-    appendByHand(type: string, payload: unknown): void {
-      self.withJournalFile((db) => appendByHand(db, type, payload), true);
+    appendByHand(type: string, payload: unknown, opts: { shiftId?: string | null } = {}): void {
+      self.withJournalFile((db) => appendByHand(db, type, payload, opts), true);
     },
     /** Deletes the journal's last `count` entries with SQLite (the trigger dropped, the head moved back). */
     deleteLastEntries(count: number): void {

@@ -3,9 +3,11 @@
 // copy of an entry the counter wrote, while the counter is closed and while it runs. The chain
 // verifies; their tags do not open with the PIN key, and the counter says so: a
 // journal.foreign_entries entry, the log, the top bar, Settings → Journal. The counter's own day
-// (a sale, its print, the drawer, a restart) raises nothing.
+// (a sale, its print, the drawer, a restart) raises nothing. The count looks for them first, and
+// the Z-report names those of its shift, on screen and on paper.
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
 import { sellOneSeat } from '../main/helpers.ts';
 import { codeOf, harnessedCounter } from './harnessed-counter.ts';
 
@@ -13,6 +15,7 @@ const logged: string[] = [];
 const t = harnessedCounter('shubbak-foreign-', { log: (m: string) => logged.push(m) });
 const { c, start, stop } = t;
 let mona: string;
+let samir: string;
 
 type Finding = { count: number; entries: { seq: number; type: string }[] };
 /** The findings journalled, without their own tags. */
@@ -26,10 +29,13 @@ const findings = (): Finding[] =>
 const lastSeq = () => t.withJournalFile((db) => db.prepare('SELECT max(seq) FROM entries').pluck().get() as number);
 const payloadOf = (type: string) =>
   t.withJournalFile((db) => JSON.parse((db.prepare('SELECT payload FROM entries WHERE type = ? ORDER BY seq DESC LIMIT 1').pluck().get(type) as string)) as Record<string, unknown>);
-/** Appends a pay-out of Mona's making to her open shift; its seq. */
+/** The entries appended by hand to Mona's shift so far. */
+const forged: number[] = [];
+/** Appends a pay-out of Mona's making to her open shift (in it, as the shift's own entries are); its seq. */
 function forgedPayOut(amountMinor: number): number {
   const own = payloadOf('cash.moved');
-  t.appendByHand('cash.moved', { movementId: randomUUID(), shiftId: own.shiftId, agentId: mona, kind: 'pay_out', amountMinor, reason: 'Supplier' });
+  t.appendByHand('cash.moved', { movementId: randomUUID(), shiftId: own.shiftId, agentId: mona, kind: 'pay_out', amountMinor, reason: 'Supplier' }, { shiftId: own.shiftId as string });
+  forged.push(lastSeq());
   return lastSeq();
 }
 async function signInMona(): Promise<void> {
@@ -40,7 +46,7 @@ beforeAll(async () => {
   await start();
   await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
   await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1234', active: true });
-  [mona] = await t.agentIds('Mona Agent');
+  [mona, samir] = await t.agentIds('Mona Agent', 'Samir Supervisor');
   await c.ok('signOut');
   await signInMona();
   await c.ok('openShift', { float: { '20000': 1 } });
@@ -53,8 +59,10 @@ afterAll(() => t.cleanup());
 describe('entries appended to the journal by hand', () => {
   it('while the counter is closed: a pay-out of her making and a copy of the counter’s own entry are found at the start, journalled and raised', async () => {
     const payOut = forgedPayOut(50_000_00);
-    t.appendByHand('cash.moved', payloadOf('cash.moved')); // tag and all: it binds the place it was written at
+    const own = payloadOf('cash.moved');
+    t.appendByHand('cash.moved', own, { shiftId: own.shiftId as string }); // tag and all: it binds the place it was written at
     const copy = lastSeq();
+    forged.push(copy);
     await start();
     expect(findings()).toEqual([{ count: 2, entries: [{ seq: payOut, type: 'cash.moved' }, { seq: copy, type: 'cash.moved' }] }]);
     expect(logged.some((m) => m.includes(`entries ${payOut}, ${copy} carry no tag`))).toBe(true);
@@ -80,9 +88,36 @@ describe('entries appended to the journal by hand', () => {
     expect(findings()).toHaveLength(2);
   });
 
+  it('found before the drawer is counted, and named on the Z-report on screen and on paper, which counts them', async () => {
+    await signInMona();
+    const payOut = forgedPayOut(7_000_00);
+    const before = findings().length;
+    // the count looks first: found now, not at the next keeping of the head
+    const counted = await c.ok('countDrawer', { count: { '20000': 1 } });
+    expect(findings()).toHaveLength(before + 1);
+    expect(findings().at(-1)).toEqual({ count: 1, entries: [{ seq: payOut, type: 'cash.moved' }] });
+    const { report } = await c.ok('closeShift', { comment: 'short: pay-outs I did not make' });
+    expect(report.writtenOutside).toEqual(forged.map((seq) => ({ seq, type: 'cash.moved' })));
+    // they stay in the figures (found, not refused): the manager sees which
+    expect(report.cash.expectedMinor).toBe(counted.expectedMinor);
+    expect(report.movements.filter((m) => m.reason === 'Supplier')).toHaveLength(forged.length);
+    // recomputed from the entries it covers, the frozen report is the same
+    expect((await c.ok('zReport', { zNumber: report.zNumber })).report).toEqual(report);
+    await c.ok('signOut');
+    await c.ok('signIn', { agentId: samir, pin: '246802' });
+    await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    for (const [language, words] of [['en', 'WRITTEN OUTSIDE THE APP: 4 of this shift'], ['ar', `#${payOut} cash.moved`]] as const) {
+      const printed = await c.ok('printZReport', { zNumber: report.zNumber, language });
+      expect(printed.status).toBe('sent');
+      expect(pdfText(await printedPdf(printed.jobId!)).replace(/\s+/g, ' ')).toContain(words);
+    }
+    await c.ok('signOut');
+  });
+
   it('the counter’s own work, across restarts, raises nothing', async () => {
     const before = findings().length;
     await signInMona();
+    await c.ok('openShift', { float: { '20000': 1 } });
     await sellOneSeat(c, 'Nour Hassan', 0);
     expect(codeOf(await c.raw('countDrawer', { count: { '20000': 1 } }))).toBe('ok');
     await c.ok('closeShift', { comment: 'counted after the pay-outs found' });
