@@ -276,7 +276,8 @@ export interface ZReport extends ZReportLine {
     varianceMinor: number;
     count: Record<string, number>;
   };
-  movements: { kind: 'pay_in' | 'pay_out' | 'safe_drop'; amountMinor: number; reason: string; at: string }[];
+  /** Each pay-in, pay-out and drop; `writtenOutside` when its entry is one of `writtenOutside` below. */
+  movements: { kind: 'pay_in' | 'pay_out' | 'safe_drop'; amountMinor: number; reason: string; at: string; writtenOutside?: true }[];
   failed: { saleId: string; bookingReference: string | null; retailMinor: number; code: string | null }[];
   /** Sales still pending or unanswered at close. */
   open: { saleId: string; bookingReference: string | null; retailMinor: number; status: SaleStatus }[];

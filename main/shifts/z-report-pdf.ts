@@ -54,6 +54,7 @@ const STRINGS = {
     approvedBy: (name: string) => `approved by ${name}`,
     covers: 'Covers journal up to entry',
     move: { pay_in: 'Pay-in', pay_out: 'Pay-out', safe_drop: 'Safe drop' },
+    outsideMark: ' (WRITTEN OUTSIDE THE APP)',
     outside: (n: string) => `WRITTEN OUTSIDE THE APP: ${n} of this shift's entries. The figures below include them: check them before you sign.`,
     printed: (at: string) => `Printed ${at}`,
   },
@@ -95,6 +96,7 @@ const STRINGS = {
     approvedBy: (name: string) => `اعتمدها ${name}`,
     covers: 'يغطي اليومية حتى القيد',
     move: { pay_in: 'إيداع', pay_out: 'مصروف', safe_drop: 'توريد للخزينة' },
+    outsideMark: ' (كُتبت خارج البرنامج)',
     outside: (n: string) => `كُتبت خارج البرنامج: ${n} من قيود هذه الوردية. الأرقام أدناه تشملها: راجعها قبل التوقيع.`,
     printed: (at: string) => `طُبع ${at}`,
   },
@@ -172,7 +174,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     if (z.movements.length > 0) {
       p.gap(0.3);
       p.line(s.movements, { size: p.size(0.95), bold: true }, p.size(0.1));
-      for (const m of z.movements) p.split(`${s.move[m.kind]}: ${m.reason}`, money(m.amountMinor), p.w * 0.4, { size: p.size(0.9) });
+      for (const m of z.movements) p.split(`${s.move[m.kind]}: ${m.reason}${m.writtenOutside ? s.outsideMark : ''}`, money(m.amountMinor), p.w * 0.4, { size: p.size(0.9), bold: m.writtenOutside === true });
     }
     p.rule(0.75, true);
     if (z.refunds) refundsSection(p, o.lang, z.refunds);

@@ -30,7 +30,13 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
 
   const sales = foldSales<SaleIntent>(entries);
   const drawer = drawerMovements(entries);
-  const movements: ZReport['movements'] = drawer.map((m) => ({ kind: m.kind as ZReport['movements'][number]['kind'], amountMinor: m.amountMinor, reason: m.reason, at: m.at }));
+  const movements: ZReport['movements'] = drawer.map((m) => ({
+    kind: m.kind as ZReport['movements'][number]['kind'],
+    amountMinor: m.amountMinor,
+    reason: m.reason,
+    at: m.at,
+    ...(ctx.writtenOutside?.has(m.seq) ? { writtenOutside: true as const } : {}),
+  }));
   let reprints = 0;
   const holds = new Set<string>();
   for (const e of entries) {

@@ -128,6 +128,7 @@ describe('a pay-out appended to the journal by hand', () => {
     const notice = page.getByTestId('z-written-outside');
     await notice.waitFor();
     expect(plain(await notice.textContent())).toBe(`Written outside the app: 1 of this shift’s entries (cash in the drawer: #${seq}). The figures include them: check them before you sign.`);
+    expect(plain(await page.getByTestId('z-movements').textContent())).toContain('Pay-out: Supplier (written outside the app)');
     await page.screenshot({ path: join(SCREENSHOTS, 'z-written-outside-en.png') });
     expect(report(await axeFindings(page, 'z-written-outside-en'))).toBe('');
     await page.keyboard.press('F3');

@@ -154,7 +154,7 @@ export function ZReportCard({
         level={Sub}
         title={t('desk.z.movements')}
         testId="z-movements"
-        lines={z.movements.map((m, i) => ({ key: `${i}`, label: `${t(`desk.cash.${m.kind}`)}: ${m.reason}`, value: money(m.amountMinor) }))}
+        lines={z.movements.map((m, i) => ({ key: `${i}`, label: `${t(`desk.cash.${m.kind}`)}: ${m.reason}${m.writtenOutside ? ` (${t('desk.z.outsideMark')})` : ''}`, value: money(m.amountMinor) }))}
       />
       <Lines level={Sub} title={t('desk.z.failed')} testId="z-failed" lines={z.failed.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />
       <Lines level={Sub} title={t('desk.z.open')} testId="z-open" lines={z.open.map((f) => ({ key: f.saleId, label: reference(f), value: money(f.retailMinor) }))} />

@@ -101,12 +101,15 @@ describe('entries appended to the journal by hand', () => {
     // they stay in the figures (found, not refused): the manager sees which
     expect(report.cash.expectedMinor).toBe(counted.expectedMinor);
     expect(report.movements.filter((m) => m.reason === 'Supplier')).toHaveLength(forged.length);
+    // each such line marked, the counter's own lines not
+    expect(report.movements.filter((m) => m.writtenOutside).map((m) => m.reason)).toEqual(forged.map(() => 'Supplier'));
+    expect(report.movements.filter((m) => !m.writtenOutside).map((m) => m.reason)).toEqual(['change from the safe', 'to the safe']);
     // recomputed from the entries it covers, the frozen report is the same
     expect((await c.ok('zReport', { zNumber: report.zNumber })).report).toEqual(report);
     await c.ok('signOut');
     await c.ok('signIn', { agentId: samir, pin: '246802' });
     await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
-    for (const [language, words] of [['en', 'WRITTEN OUTSIDE THE APP: 4 of this shift'], ['ar', `#${payOut} cash.moved`]] as const) {
+    for (const [language, words] of [['en', 'WRITTEN OUTSIDE THE APP: 4 of this shift'], ['en', 'Pay-out: Supplier (WRITTEN'], ['ar', `#${payOut} cash.moved`]] as const) {
       const printed = await c.ok('printZReport', { zNumber: report.zNumber, language });
       expect(printed.status).toBe('sent');
       expect(pdfText(await printedPdf(printed.jobId!)).replace(/\s+/g, ' ')).toContain(words);
