@@ -123,6 +123,21 @@ export function entryProblem(type: string, payload: unknown): string | null {
 }
 
 /**
+ * A payload as stored (its text) parsed and checked against its kind's schema: what a reader of
+ * another counter's entries (the station's copy) takes, or why not.
+ */
+export function storedPayload(type: string, text: string): { ok: true; payload: unknown } | { ok: false; why: string } {
+  let payload: unknown;
+  try {
+    payload = JSON.parse(text);
+  } catch {
+    return { ok: false, why: `${type}: not JSON` };
+  }
+  const problem = entryProblem(type, payload);
+  return problem === null ? { ok: true, payload } : { ok: false, why: problem };
+}
+
+/**
  * Checks every entry not yet checked against its schema (all of them the first time; then only
  * the ones added since, as entries are also checked when written): the first that fails, or null.
  * The mark of how far they were checked is meta 'checked_seq'.

@@ -6,7 +6,7 @@
 // wrote beside its entries is left out and named); each counter's rows are read once, after the
 // last one read.
 import type { ClaimMatched, RefundPaid } from '../journal/entries.ts';
-import { entryProblem } from '../journal/schemas.ts';
+import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
 import type { ClaimPart } from './fold.ts';
 import type { StationDatabase } from './station-gate.ts';
@@ -63,15 +63,9 @@ export class StationClaimsReader {
 
   /** The row's payload when it is valid and its counter's signature covers it; else why not. */
   async #checked(counter: string, seq: number, type: string, text: string): Promise<{ ok: true; payload: unknown } | { ok: false; why: string }> {
-    let payload: unknown;
-    try {
-      payload = JSON.parse(text);
-    } catch {
-      return { ok: false, why: 'not JSON' };
-    }
-    const invalid = entryProblem(type, payload);
-    if (invalid) return { ok: false, why: invalid };
+    const stored = storedPayload(type, text);
+    if (!stored.ok) return stored;
     if ((await firstUnsigned(this.#station.pool, counter, seq, seq)) !== null) return { ok: false, why: 'no signature of its counter covers it' };
-    return { ok: true, payload };
+    return stored;
   }
 }

@@ -7,7 +7,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { CashReceived, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
-import { entryProblem } from '../journal/schemas.ts';
+import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
 import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
@@ -53,15 +53,10 @@ async function ask<T>(fn: () => Promise<T>): Promise<T> {
 
 /** A shipped entry's payload as its kind's schema has it (main/journal/schemas.ts); else station_sale_invalid. */
 function entryOfRow(counterId: string, r: { seq: string; type: string; payload: string }): unknown {
-  let payload: unknown;
-  try {
-    payload = JSON.parse(r.payload);
-  } catch {
-    payload = undefined;
-  }
+  const stored = storedPayload(r.type, r.payload);
   // factsOf also reads the request body and the booking the API answered: each as a counter keeps it
-  const problem = entryProblem(r.type, payload) ?? (r.type === 'sale.intent' && !isJson((payload as SaleIntent).requestBody) ? 'sale.intent: requestBody: not JSON' : null) ?? bookingProblem(r.type, payload);
-  if (problem === null) return payload;
+  const problem = stored.ok ? (requestBodyProblem(r.type, stored.payload) ?? bookingProblem(r.type, stored.payload)) : stored.why;
+  if (stored.ok && problem === null) return stored.payload;
   throw new AppFailure('station_sale_invalid', `The station's copy of entry ${r.seq} of counter ${counterId} is not one a counter writes (${problem}): nothing is paid on it`, { counterId, seq: Number(r.seq) });
 }
 
@@ -70,12 +65,13 @@ const bookingProblem = (type: string, payload: unknown): string | null => {
   return booking === null || booking === undefined || Booking.safeParse(booking).success ? null : 'sale.outcome: booking: not a booking of the API';
 };
 
-const isJson = (text: string): boolean => {
+const requestBodyProblem = (type: string, payload: unknown): string | null => {
+  if (type !== 'sale.intent') return null;
   try {
-    JSON.parse(text);
-    return true;
+    JSON.parse((payload as SaleIntent).requestBody);
+    return null;
   } catch {
-    return false;
+    return 'sale.intent: requestBody: not JSON';
   }
 };
 

@@ -6,7 +6,7 @@
 // a forged row stops the stream on both with the alarm until the administrator sets it aside.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
-import { setAsideSetting } from '../../../main/station/admin.ts';
+import { enrolCounter, setAsideSetting } from '../../../main/station/admin.ts';
 import { stationPool } from '../../../main/station/database.ts';
 import { counterSigner, newCounterSigner } from '../../../main/station/counter-key.ts';
 import { publishSetting } from '../../../main/station/settings-stream.ts';
@@ -262,39 +262,54 @@ describe('station-wide settings', () => {
     expect(await stationCli(['verify', '--station', 'stn_aswan'])).toMatchObject({ code: 0, out: expect.stringContaining('settings of station stn_aswan (TRAINING): ') });
   });
 
-  it('a row no counter can read (a database login publishes an agent that is not one) stops the stream with the alarm naming it, not "unreachable"', async () => {
+  it('rows no counter can read (a counter login publishes "agents" that are not one, five at once) stop the stream with the alarm naming the first, not "unreachable", across a restart', async () => {
     const owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
     const before = (await settled(a))!.appliedSeq;
-    let junk: number;
+    // a counter of the station enrolled with its own login and key, both on its PC, in the wrong hands
+    const { signer } = newCounterSigner();
+    const rogue = { stationId: 'stn_aswan', environment: 'TRAINING' as const, counterId: 'ctr_aswan_rogue' };
+    const { password } = await enrolCounter(owner, { ...rogue, stationName: 'Aswan Central', login: 'aswan_rogue', publicKey: signer.publicKey });
+    const itsLogin = stationPool({ host: db.host, port: db.port, database: db.database, user: 'aswan_rogue', password });
+    let junk: number[];
     try {
-      const placeB = { stationId: 'stn_aswan', environment: 'TRAINING', counterId: installationCounterId(dirs[1]!.dir) };
-      // through the database's own function, as the counter's login can: the value is JSON, not an agent
-      const notAnAgent = { kind: 'agent', key: 'agent-junk', value: { name: 42, role: 'owner' } } as unknown as Parameters<typeof publishSetting>[2];
-      junk = await publishSetting(owner, placeB, notAnAgent, before, null, { counter: newCounterSigner().signer, proof: null });
+      // through the database's own function, the one path the login has: the values are JSON, not agents
+      const notAnAgent = (i: number) => ({ kind: 'agent', key: `agent-junk-${i}`, value: { name: 42, role: 'owner' } }) as unknown as Parameters<typeof publishSetting>[2];
+      junk = (await Promise.all([0, 1, 2, 3, 4].map((i) => publishSetting(itsLogin, rogue, notAnAgent(i), before, null, { counter: signer, proof: null })))).sort((x, y) => x - y);
+      const first = junk[0]!;
+      const alarm = {
+        seq: first,
+        counterId: rogue.counterId,
+        reason: expect.stringMatching(new RegExp(`^row ${first} of counter ${rogue.counterId} cannot be read \\(agent: .*name`)),
+        command: `npm run station -- set-aside-setting --station stn_aswan --environment TRAINING --seq ${first} --reason "…"`,
+      };
       for (const c of [a, b]) {
-        await expect.poll(async () => (await settled(c))?.refused?.seq, { timeout: 10_000 }).toBe(junk);
+        await expect.poll(async () => (await settled(c))?.refused?.seq, { timeout: 10_000 }).toBe(first);
         const s = (await settled(c))!;
         expect(s).toMatchObject({ state: 'current', appliedSeq: before });
-        expect(s.refused).toEqual({
-          seq: junk,
-          counterId: placeB.counterId,
-          reason: expect.stringMatching(new RegExp(`^row ${junk} of counter ${placeB.counterId} cannot be read \\(agent: .*name`)),
-          command: `npm run station -- set-aside-setting --station stn_aswan --environment TRAINING --seq ${junk} --reason "…"`,
-        });
-        // the other rows still read: the counter signs in, sells and lists its agents as before
+        expect(s.refused).toEqual(alarm);
+        // the other rows still read: the counter lists its agents as before
         expect((await c.ok('listAgents')).length).toBeGreaterThan(0);
       }
+      // restarted, the counter folds the stream again and stops at the same row
+      const samir = (await agentNamed(a, 'Samir Supervisor'))!.id;
+      await counters[0]!.close();
+      counters[0] = await startCounter({ dataDir: dirs[0]!.dir, version: '0.1.0', keychain: keychains[0]!, shipEveryMs: 100 });
+      a = caller(counters[0].dispatch);
+      await a.ok('signIn', { agentId: samir, pin: '246802' });
+      await expect.poll(async () => (await settled(a))?.refused?.seq, { timeout: 10_000 }).toBe(first);
+      expect((await settled(a))!.refused).toEqual(alarm);
       const cli = await stationCli(['verify', '--station', 'stn_aswan']);
       expect(cli.code).toBe(1);
-      expect(cli.out).toMatch(new RegExp(`settings_refused ${junk}: row ${junk} of counter \\S+ cannot be read`));
-      await setAsideSetting(owner, { stationId: 'stn_aswan', environment: 'TRAINING', seq: junk }, 'published with counter B’s database login');
+      for (const seq of junk) expect(cli.out).toMatch(new RegExp(`settings_refused ${seq}: row ${seq} of counter ctr_aswan_rogue cannot be read`));
+      for (const seq of junk) await setAsideSetting(owner, { stationId: 'stn_aswan', environment: 'TRAINING', seq }, 'published with a counter’s database login');
       for (const c of [a, b]) await expect.poll(async () => (await settled(c))?.refused, { timeout: 10_000 }).toBeNull();
     } finally {
+      await itsLogin.end();
       await owner.end();
     }
     await defaultRuleAt(b, 19);
     await expect.poll(async () => (await a.ok('listMarkupRules')).find((r) => r.id === 'default')?.percent, { timeout: 10_000 }).toBe(19);
-    expect((await settled(a))!.appliedSeq).toBeGreaterThan(junk);
+    expect((await settled(a))!.appliedSeq).toBeGreaterThan(junk.at(-1)!);
     expect((await stationCli(['verify', '--station', 'stn_aswan'])).code).toBe(0);
   });
 });
