@@ -1,4 +1,5 @@
-import { randomUUID } from 'node:crypto';
+import { hash, randomUUID } from 'node:crypto';
+import { canonicalJson } from '../../core/canonical-json.ts';
 import { openShiftOf, type Agent } from './agents.ts';
 import type { PrintRecorded } from './entries.ts';
 import type { Journal } from './journal.ts';
@@ -43,4 +44,31 @@ export function printedCount(journal: Journal, saleId: string, kind: PrintRecord
 /** How many times a report went to a printer: the next one is a COPY when > 0. */
 export function documentPrintedCount(journal: Journal, document: string): number {
   return (journal.stmt("SELECT count(*) AS n FROM prints WHERE document = ? AND status = 'sent'").get(document) as { n: number }).n;
+}
+
+/**
+ * A report's document with the version of what it shows (`day:<date>#<16 hex>`): its content but
+ * the time it was made, hashed. A day report printed again once a sale more was made is not a
+ * COPY of the first print but a revision of it; printed again unchanged, it is a COPY.
+ */
+export function versionedDocument(document: string, content: object): string {
+  const { madeAt: _, ...shown } = content as Record<string, unknown>;
+  return `${document}#${hash('sha256', canonicalJson(shown), 'hex').slice(0, 16)}`;
+}
+
+/**
+ * When the last print of `family` in another version than `document` went out before `document`
+ * was first printed (prints before versions were kept name the family alone), or null: the time
+ * a revision names, the same on its COPY.
+ */
+export function otherVersionPrintedAt(journal: Journal, family: string, document: string): string | null {
+  const row = journal
+    .stmt(
+      `SELECT at FROM prints
+        WHERE status = 'sent' AND document <> @document AND (document = @family OR substr(document, 1, length(@family) + 1) = @family || '#')
+          AND seq < coalesce((SELECT min(seq) FROM prints WHERE document = @document AND status = 'sent'), 9223372036854775807)
+        ORDER BY seq DESC LIMIT 1`,
+    )
+    .get({ family, document }) as { at: string } | undefined;
+  return row?.at ?? null;
 }

@@ -9,7 +9,7 @@ import type { Clock } from '../clock.ts';
 import type { Current, Log } from '../deps.ts';
 import { AppFailure } from '../failure.ts';
 import type { PrintRecorded } from '../journal/entries.ts';
-import { documentPrintedCount, type PrintRecord } from '../journal/prints.ts';
+import { documentPrintedCount, otherVersionPrintedAt, versionedDocument, type PrintRecord } from '../journal/prints.ts';
 import type { ReceiptData } from '../selling/receipt.ts';
 import { mediaOf, type Paper, type RenderedPage } from './layout.ts';
 import { printQueue } from './print-queue.ts';
@@ -48,9 +48,15 @@ export interface TicketChoice {
 export interface ReportJob {
   /** `z:<number>`, `day:<date>`: what makes a second print a copy. */
   document: string;
+  /**
+   * What the paper shows, for a report whose figures can still change once printed (a day
+   * report): a print of other figures is then no COPY but a revision (journal/prints.ts versionedDocument).
+   */
+  version?: object;
   title: string;
   language: 'ar' | 'en';
-  render: (paper: Paper, copy: boolean) => Promise<RenderedPage>;
+  /** `revises`: when a print of the same document with other figures went out (Cairo time is the painter's), or null. */
+  render: (paper: Paper, copy: boolean, revises: string | null) => Promise<RenderedPage>;
 }
 
 /** Printers, their settings, and the jobs: the test page, a sale's tickets, its receipt, reports. */
@@ -129,6 +135,7 @@ export function createPrintService(deps: PrintServiceDeps) {
     report: async (r: ReportJob): Promise<PrintResult> => {
       const s = await settings();
       const printer = chosen(s.receiptPrinter, 'receipt');
+      const document = r.version === undefined ? r.document : versionedDocument(r.document, r.version);
       return serial(r.document, () =>
         print({
           kind: 'report',
@@ -136,10 +143,12 @@ export function createPrintService(deps: PrintServiceDeps) {
           title: r.title,
           saleId: null,
           language: r.language,
-          report: r.document,
+          report: document,
           document: async () => {
-            const copy = documentPrintedCount(deps.current().journal, r.document) > 0;
-            const page = await r.render(s.receiptPaper, copy);
+            const { journal } = deps.current();
+            const copy = documentPrintedCount(journal, document) > 0;
+            const revises = document === r.document ? null : otherVersionPrintedAt(journal, r.document, document);
+            const page = await r.render(s.receiptPaper, copy, revises);
             return { pdf: page.pdf, media: mediaOf(s.receiptPaper, page) };
           },
         }),

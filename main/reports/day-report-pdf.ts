@@ -1,6 +1,7 @@
 // The counter's day report on paper (80 mm roll or A4, Arabic or English): the figures, every
 // shift, the sales by hour as bars, and the wallet reconciliation with every unmatched line and
-// why. A second print of the same day says COPY.
+// why. A second print of the same figures says COPY; of other figures (a sale more since), it is
+// headed REVISED with the time of the print it revises (journal/prints.ts versionedDocument).
 import type { StationDayReport } from '../../contract/reports.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatClockHour } from '../../core/format.ts';

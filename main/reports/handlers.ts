@@ -49,9 +49,10 @@ export function dayReportOf(d: DayReportDeps, printer: Pick<PrintService, 'repor
         const report = await build(s, dateOf(s, date));
         return printer.report({
           document: named(s, `day:${report.date}`),
+          version: report,
           title: `Shubbak day report ${report.date}${s.retired ? ` (retired counter ${s.retired.counterId})` : ''}`,
           language,
-          render: (paper, copy) => renderDayReport(report, { paper, lang: language, copy }),
+          render: (paper, copy, revises) => renderDayReport(report, { paper, lang: language, copy, revises }),
         });
       }),
     export: ({ date, language, format }: { date?: string | undefined; language: TicketLanguage; format: 'csv' | 'pdf' | 'sales-csv' }) =>

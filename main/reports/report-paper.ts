@@ -14,6 +14,8 @@ export interface ReportPaperOptions {
   lang: ReceiptLanguage;
   /** A second print of the same document: stamped COPY. */
   copy: boolean;
+  /** When a print of the same report with other figures went out: this one revises it (printing/service.ts). */
+  revises?: string | null | undefined;
 }
 
 /** What a report's head says: the environment (a banner unless LIVE), who, what and which day. */
@@ -68,6 +70,10 @@ export function reportHead(p: Painter, o: ReportPaperOptions, h: ReportHead): vo
   if (o.copy) {
     p.gap(0.5);
     p.stamp(o.lang === 'ar' ? `${words.copy} · ${RECEIPT_STRINGS.en.copy}` : words.copy, p.size(1.6));
+  }
+  if (o.revises) {
+    p.gap(0.4);
+    p.banner(DAY_REPORT_STRINGS[o.lang].revises.replace('{at}', formatCairo(o.revises, o.lang, 'paper')), p.size(0.95));
   }
   p.rule(1);
 }

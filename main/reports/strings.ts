@@ -58,6 +58,8 @@ export interface DayReportStrings {
   counter: string;
   /** A report of a retired counter's journal ({counter}: its id), on its head. */
   retired: string;
+  /** A day report printed again with other figures: `{at}` the earlier print's time. */
+  revises: string;
   /** The accountant's file: one line per sale of the day. */
   perSale: {
     col: { time: string; counter: string; agent: string; booking: string; route: string; departure: string; passengers: string; retail: string; net: string; margin: string; tendered: string; change: string; status: string };
@@ -125,6 +127,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
     },
     counter: 'counter',
     retired: 'RETIRED COUNTER {counter} — its journal, kept read-only; not this counter’s',
+    revises: 'REVISED — the figures differ from the print of {at}',
     perSale: {
       col: { time: 'Time (Cairo)', counter: 'Counter', agent: 'Agent', booking: 'Booking reference', route: 'Route', departure: 'Departure', passengers: 'Passengers', retail: 'Retail (EGP)', net: 'NET (EGP)', margin: 'Margin (EGP)', tendered: 'Cash tendered (EGP)', change: 'Change (EGP)', status: 'Status' },
       status: { sending: 'being sent', unknown: 'no answer yet', pending: 'pending', confirmed: 'confirmed', failed: 'failed' },
@@ -189,6 +192,7 @@ export const DAY_REPORT_STRINGS: Record<'ar' | 'en', DayReportStrings> = {
     },
     counter: 'الشباك',
     retired: 'شباك موقوف {counter} — سجله محفوظ للقراءة فقط، وليس سجل هذا الشباك',
+    revises: 'نسخة مُعدَّلة — الأرقام تختلف عن المطبوع في {at}',
     perSale: {
       col: { time: 'الوقت (القاهرة)', counter: 'الشباك', agent: 'الموظف', booking: 'رقم الحجز', route: 'الخط', departure: 'موعد القيام', passengers: 'الركاب', retail: 'سعر البيع (جنيه)', net: 'الصافي (جنيه)', margin: 'الهامش (جنيه)', tendered: 'النقدية المستلمة (جنيه)', change: 'الباقي (جنيه)', status: 'الحالة' },
       status: { sending: 'قيد الإرسال', unknown: 'لا رد بعد', pending: 'قيد التأكيد', confirmed: 'مؤكد', failed: 'فشل' },

@@ -54,9 +54,10 @@ export function stationHandlers(d: StationHandlerDeps): HandlerGroup<StationCall
       const report = await build(date);
       return printer.report({
         document: `station:${report.station.id}:${report.date}`,
+        version: report,
         title: `Shubbak station day report ${report.station.id} ${report.date}`,
         language,
-        render: (paper, copy) => renderStationReport(report, { paper, lang: language, copy }),
+        render: (paper, copy, revises) => renderStationReport(report, { paper, lang: language, copy, revises }),
       });
     },
     exportStationReport: async ({ date, language, format }) => {

@@ -5,6 +5,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { cairoDate } from '../../../core/cairo-time.ts';
+import { formatCairo } from '../../../core/format.ts';
 import { systemClock, sleep } from '../../../main/clock.ts';
 import { PartnerClient } from '../../../main/partner/client.ts';
 import { TRAINING_CREDENTIAL } from '../../../main/session.ts';
@@ -73,15 +74,32 @@ describe('station day report', () => {
     }
   });
 
-  it('prints on the receipt printer (a second print of the day is a COPY) and exports CSV for Excel and PDF', async () => {
+  it('prints on the receipt printer (the same figures again: a COPY; other figures: REVISED, naming the print before) and exports CSV for Excel and PDF', async () => {
     await t.c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm' });
+    const beforeFirst = Date.now();
     const first = await t.c.ok('printDayReport', { language: 'en' });
+    const afterFirst = Date.now();
     expect(first).toMatchObject({ kind: 'report', printer: RECEIPT_PRINTER, status: 'sent' });
     const text = pdfText(await printedPdf(first.jobId!));
     for (const needle of ['Station day report', 'Wallet reconciliation', 'Booked outside this counter', 'TRAINING']) expect(text).toContain(needle);
     expect(text).not.toContain('COPY');
     const again = await t.c.ok('printDayReport', { language: 'en' });
     expect(pdfText(await printedPdf(again.jobId!))).toContain('COPY');
+
+    // A sale more since the first print: the next print is no COPY of it but a revision naming
+    // it; printed again unchanged, that revision's COPY names the same print.
+    await sell('Laila Fathy');
+    // the line may wrap on the 80 mm roll; "fi" comes out of the PDF as its ligature
+    const revisedAt = /REVISED — the \S*gures differ from the print of (\d{1,2} \w{3} \d{4}, \d\d:\d\d)/;
+    const printedText = async (jobId: string | null) => pdfText(await printedPdf(jobId!)).replace(/\s+/g, ' ');
+    const revised = await printedText((await t.c.ok('printDayReport', { language: 'en' })).jobId);
+    expect(revised).not.toContain('COPY');
+    const named = revised.match(revisedAt)?.[1];
+    const minutesOfFirst = new Set([beforeFirst, afterFirst].map((ms) => formatCairo(ms, 'en', 'paper')));
+    expect([...minutesOfFirst]).toContain(named);
+    const revisedCopy = await printedText((await t.c.ok('printDayReport', { language: 'en' })).jobId);
+    expect(revisedCopy).toContain('COPY');
+    expect(revisedCopy.match(revisedAt)?.[1]).toBe(named);
 
     const csv = await t.c.ok('exportDayReport', { language: 'ar', format: 'csv' });
     const bytes = readFileSync(csv.path);

@@ -4,7 +4,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Reconciliation, SalesLine, StationReport } from '../../../contract/reports.ts';
-import { formatAmount, formatMoney, formatNumber } from '../../../core/format.ts';
+import { formatAmount, formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
 import { renderStationReport } from '../../../main/station/report-pdf.ts';
 import { DAY_REPORT_STRINGS } from '../../../main/reports/strings.ts';
 import { pdfPages, pdfText, rasterise, squash } from '../../unit/pdf/pdf-tools.ts';
@@ -133,5 +133,20 @@ describe('the station day report as a PDF', () => {
     const ar = pdfText((await renderStationReport(report, { paper: '80mm', lang: 'ar', copy: true })).pdf);
     expect(has(ar, 'نسخة')).toBe(true);
     expect(ar).toContain('COPY');
+  });
+
+  it('says REVISED with the time of the print it revises, under COPY on a copy of the revision', async () => {
+    const earlier = '2026-07-01T16:05:00.000Z'; // 19:05 in Cairo (summer time)
+    for (const lang of ['en', 'ar'] as const) {
+      const { pdf } = await renderStationReport(report, { paper: '80mm', lang, copy: true, revises: earlier });
+      rasterise(pdf, OUT, `station-report-80mm-${lang}-revised`, 90);
+      const text = pdfText(pdf);
+      // its words before the dash (a PDF's "fi" comes out as its ligature), and the earlier print's time
+      expect(has(text, DAY_REPORT_STRINGS[lang].revises.split(' — ')[0]!)).toBe(true);
+      // (pdftotext moves an Arabic comma about: each part of the time on its own)
+      for (const part of formatCairo(earlier, lang, 'paper').split(/[\s,،]+/u)) expect(has(text, part)).toBe(true);
+    }
+    const unrevised = pdfText((await renderStationReport(report, { paper: '80mm', lang: 'en', copy: false, revises: null })).pdf);
+    expect(has(unrevised, 'REVISED')).toBe(false);
   });
 });

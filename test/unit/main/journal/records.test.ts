@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { DEFAULT_AGENT } from '../../../../main/journal/agents.ts';
-import { recordPrint } from '../../../../main/journal/prints.ts';
+import { otherVersionPrintedAt, recordPrint, versionedDocument } from '../../../../main/journal/prints.ts';
 import { dayFigures } from '../../../../main/journal/report.ts';
 import { receiptData } from '../../../../main/selling/receipt.ts';
 import { SalesStore } from '../../../../main/selling/store.ts';
@@ -48,6 +48,33 @@ describe('what printing and the day report read from the journal', () => {
     expect(receiptData(t.journal, 's1').receiptsPrinted).toBe(2);
     expect([...t.journal.entries(['print.recorded'])]).toHaveLength(3);
     expect(t.journal.verify().ok).toBe(true);
+  });
+
+  it("a report's versions: the same figures again are a COPY, other figures revise the last print of another version", () => {
+    const clock = manualClock('2026-07-01T08:00:00.000Z');
+    t = openTempJournal(clock);
+    const report = (sales: number, madeAt: string) => ({ date: '2026-07-01', sales, madeAt });
+    const print = (document: string) => {
+      clock.advance(60_000);
+      return recordPrint(t.journal, DEFAULT_AGENT, { saleId: null, kind: 'report', printer: 'PDF', jobId: 'j', errorCode: null, language: 'en', status: 'sent', document });
+    };
+    // a print made before versions were kept names the day alone
+    print('day:2026-07-01'); // 08:01
+    const v1 = versionedDocument('day:2026-07-01', report(1, '08:02'));
+    expect(versionedDocument('day:2026-07-01', report(1, '09:30'))).toBe(v1); // the time it was made is no figure
+    expect(otherVersionPrintedAt(t.journal, 'day:2026-07-01', v1)).toBe('2026-07-01T08:01:00.000Z');
+    expect(print(v1).copy).toBe(false); // 08:02
+    const v2 = versionedDocument('day:2026-07-01', report(2, '08:03'));
+    expect(v2).not.toBe(v1);
+    expect(otherVersionPrintedAt(t.journal, 'day:2026-07-01', v2)).toBe('2026-07-01T08:02:00.000Z');
+    print(v2); // 08:03
+    expect(print(v1).copy).toBe(true); // 08:04: figures back as they were, a COPY of v1
+    // v1 and v2 each name the print before their own first one, whatever came after
+    expect(otherVersionPrintedAt(t.journal, 'day:2026-07-01', v1)).toBe('2026-07-01T08:01:00.000Z');
+    expect(otherVersionPrintedAt(t.journal, 'day:2026-07-01', v2)).toBe('2026-07-01T08:02:00.000Z');
+    // another day, a day whose name starts alike, a retired counter's day are other documents
+    expect(otherVersionPrintedAt(t.journal, 'day:2026-07-0', versionedDocument('day:2026-07-0', report(1, 'x')))).toBeNull();
+    expect(otherVersionPrintedAt(t.journal, 'retired-ctr_x-day:2026-07-01', versionedDocument('retired-ctr_x-day:2026-07-01', report(1, 'x')))).toBeNull();
   });
 
   it('the day figures: by agent and shift, by operator, by status, cash against confirmed retail', () => {
