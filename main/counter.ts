@@ -37,7 +37,7 @@ import { INSTALLATION_CALLS } from '../contract/installation.ts';
 import { installationRefusal, type WorldOfRecordDeps } from './agents/world-of-record.ts';
 import { arabicNames } from './reference/arabic-names.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
-import { refundHandlers } from './refunds/handlers.ts';
+import { moneyBack, refundHandlers } from './refunds/handlers.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
@@ -193,6 +193,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       await prev.close();
       next.start();
       follower?.resume();
+      giveBackLeftOut();
       log(`counter now in ${next.environment} (${next.baseUrl})`);
     });
     rewiring = run.catch(() => undefined);
@@ -221,6 +222,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
         follower?.resume();
         await stationLink.close();
         await stationLink.start();
+        giveBackLeftOut();
       }
     }));
     rewiring = run.then(
@@ -293,6 +295,13 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     fresh: () => journalWithWork(dataDir) === null,
   });
   await stationLink.start();
+  const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference'), station: () => stationLink.database(), dataDir, clock, log });
+  // In the background: a station that does not answer must not hold the counter's start.
+  let givingBack: Promise<void> = Promise.resolve();
+  const giveBackLeftOut = () => {
+    givingBack = givingBack.then(() => money.giveBackLeftOut()).catch((err: unknown) => log('the station claims left by an earlier run could not be given back', err));
+  };
+  giveBackLeftOut();
   const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
   backups.start();
   const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings(), approvedBy: () => desk.approver() });
@@ -333,7 +342,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...worklistHandlers({ trips: () => session.trips, agent }),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
-    ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }),
+    ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }, money),
     ...backupHandlers(backups),
     ...restoreHandlers({
       dataDir,
@@ -379,6 +388,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       closed = true;
       updates.close();
       await rewiring;
+      await givingBack;
       await session.sales.close();
       await printer.close();
       await backups.close();

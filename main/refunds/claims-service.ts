@@ -139,6 +139,13 @@ export class ClaimsService {
     return line;
   }
 
+  /** At start: the station's claims of wallet lines for matches this counter never wrote, given back without waiting for a look at the claims. */
+  async giveBackLeftOut(): Promise<void> {
+    const station = this.#d.station?.() ?? null;
+    if (!station) return;
+    await this.#giveBackStranded(station).catch((err: unknown) => this.#d.log('station claims: the wallet lines left claimed could not be given back yet', err));
+  }
+
   /** Gives back the station's claims of wallet lines this counter took for a match it never wrote (it stopped in between). */
   async #giveBackStranded(station: StationDatabase): Promise<void> {
     for (const held of await walletLinesHeld(station)) {

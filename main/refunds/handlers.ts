@@ -39,9 +39,11 @@ export interface RefundHandlerDeps {
   log: Log;
 }
 
-/** The money-back calls. One RefundService and one ClaimsService per journal (an environment's), made when first asked. */
-export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> {
-  const { printer, station = () => null } = d;
+export type MoneyBack = ReturnType<typeof moneyBack>;
+
+/** One RefundService and one ClaimsService per journal (an environment's), made when first asked. */
+export function moneyBack(d: Pick<RefundHandlerDeps, 'current' | 'station' | 'dataDir' | 'clock' | 'log'>) {
+  const { station = () => null } = d;
   const settings = new RefundSettingsStore(d.dataDir, d.log);
   const services = new WeakMap<Journal, { refunds: RefundService; claims: ClaimsService }>();
   const of = () => {
@@ -54,6 +56,28 @@ export function refundHandlers(d: RefundHandlerDeps): HandlerGroup<RefundCalls> 
     }
     return service;
   };
+  return {
+    of,
+    settings,
+    /**
+     * At start (and when another journal is opened): what this counter left claimed at the station
+     * when it stopped between a claim and its entry, given back, so another window can pay those
+     * tickets back without waiting for a refund or claims look here. An unreachable station keeps
+     * them for that look.
+     */
+    giveBackLeftOut: async (): Promise<void> => {
+      if (!station()) return;
+      const { refunds, claims } = of();
+      await refunds.giveBackLeftOut();
+      await claims.giveBackLeftOut();
+    },
+  };
+}
+
+/** The money-back calls. */
+export function refundHandlers(d: RefundHandlerDeps, services: MoneyBack = moneyBack(d)): HandlerGroup<RefundCalls> {
+  const { printer } = d;
+  const { of, settings } = services;
   const refunds = () => of().refunds;
   const claims = () => of().claims;
 

@@ -53,7 +53,6 @@ export type RefundRequest = SaleRef & {
 
 export class RefundService {
   readonly #d: RefundServiceDeps;
-  /** The claims folded so far, and how far into each source: fed only what is new at each look. */
   /** Refunds of this counter between their station claim and their entry (or give-back). */
   readonly #inFlight = new Set<string>();
 
@@ -156,6 +155,11 @@ export class RefundService {
     } catch (err) {
       this.#d.log(`the station's claim of refund ${refundId} could not be given back yet`, err);
     }
+  }
+
+  /** At start: the station's claims of refunds this counter never wrote, given back (see below) without waiting for a refund look. */
+  giveBackLeftOut(): Promise<void> {
+    return this.#settleClaimsOut(this.#station());
   }
 
   /**

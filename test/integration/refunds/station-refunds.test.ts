@@ -21,6 +21,7 @@ let api: RunningSandbox;
 let db: TestPostgres;
 const dirs = [tempDir('shubbak-rf-a-'), tempDir('shubbak-rf-b-'), tempDir('shubbak-rf-c-'), tempDir('shubbak-rf-l-')];
 const counters: Counter[] = [];
+const keychains: ReturnType<typeof memoryKeychain>[] = [];
 const [A, B, C, L] = [0, 1, 2, 3];
 const c: Caller[] = [];
 
@@ -29,7 +30,8 @@ beforeAll(async () => {
   db = await startPostgres({ station: true });
   for (const [i, d] of dirs.entries()) {
     const clientId = i === L ? 'cid_live_demo' : 'cid_sandbox_demo';
-    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith(clientId, api.baseUrl)), shipEveryMs: 200 });
+    keychains.push(memoryKeychain(keychainWith(clientId, api.baseUrl)));
+    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: keychains[i]!, shipEveryMs: 200 });
     counters.push(counter);
     c.push(caller(counter.dispatch));
   }
@@ -48,6 +50,9 @@ afterAll(async () => {
 
 const cancel = (ref: string) => cancelTrip(api.origin, ref);
 const shipped = (i: number) => shippedAll(c[i]!);
+/** An account manager's ADJUSTMENT of the wallet (the sandbox's control API). */
+const adjust = (body: object) =>
+  fetch(`${api.origin}/_sandbox/wallet/adjust`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', ...body }) }).then((r) => expect(r.ok).toBe(true));
 
 describe('one ticket, one refund, across the station', () => {
   let sale: Awaited<ReturnType<typeof sellSeats>>;
@@ -161,8 +166,6 @@ describe('one ticket, one refund, across the station', () => {
     const claimOf = async (i: number) => (await c[i]!.ok('claims')).claims.find((x) => x.bookingReference === split.ref);
     // Both windows see the booking's whole claim: the NET the station paid for both tickets.
     for (const i of [A, B]) expect(await claimOf(i)).toMatchObject({ claimedMinor: split.net, settledMinor: 0, status: 'open' });
-    const adjust = (body: object) =>
-      fetch(`${api.origin}/_sandbox/wallet/adjust`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', ...body }) }).then((r) => expect(r.ok).toBe(true));
     await adjust({ amount_minor: split.net, reason: 'Cancelled departure', booking_ref: split.ref });
     for (const i of [A, B]) expect(await claimOf(i)).toMatchObject({ claimedMinor: split.net, settledMinor: split.net, status: 'settled' });
 
@@ -203,8 +206,6 @@ describe('one ticket, one refund, across the station', () => {
   });
 
   it('two windows matching one lump sum at the same moment: exactly one writes it; a claim of a line left by a match never written is given back', async () => {
-    const adjust = (body: object) =>
-      fetch(`${api.origin}/_sandbox/wallet/adjust`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ client_id: 'cid_sandbox_demo', ...body }) }).then((r) => expect(r.ok).toBe(true));
     const lump = await sellSeats(c[A]!, ['Nour Samy'], 11);
     await cancel(lump.ref);
     await c[A]!.ok('refund', { saleId: lump.saleId, language: 'en' });
@@ -249,5 +250,50 @@ describe('one ticket, one refund, across the station', () => {
     expect(held).toMatchObject({ code: 'conflict', counterId });
     await c[A]!.ok('claims'); // A's next look gives the line back: no match of it was written there
     await c[B]!.ok('matchAdjustment', { transactionId: next.transactionId, bookingReference: other.ref, note: 'week 50' });
+  });
+
+  it('what a counter left claimed when it stopped (tickets, a wallet line) is given back when it starts again, before anyone looks at a refund or a claim there', async () => {
+    const stranded = await sellSeats(c[A]!, ['Nadia Samir'], 13);
+    await cancel(stranded.ref);
+    const lump = await sellSeats(c[A]!, ['Tarek Samir'], 14);
+    await cancel(lump.ref);
+    await c[A]!.ok('refund', { saleId: lump.saleId, language: 'en' });
+    await shipped(A);
+    await adjust({ amount_minor: lump.net, reason: 'Settlement, week 51' });
+    const line = (await c[B]!.ok('claims')).unmatched.find((u) => u.amountMinor === lump.net && u.bookingReference === null)!;
+    const { counterId } = await c[A]!.ok('stationStatus');
+
+    // A stops between the station's claims and its entries: the tickets of one refund and a wallet
+    // line for one match claimed at the station, the refund noted in its journal, nothing written.
+    await counters[A]!.close();
+    const [refundId, matchId] = [randomUUID(), randomUUID()];
+    const pool = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    try {
+      await pool.query('SELECT claim_ticket_refunds($1, $2, $3::int[], $4)', [counterId, stranded.ref, [0], refundId]);
+      await pool.query('SELECT claim_wallet_line_match($1, $2, $3, $4)', [counterId, line.transactionId, lump.ref, matchId]);
+      const file = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+      try {
+        file.prepare("INSERT OR REPLACE INTO meta (key, value) VALUES ('refund_claims_out', ?)").run(JSON.stringify([{ refundId, bookingReference: stranded.ref }]));
+      } finally {
+        file.close();
+      }
+      expect((await c[B]!.err('refund', { bookingReference: stranded.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+      expect((await c[B]!.err('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: null })).code).toBe('conflict');
+
+      // A starts again; nobody asks it anything: the station gets both claims back.
+      counters[A] = await startCounter({ dataDir: dirs[A]!.dir, version: '0.1.0', keychain: keychains[A]!, shipEveryMs: 200 });
+      c[A] = caller(counters[A].dispatch);
+      const held = async () => {
+        const tickets = await pool.query('SELECT count(*)::int AS n FROM ticket_refunds WHERE refund_id = $1', [refundId]);
+        const lines = await pool.query('SELECT count(*)::int AS n FROM wallet_line_matches WHERE match_id = $1', [matchId]);
+        return [tickets.rows[0].n, lines.rows[0].n];
+      };
+      await expect.poll(held, { timeout: 10_000 }).toEqual([0, 0]);
+    } finally {
+      await pool.end();
+    }
+    expect((await c[B]!.ok('refund', { bookingReference: stranded.ref, language: 'en' })).refund.amountMinor).toBe(stranded.total);
+    await c[B]!.ok('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: 'week 51' });
+    expect((await c[A]!.err('refund', { saleId: stranded.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
   });
 });
