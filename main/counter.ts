@@ -38,6 +38,8 @@ import { installationRefusal, type WorldOfRecordDeps } from './agents/world-of-r
 import { arabicNames } from './reference/arabic-names.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
 import { moneyBack, refundHandlers } from './refunds/handlers.ts';
+import type { PinTurns } from './agents/pin-lockout.ts';
+import { stationPinTurns } from './station/pin-turns.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
@@ -159,10 +161,13 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     // Bound below, once the print service exists: sessions are opened before it.
     onSaleConfirmed: (saleId) => follower?.follow(saleId),
     pinKeys: () => pinKeys.get(),
+    // Bound below, once the station link exists: linked, an agent's wrong PINs count at every window.
+    pinTurns: (agentId) => pinTurns(agentId),
     // the journal's head is kept where its PIN key is (not in the no-keychain world's)
     anchors: keychainFailed ? null : keychain,
   };
   let follower: PrintFollower | null = null;
+  let pinTurns: PinTurns = async () => null;
 
   let target: SessionTarget = initial;
   let session: Session = await openSession(sessionDeps, initial);
@@ -295,6 +300,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     fresh: () => journalWithWork(dataDir) === null,
   });
   await stationLink.start();
+  // a station the shipper found offline is not waited for at each sign-in
+  pinTurns = stationPinTurns(() => (stationLink.status().shipping === 'offline' ? null : stationLink.database()), log);
   const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference'), station: () => stationLink.database(), dataDir, clock, log });
   // In the background: a station that does not answer must not hold the counter's start.
   let givingBack: Promise<void> = Promise.resolve();

@@ -4,6 +4,7 @@ import type { CounterEnvironment } from '../contract/counter.ts';
 import type { Clock, Sleep } from './clock.ts';
 import type { Current } from './deps.ts';
 import { AgentDirectory } from './agents/directory.ts';
+import type { PinTurns } from './agents/pin-lockout.ts';
 import type { PinKeys } from './vault/pin-key.ts';
 import { DEFAULT_AGENT, type Agent } from './journal/agents.ts';
 import { Journal } from './journal/journal.ts';
@@ -62,6 +63,8 @@ export interface SessionDeps {
   onSaleConfirmed?: ((saleId: string) => void) | undefined;
   /** The PIN keys from the keychain (null: it cannot be read). */
   pinKeys: () => PinKeys | null;
+  /** The station's count of an agent's wrong PINs, for one check (main/station/pin-turns.ts); none: this counter's alone. */
+  pinTurns?: PinTurns | undefined;
   /** Where the journal's head is kept between starts (the keychain; null: it cannot be read). */
   anchors?: AnchorStore | null | undefined;
   /** How often the head is kept again while the journal is open (default 30 s). */
@@ -168,7 +171,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
 
   const anchor = deps.anchors ? new HeadAnchor(journal, deps.anchors, deps.log) : null;
   await anchor?.open(deps.anchorEveryMs ?? 30_000);
-  const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys);
+  const agents = new AgentDirectory(journal, deps.clock, deps.pinKeys, deps.pinTurns);
   const { changed, refused } = agents.refold();
   if (changed.length > 0) deps.log(`agents: the rows of ${changed.join(', ')} differed from their entries (changed outside the app): folded again`);
   if (refused.length > 0) {

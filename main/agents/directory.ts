@@ -11,6 +11,7 @@ import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } fro
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import type { PinKeys } from '../vault/pin-key.ts';
 import { hashPin, isBoundHash, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin, type PinBinding } from './pin.ts';
+import { afterUnlock, afterWrongPin, CLEAN_PIN_STATE, isClean, lockedAt, MAX_WRONG_PINS, stricter, type PinState, type PinTurns } from './pin-lockout.ts';
 
 // The counter's agents: names, roles and PINs, every change an agent.saved entry (read model
 // `agents`). Signing in checks the PIN against its hash, sealed with the counter's PIN key from
@@ -18,14 +19,10 @@ import { hashPin, isBoundHash, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal
 // folded again from their entries (agent-rows.ts: the table is a file anyone can edit). The
 // checks of one agent run one after the other, whatever the transport sends at once, and every
 // wrong PIN is an entry: five in a row lock the agent, each lock of a row longer than the last
-// (LOCK_STEPS_MINUTES), until a right PIN or a supervisor.
+// (pin-lockout.ts), until a right PIN or a supervisor. Linked to a station, the wrong PINs of an
+// agent count at every window of it (PinTurns).
 
-export const MAX_WRONG_PINS = 5;
-/** The first lock lasts a minute, then 5, 15, and an hour from the fourth lock in a row on. */
-export const LOCK_STEPS_MINUTES = [1, 5, 15, 60] as const;
-
-/** How long the lock numbered `locksBefore` (0 for the first of a row) lasts. */
-export const lockMinutes = (locksBefore: number): number => LOCK_STEPS_MINUTES[Math.min(locksBefore, LOCK_STEPS_MINUTES.length - 1)]!;
+export { LOCK_STEPS_MINUTES, lockMinutes, MAX_WRONG_PINS } from './pin-lockout.ts';
 
 
 export interface AgentRecord extends Agent {
@@ -91,11 +88,14 @@ export class AgentDirectory {
   #keyLost: { seq: number; key: Buffer; lost: boolean } | null = null;
   /** The check running or queued last, per agent: the next one starts when it ends. */
   readonly #queues = new Map<string, Promise<unknown>>();
+  /** The station's count of an agent's wrong PINs, held for one check (linked counters). */
+  readonly #turns: PinTurns;
 
-  constructor(journal: Journal, clock: Clock, keys: () => PinKeys | null) {
+  constructor(journal: Journal, clock: Clock, keys: () => PinKeys | null, turns: PinTurns = async () => null) {
     this.#journal = journal;
     this.#clock = clock;
     this.#keys = keys;
+    this.#turns = turns;
     tagEntriesWith(journal, keys); // its agents' entries count by their tags (agent-tags.ts)
   }
 
@@ -248,33 +248,43 @@ export class AgentDirectory {
     refoldAgents(this.#journal, agentId);
     const stored = storedAgent(this.#journal, agentId);
     if (!stored || stored.pinHash === null || !stored.active) throw new AppFailure('wrong_pin', 'Unknown agent or wrong PIN');
-    const now = this.#clock.now();
-    if (stored.lockedUntil !== null && Date.parse(stored.lockedUntil) > now.getTime()) throw lockedFailure(stored.name, stored.lockedUntil, now);
-    const binding = bindingOf(stored);
-    const verdict = await verifyPin(pin, stored.pinHash, key, binding);
-    if (verdict === 'unbound') throw pinResetNeeded();
-    if (verdict === 'unreadable') {
-      // sealed with this key for another role or state: the record was changed behind the counter
-      if (otherBindings(binding).some((b) => reseal(stored.pinHash!, key, key, b) !== null)) throw pinResetNeeded();
-      throw keyMismatch();
+    const here: PinState = { wrong: stored.wrongPins, locks: stored.locks, lockedUntil: stored.lockedUntil };
+    // linked: the agent's count at every window of the station, held until this check is written
+    const turn = await this.#turns(agentId);
+    let kept: PinState | null = null;
+    try {
+      const state = turn ? stricter(here, turn.state) : here;
+      const now = this.#clock.now();
+      if (lockedAt(state, now)) throw lockedFailure(stored.name, state.lockedUntil!, now);
+      const binding = bindingOf(stored);
+      const verdict = await verifyPin(pin, stored.pinHash, key, binding);
+      if (verdict === 'unbound') throw pinResetNeeded();
+      if (verdict === 'unreadable') {
+        // sealed with this key for another role or state: the record was changed behind the counter
+        if (otherBindings(binding).some((b) => reseal(stored.pinHash!, key, key, b) !== null)) throw pinResetNeeded();
+        throw keyMismatch();
+      }
+      const journal = this.#journal;
+      if (verdict === 'match') {
+        if (!isClean(here)) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
+        if (turn && !isClean(turn.state)) kept = CLEAN_PIN_STATE;
+        // the record the PIN was checked against (folded from the entries before it), not the table read again after the await
+        return { ...recordOf(stored), lockedUntil: null };
+      }
+      const { next, lockedNow } = afterWrongPin(state, now);
+      kept = next;
+      if (!lockedNow) {
+        journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
+        throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - next.wrong} tries left)`);
+      }
+      journal.transaction(() => {
+        journal.append('agent.pin_failed', { agentId }, { at: now });
+        journal.append('agent.locked', { agentId, until: next.lockedUntil!, failures: state.wrong + 1 }, { at: now });
+      });
+      throw lockedFailure(stored.name, next.lockedUntil!, now);
+    } finally {
+      await turn?.end(kept);
     }
-    const journal = this.#journal;
-    if (verdict === 'match') {
-      if (stored.wrongPins > 0 || stored.locks > 0) journal.transaction(() => journal.append('agent.pin_accepted', { agentId }, { at: now }));
-      // the record the PIN was checked against (folded from the entries before it), not the table read again after the await
-      return { ...recordOf(stored), lockedUntil: null };
-    }
-    const wrong = stored.wrongPins + 1;
-    if (wrong < MAX_WRONG_PINS) {
-      journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
-      throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - wrong} tries left)`);
-    }
-    const until = new Date(now.getTime() + lockMinutes(stored.locks) * 60_000).toISOString();
-    journal.transaction(() => {
-      journal.append('agent.pin_failed', { agentId }, { at: now });
-      journal.append('agent.locked', { agentId, until, failures: wrong }, { at: now });
-    });
-    throw lockedFailure(stored.name, until, now);
   }
 
   /** A supervisor lifts an agent's lock (and wrong PINs) with their own PIN, checked like a sign-in. */
@@ -287,6 +297,9 @@ export class AgentDirectory {
       const by = { agentId: supervisor.id, agentName: supervisor.name };
       this.#journal.transaction(() => this.#journal.append('agent.unlocked', { agentId, by }));
     }
+    // and at the station: the agent's wrong PINs at every window start again
+    const turn = await this.#turns(agentId);
+    await turn?.end(turn.state.wrong > 0 || turn.state.lockedUntil !== null ? afterUnlock(turn.state) : null);
     return this.get(agentId)!;
   }
 

@@ -107,6 +107,12 @@ describe('station roles', () => {
     await expect(loginA.query("SELECT * FROM claim_counter('ctr_window_b', 'stolen-pc', 0)")).rejects.toThrow(/not_your_counter/);
     await expect(loginA.query("SELECT release_counter('ctr_window_b', 'any', true, 'mine')")).rejects.toThrow(/not_your_counter/);
     expect((await loginA.query("SELECT claim_ticket_refunds('ctr_window_a', 'PB-X', '{0}'::int[], 'r-a') AS taken")).rows[0].taken).toEqual([]);
+    // the station's count of an agent's wrong PINs: taken and written as the login's own counter only, never read or set directly
+    await expect(loginA.query("SELECT * FROM pin_turn('ctr_window_b', 'agent-x')")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query("SELECT pin_turn_end('ctr_window_b', 'agent-x', 0, 0, NULL)")).rejects.toThrow(/not_your_counter/);
+    await expect(loginA.query('SELECT * FROM pin_turns')).rejects.toThrow(/permission denied/);
+    await expect(loginA.query("UPDATE pin_turns SET wrong = 0, locked_until = NULL WHERE agent_id = 'agent-x'")).rejects.toThrow(/permission denied/);
+    expect((await loginA.query("SELECT * FROM pin_turn('ctr_window_a', 'agent-x')")).rows).toEqual([{ t_wrong: 0, t_locks: 0, t_locked_until: null }]);
   });
 
   it('a stolen login cannot spoil its counter’s signed history, take its lease from the live PC, nor learn who holds it', async () => {
