@@ -10,6 +10,10 @@ import type { StationDatabase } from '../refunds/station-gate.ts';
 
 /** How long a PIN check waits for a connection to the station before going on without it. */
 export const PIN_TURN_CONNECT_MS = 1_500;
+/** How long the server keeps a turn whose window went quiet (a PIN check takes well under a second). */
+const TURN_IDLE_MS = 10_000;
+/** How long a check waits for the agent's row while another window checks them. */
+const TURN_WAIT_MS = 5_000;
 
 interface TurnRow {
   t_wrong: unknown;
@@ -53,6 +57,9 @@ export function stationPinTurns(station: () => StationDatabase | null, log: Log,
     let state: PinState | null;
     try {
       await client.query('BEGIN');
+      // A window that dies holding the row (its PC off) must not hold the agent's next check at
+      // another one for long: the server ends a transaction left idle, and a wait for the row is bounded.
+      await client.query(`SET LOCAL idle_in_transaction_session_timeout = ${TURN_IDLE_MS}; SET LOCAL lock_timeout = ${TURN_WAIT_MS}`);
       state = stateOf((await client.query<TurnRow>('SELECT t_wrong, t_locks, t_locked_until FROM pin_turn($1, $2)', [db.counterId, agentId])).rows[0]);
       if (!state) throw new Error(`the station's count of agent ${agentId} is not one this counter reads`);
     } catch (err) {

@@ -84,6 +84,19 @@ describe("an agent's wrong PINs, counted at every window of the station", () => 
     await a.ok('unlockAgent', { agentId: mona, supervisorId: boss, pin: BOSS_PIN });
   });
 
+  it("a turn held at the station by a window that went quiet keeps no one out: the next check waits a while, then counts alone", async () => {
+    const { counterId } = await b.ok('stationStatus');
+    const stuck = await owner.connect();
+    try {
+      await stuck.query('BEGIN');
+      await stuck.query('SELECT * FROM pin_turn($1, $2)', [counterId, boss]); // and nothing more, as a PC switched off mid-check
+      expect(await signIn(a, boss, BOSS_PIN)).toBe('signed_in');
+    } finally {
+      await stuck.query('ROLLBACK');
+      stuck.release();
+    }
+  });
+
   it('with the station down each window counts alone, and signs in without waiting on it', async () => {
     db.stop();
     try {
