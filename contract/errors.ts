@@ -92,6 +92,8 @@ export interface AppError {
   bookingReference?: string;
   /** Until when something is refused (an agent locked after wrong PINs), ISO UTC; shown in Cairo time. */
   until?: string;
+  /** A wrong PIN of a known agent: how many more before the lock (at every window of a linked station). */
+  triesLeft?: number;
   /** Per-field problems of an invalid argument or request. */
   fields?: { field: string; message: string }[];
   /** The counter and the journal entry a failure names (a station copy refused at an entry). */

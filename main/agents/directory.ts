@@ -275,7 +275,8 @@ export class AgentDirectory {
       kept = next;
       if (!lockedNow) {
         journal.transaction(() => journal.append('agent.pin_failed', { agentId }, { at: now }));
-        throw new AppFailure('wrong_pin', `Wrong PIN (${MAX_WRONG_PINS - next.wrong} tries left)`);
+        const triesLeft = MAX_WRONG_PINS - next.wrong;
+        throw new AppFailure('wrong_pin', `Wrong PIN (${triesLeft} tries left)`, { triesLeft });
       }
       journal.transaction(() => {
         journal.append('agent.pin_failed', { agentId }, { at: now });

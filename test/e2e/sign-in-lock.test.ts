@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { counterPerFile, plain, setLanguage, shot, type Counter } from '../support/sale.ts';
 
-// Five wrong PINs on the sign-in screen in Chromium: the lock says until when in Cairo time, in
-// English and in Arabic, and a supervisor lifts it there with their own PIN.
+// Five wrong PINs on the sign-in screen in Chromium: each says how many tries are left, the lock
+// says until when in Cairo time, in English and in Arabic, and a supervisor lifts it there with
+// their own PIN.
 
 let c: Counter;
 counterPerFile((opened) => {
@@ -25,7 +26,11 @@ describe('the sign-in lock', () => {
       await page.locator('#pin').fill('0000');
       await page.keyboard.press('Enter');
       await expect.poll(async () => (await page.getByRole('alert').count()) > 0).toBe(true);
+      // each wrong PIN but the last says how many are left before the lock
+      if (i < 4) await expect.poll(async () => plain(await page.getByTestId('error-tries-left').textContent())).toBe(`Tries left before the lock: ${4 - i}.`);
+      if (i === 1) await shot(page, 'sign-in-tries-left-en');
     }
+    expect(await page.getByTestId('error-tries-left').count()).toBe(0);
     const until = page.getByTestId('error-until');
     await until.waitFor();
     const desk = await c.call('desk');

@@ -16,6 +16,7 @@ export function ErrorNotice({ error, onRetry, id }: { error: AppError; onRetry?:
       {!refusal && <strong>{t('error.title')}</strong>}
       <p>{t(`error.${error.code}`, { counter: error.counterId ? `\u2068${error.counterId}\u2069` : '', seq: error.seq === undefined ? '' : formatNumber(error.seq, locale) })}</p>
       {error.until && <p data-testid="error-until">{t('error.until', { time: formatCairo(error.until, locale, 'paper') })}</p>}
+      {error.triesLeft !== undefined && <p data-testid="error-tries-left">{t('error.tries_left', { n: formatNumber(error.triesLeft, locale) })}</p>}
       {error.bookingReference && <p className="mono">{error.bookingReference}</p>}
       {onRetry && !refusal && (
         <button type="button" onClick={onRetry}>

@@ -57,7 +57,9 @@ describe("an agent's wrong PINs, counted at every window of the station", () => 
 
   it('three wrong at A and two at B lock Mona at both windows', async () => {
     for (let i = 1; i <= 3; i++) expect(await a.err('signIn', { agentId: mona, pin: '0000' })).toMatchObject({ code: 'wrong_pin', message: `Wrong PIN (${MAX_WRONG_PINS - i} tries left)` });
-    expect(await b.err('signIn', { agentId: mona, pin: '0000' })).toMatchObject({ code: 'wrong_pin', message: 'Wrong PIN (1 tries left)' });
+    expect(await b.err('signIn', { agentId: mona, pin: '0000' })).toMatchObject({ code: 'wrong_pin', message: 'Wrong PIN (1 tries left)', triesLeft: 1 });
+    // an agent the counter does not know says nothing of tries
+    expect(await b.err('signIn', { agentId: 'agent-nobody', pin: '0000' })).not.toHaveProperty('triesLeft');
     expect(await b.err('signIn', { agentId: mona, pin: '0000' })).toMatchObject({ code: 'agent_locked', until: expect.any(String) });
     expect(await signIn(a, mona, MONA_PIN)).toBe('agent_locked');
     expect(await signIn(b, mona, MONA_PIN)).toBe('agent_locked');
