@@ -2,6 +2,7 @@ import { canonicalJson } from '../../core/canonical-json.ts';
 import type { Entry, Journal } from './journal.ts';
 import { agentEntryVerdicts, KEYED_MARK } from './agent-tags.ts';
 import { tagKeysOf } from './entry-tags.ts';
+import { seqRanges } from '../../core/seq-ranges.ts';
 
 // The `agents` read model: each agent's row, folded from that agent's own entries. The table is
 // a file anyone with the data folder can edit (a role, a lock, a count of wrong PINs), so it is
@@ -99,7 +100,7 @@ export function keyAgentEntries(journal: Journal): boolean {
   if (journal.readOnlyFailure || !tagKeysOf(journal)) return false;
   return journal.transaction(() => {
     const { refused, markDue } = agentEntryVerdicts(journal, AGENT_ROW_TYPES);
-    if (markDue) journal.append(KEYED_MARK, { refused });
+    if (markDue) journal.append(KEYED_MARK, { refused: seqRanges(refused) });
     return markDue;
   });
 }

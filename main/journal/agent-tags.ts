@@ -1,3 +1,4 @@
+import { seqListHas, type SeqList } from '../../core/seq-ranges.ts';
 import type { Journal } from './journal.ts';
 import { TAGGED_COLUMNS, tagKeysOf, tagOpensWith, taggedEntryOf, type HeldKeys, type TaggedRow } from './entry-tags.ts';
 
@@ -19,12 +20,12 @@ export const KEYED_MARK = 'agent.entries_keyed';
 const opensWithAny = (keys: HeldKeys, r: TaggedRow, journal: Journal) => tagOpensWith(keys, taggedEntryOf(journal, r)) !== null;
 
 /** The last mark of a key change a key held opens, and the key that opens it. */
-function lastKeyedMark(journal: Journal, keys: HeldKeys): { seq: number; refused: number[]; key: 'current' | 'previous' } | null {
+function lastKeyedMark(journal: Journal, keys: HeldKeys): { seq: number; refused: SeqList; key: 'current' | 'previous' } | null {
   const rows = journal.stmt<[], TaggedRow>(`SELECT ${TAGGED_COLUMNS} FROM entries INDEXED BY entries_agents_keyed WHERE type = '${KEYED_MARK}' ORDER BY seq DESC`).all();
   for (const r of rows) {
     const e = taggedEntryOf(journal, r);
     const key = tagOpensWith(keys, e);
-    if (key) return { seq: r.seq, refused: e.payload.refused as number[], key };
+    if (key) return { seq: r.seq, refused: e.payload.refused as SeqList, key };
   }
   return null;
 }
@@ -58,9 +59,9 @@ export function agentEntryVerdicts(journal: Journal, agentTypes: readonly string
   const mark = lastKeyedMark(journal, keys);
   const verdicts: AgentEntryVerdicts = { counted: [], refused: [], markDue: mark?.key === 'previous' };
   if (mark) {
-    const refusedBefore = new Set(mark.refused);
+    const refusedBefore = seqListHas(mark.refused);
     for (const r of agentRows(journal, agentTypes, agentId)) {
-      const counts = r.seq < mark.seq ? !refusedBefore.has(r.seq) : opensWithAny(keys, r, journal);
+      const counts = r.seq < mark.seq ? !refusedBefore(r.seq) : opensWithAny(keys, r, journal);
       (counts ? verdicts.counted : verdicts.refused).push(r.seq);
     }
     return verdicts;

@@ -4,6 +4,7 @@ import type { CashCount } from '../../contract/shifts.ts';
 import type { Booking } from '../../contract/partner/resources.ts';
 import type { RefundPolicy } from '../../contract/refunds.ts';
 import type { Journey } from '../../core/route.ts';
+import type { SeqList } from '../../core/seq-ranges.ts';
 
 // The journal's vocabulary: one payload shape per entry type. Entries are never changed once
 // written; a later fact is a new entry pointing at the sale (or rule) it concerns.
@@ -331,7 +332,8 @@ export type PinResealReason = 'legacy_hash' | 'unbound_hash' | 'station_key';
  * version's first start, a station's key adopted, a key lost).
  */
 export interface AgentEntriesKeyed {
-  refused: number[];
+  /** Seqs alone and runs of consecutive seqs [first, last] (core/seq-ranges.ts). */
+  refused: SeqList;
 }
 
 export interface AgentSignedIn {

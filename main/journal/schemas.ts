@@ -44,7 +44,10 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'agent.unlocked': z.object({ agentId: id, by: agentRef }),
   'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'unbound_hash', 'station_key']) }),
   'agent.signed_out': z.object({ agentId: id, reason: z.enum(['sign_out', 'switch']) }),
-  'agent.entries_keyed': z.object({ refused: z.array(z.number().int().min(1)) }),
+  'agent.entries_keyed': z.object({
+    // each seq alone, or a run [first, last] (core/seq-ranges.ts; marks before runs list seqs only)
+    refused: z.array(z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)]).refine(([first, last]) => first < last, 'a run goes up')])),
+  }),
   'shift.opened': z.object({ shiftId: id, agentId: id, businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), implicit: z.boolean(), floatMinor: minor.min(0).optional(), floatCount: cashCount.optional(), agentName: z.string().optional() }),
   'shift.closed': z.object({ shiftId: id, agentId: id, implicit: z.boolean(), z: z.object({ zNumber: z.number().int().min(1) }).optional() }),
   'shift.counted': z.object({ shiftId: id, agentId: id, count: cashCount, countedMinor: minor.min(0) }),

@@ -9,6 +9,7 @@ import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { LOCK_STEPS_MINUTES, MAX_WRONG_PINS } from '../../../main/agents/directory.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
+import { appendByHand } from '../../support/append-by-hand.ts';
 import { codeOf, harnessedCounter } from './harnessed-counter.ts';
 
 const logged: string[] = [];
@@ -142,5 +143,27 @@ describe('the station secret adopted twice (each key replacing the one before)',
     // the marks the counter wrote: one per secret (a new journal's entries were tagged from the first)
     const marks = t.withJournalFile((db) => db.prepare("SELECT count(*) FROM entries WHERE type = 'agent.entries_keyed' AND payload ->> '$.tag' IS NOT NULL").pluck().get());
     expect(marks).toBe(2);
+  });
+
+  it('five thousand replays appended at once make a mark of one run, not of five thousand seqs, and none of them counts', async () => {
+    await stop();
+    const [first, last] = t.withJournalFile((db) => {
+      const seqs = Array.from({ length: 5_000 }, (_, i) => appendByHand(db, 'agent.saved', untagged(i % 2 ? karimAsSupervisor : goneAtWork)));
+      return [seqs[0]!, seqs.at(-1)!];
+    }, true);
+    await start();
+    await expectAsWritten();
+    await c.ok('signIn', { agentId: boss, pin: '246802' });
+    await c.ok('importStationSecret', { secret: stationSecretText(randomBytes(32)), supervisorId: boss, pin: '246802' });
+    await c.ok('signOut');
+    const mark = t.withJournalFile(
+      (db) => JSON.parse(db.prepare("SELECT payload FROM entries WHERE type = 'agent.entries_keyed' ORDER BY seq DESC LIMIT 1").pluck().get() as string) as { refused: unknown[] },
+    );
+    expect(mark.refused).toContainEqual([first, last]);
+    expect(JSON.stringify(mark.refused).length).toBeLessThan(200);
+    await expectAsWritten();
+    await stop();
+    await start();
+    await expectAsWritten();
   });
 });
