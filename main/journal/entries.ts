@@ -267,6 +267,8 @@ export interface JournalForeignEntries {
   /** How many were found, and the first of them (up to 100) with their kinds. */
   count: number;
   entries: { seq: number; type: string }[];
+  /** Every one of them, as runs (core/seq-ranges.ts); absent from findings written before it was kept: those name `entries` alone. */
+  seqs?: SeqList;
 }
 
 export type AgentRole = 'agent' | 'supervisor';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { JournalForeignEntries, JournalRewound } from './entries.ts';
 import { foreignEntries } from './entry-tags.ts';
+import { seqListHas, seqRanges } from '../../core/seq-ranges.ts';
 import type { Journal } from './journal.ts';
 import { rebuildReadModels } from './read-models.ts';
 
@@ -118,7 +119,7 @@ export class HeadAnchor {
     if (this.#checkedUpTo === null || this.#journal.readOnlyFailure) return;
     const found = foreignEntries(this.#journal, this.#checkedUpTo);
     if (found.length > 0) {
-      const finding: JournalForeignEntries = { count: found.length, entries: found.slice(0, 100) };
+      const finding: JournalForeignEntries = { count: found.length, entries: found.slice(0, 100), seqs: seqRanges(found.map((f) => f.seq)) };
       const more = found.length > 100 ? ` and ${found.length - 100} more` : '';
       this.#log(`journal: entries ${finding.entries.map((f) => f.seq).join(', ')}${more} carry no tag this counter's key opens: written outside the app`);
       // they are in the entries every fold reads (a Z-report, the station's copy): the read models fold them too, so that every screen agrees
@@ -145,11 +146,15 @@ export class HeadAnchor {
  * entries_foreign). A finding another finding names (one appended by hand, naming the counter's
  * own entries) names nothing.
  */
-export function foundOutside(journal: Journal): Set<number> {
+export function foundOutside(journal: Journal): (seq: number) => boolean {
   const seqs = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq").all();
-  const findings = seqs.map(({ seq }) => ({ seq, named: journal.entry<'journal.foreign_entries'>(seq).payload.entries.map((e) => e.seq) }));
-  const namedByAny = new Set(findings.flatMap((f) => f.named));
-  return new Set(findings.filter((f) => !namedByAny.has(f.seq)).flatMap((f) => f.named));
+  const findings = seqs.map(({ seq }) => {
+    const { entries, seqs: all } = journal.entry<'journal.foreign_entries'>(seq).payload;
+    // every seq found (as runs); a finding written before they were kept names its first hundred
+    return { seq, names: seqListHas(all ?? entries.map((e) => e.seq)) };
+  });
+  const standing = findings.filter((f) => !findings.some((other) => other.names(f.seq)));
+  return (seq) => standing.some((f) => f.names(seq));
 }
 
 /** The last finding of entries written outside the app, and when (through the index entries_foreign). */

@@ -17,6 +17,8 @@ const fromStation = z.object({ stationId: id, seq: z.number().int().min(0), coun
 const appError = z.object({ code: z.string().min(1), message: z.string() });
 const cashCount = z.record(z.string(), z.number().int().min(0));
 const language = z.enum(['ar', 'en']);
+/** Seqs, each alone or in a run [first, last] (core/seq-ranges.ts). */
+const seqList = z.array(z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)]).refine(([first, last]) => first < last, 'a run goes up')]));
 
 const offerSummary = z.object({
   originName: z.string().nullable(),
@@ -44,10 +46,8 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'agent.unlocked': z.object({ agentId: id, by: agentRef }),
   'agent.pin_resealed': z.object({ agentId: id, pinHash: z.string().min(1), reason: z.enum(['legacy_hash', 'unbound_hash', 'station_key']) }),
   'agent.signed_out': z.object({ agentId: id, reason: z.enum(['sign_out', 'switch']) }),
-  'agent.entries_keyed': z.object({
-    // each seq alone, or a run [first, last] (core/seq-ranges.ts; marks before runs list seqs only)
-    refused: z.array(z.union([z.number().int().min(1), z.tuple([z.number().int().min(1), z.number().int().min(1)]).refine(([first, last]) => first < last, 'a run goes up')])),
-  }),
+  // marks before runs list seqs alone
+  'agent.entries_keyed': z.object({ refused: seqList }),
   'shift.opened': z.object({ shiftId: id, agentId: id, businessDay: z.string().regex(/^\d{4}-\d{2}-\d{2}$/), implicit: z.boolean(), floatMinor: minor.min(0).optional(), floatCount: cashCount.optional(), agentName: z.string().optional() }),
   'shift.closed': z.object({ shiftId: id, agentId: id, implicit: z.boolean(), z: z.object({ zNumber: z.number().int().min(1) }).optional() }),
   'shift.counted': z.object({ shiftId: id, agentId: id, count: cashCount, countedMinor: minor.min(0) }),
@@ -85,7 +85,7 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'print.recorded': z.object({ printId: id, saleId: z.string().nullable(), kind: z.enum(['tickets', 'receipt', 'test', 'report']), printer: z.string(), status: z.enum(['sent', 'failed']), jobId: z.string().nullable(), errorCode: z.string().nullable(), copy: z.boolean(), language: language.nullable(), agentId: z.string(), document: z.string().optional() }),
   'markup.changed': z.object({ action: z.enum(['saved', 'deleted']), ruleId: id, rule: markupRuleFields.nullable(), previous: markupRuleFields.nullable(), by: z.object({ agentId: z.string(), agentName: z.string() }), fromStation: fromStation.optional() }),
   'station.renamed': z.object({ name: z.string().min(1), by: agentRef.nullable(), fromStation }),
-  'journal.foreign_entries': z.object({ count: z.number().int().min(1), entries: z.array(z.object({ seq: z.number().int().min(1), type: z.string() })) }),
+  'journal.foreign_entries': z.object({ count: z.number().int().min(1), entries: z.array(z.object({ seq: z.number().int().min(1), type: z.string() })), seqs: seqList.optional() }),
   'journal.rewound': z.object({ anchoredSeq: z.number().int().min(1), anchoredHash: z.string().min(1), foundSeq: z.number().int().min(0), foundHash: z.string().nullable() }),
   'refund.paid': z.object({
     refundId: id,

@@ -4,6 +4,7 @@
 // listed below the frozen figures, never merged into them.
 import { REFUNDS_STRINGS, refundsSection } from '../refunds/paper.ts';
 import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
+import { Z_OUTSIDE_NAMED } from '../../contract/counter.ts';
 import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
@@ -56,6 +57,7 @@ const STRINGS = {
     move: { pay_in: 'Pay-in', pay_out: 'Pay-out', safe_drop: 'Safe drop' },
     outsideMark: ' (WRITTEN OUTSIDE THE APP)',
     outside: (n: string) => `WRITTEN OUTSIDE THE APP: ${n} of this shift's entries. The figures below include them: check them before you sign.`,
+    outsideMore: (n: string) => `… and ${n} more (Settings → Journal)`,
     printed: (at: string) => `Printed ${at}`,
   },
   ar: {
@@ -98,6 +100,7 @@ const STRINGS = {
     move: { pay_in: 'إيداع', pay_out: 'مصروف', safe_drop: 'توريد للخزينة' },
     outsideMark: ' (كُتبت خارج البرنامج)',
     outside: (n: string) => `كُتبت خارج البرنامج: ${n} من قيود هذه الوردية. الأرقام أدناه تشملها: راجعها قبل التوقيع.`,
+    outsideMore: (n: string) => `… و${n} غيرها (الإعدادات ← السجل)`,
     printed: (at: string) => `طُبع ${at}`,
   },
 } as const;
@@ -130,7 +133,9 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     p.rule(0.75, true);
     if (z.writtenOutside?.length) {
       p.line(s.outside(count(z.writtenOutside.length)), { size: p.size(0.95), bold: true }, p.size(0.1));
-      for (const e of z.writtenOutside) p.line(ltr(`#${e.seq} ${e.type}`), { size: p.size(0.85) });
+      for (const e of z.writtenOutside.slice(0, Z_OUTSIDE_NAMED)) p.line(ltr(`#${e.seq} ${e.type}`), { size: p.size(0.85) });
+      const more = z.writtenOutside.length - Z_OUTSIDE_NAMED;
+      if (more > 0) p.line(s.outsideMore(count(more)), { size: p.size(0.85) });
       p.rule(0.75, true);
     }
 

@@ -19,7 +19,7 @@ export interface ZContext {
   closedAt: string;
   comment: string | null;
   /** Seqs the counter found written outside the app (head-anchor.ts foundOutside): the report names those of its shift. */
-  writtenOutside?: ReadonlySet<number>;
+  writtenOutside?: (seq: number) => boolean;
 }
 
 /** `entries`: every entry of the shift, in order, up to the last one the report covers. */
@@ -35,7 +35,7 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
     amountMinor: m.amountMinor,
     reason: m.reason,
     at: m.at,
-    ...(ctx.writtenOutside?.has(m.seq) ? { writtenOutside: true as const } : {}),
+    ...(ctx.writtenOutside?.(m.seq) ? { writtenOutside: true as const } : {}),
   }));
   let reprints = 0;
   const holds = new Set<string>();
@@ -81,7 +81,8 @@ export function computeZ(entries: readonly Entry[], ctx: ZContext): ZReport {
   const countedMinor = shift.countedMinor ?? 0;
   const count: CashCount = shift.count ?? {};
   const byRetail = <T extends ZReportLine>(a: T, b: T) => b.retailMinor - a.retailMinor;
-  const outside = ctx.writtenOutside?.size ? entries.filter((e) => ctx.writtenOutside!.has(e.seq)).map((e) => ({ seq: e.seq, type: e.type })) : [];
+  const found = ctx.writtenOutside;
+  const outside = found ? entries.filter((e) => found(e.seq)).map((e) => ({ seq: e.seq, type: e.type })) : [];
 
   return {
     zNumber: ctx.zNumber,

@@ -9,6 +9,7 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { appendByHand } from '../support/append-by-hand.ts';
+import { Z_OUTSIDE_NAMED } from '../../contract/counter.ts';
 import { journalPath } from '../../main/session.ts';
 import { caller, tempDir } from '../integration/main/helpers.ts';
 import { axeFindings, report } from '../support/a11y.ts';
@@ -76,6 +77,8 @@ describe('a pay-out appended to the journal by hand', () => {
   const other = tempDir('shubbak-e2e-foreign-');
   let forged: RunningApp;
   let seq = 0;
+  /** The prints appended before the pay-out: more than the Z-report names one by one. */
+  const covers: number[] = [];
   beforeAll(async () => {
     forged = await startApp({ dataDir: other.dir });
     await caller(forged.counter.dispatch).ok('openShift', { float: { '20000': 1 } });
@@ -83,6 +86,8 @@ describe('a pay-out appended to the journal by hand', () => {
     const db = new Database(journalPath(other.dir, 'TRAINING'));
     try {
       const shiftId = db.prepare("SELECT payload ->> '$.shiftId' FROM entries WHERE type = 'shift.opened' ORDER BY seq DESC LIMIT 1").pluck().get() as string;
+      const print = { saleId: null, kind: 'test', printer: 'TicketPDF', status: 'sent', jobId: null, errorCode: null, copy: false, language: 'en', agentId: 'agent-1' };
+      for (let i = 0; i < Z_OUTSIDE_NAMED + 2; i++) covers.push(appendByHand(db, 'print.recorded', { ...print, printId: randomUUID() }, { shiftId }));
       const payOut = { movementId: randomUUID(), shiftId, agentId: 'agent-1', kind: 'pay_out', amountMinor: 100_000, reason: 'Supplier' };
       seq = appendByHand(db, 'cash.moved', payOut, { shiftId });
     } finally {
@@ -105,12 +110,12 @@ describe('a pay-out appended to the journal by hand', () => {
     await page.getByRole('tab', { name: 'Journal', exact: true }).click();
     const notice = page.getByTestId('journal-foreign');
     await expect.poll(() => notice.count()).toBe(1);
-    expect(plain(await notice.textContent())).toMatch(new RegExp(`did not write \\(how many: 1; the first: entry ${seq}; kinds: cash in the drawer\\)`));
+    expect(plain(await notice.textContent())).toMatch(new RegExp(`did not write \\(how many: ${covers.length + 1}; the first: entry ${covers[0]}; kinds: prints, cash in the drawer\\)`));
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-en.png') });
     expect(report(await axeFindings(page, 'settings-journal-foreign'))).toBe('');
     await page.keyboard.press('F3');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
-    expect(plain(await notice.textContent())).toMatch(/قيودًا لم يكتبها.*أنواعها: نقدية الدرج/);
+    expect(plain(await notice.textContent())).toMatch(/قيودًا لم يكتبها.*أنواعها: طباعة، نقدية الدرج/);
     await page.screenshot({ path: join(SCREENSHOTS, 'journal-foreign-ar.png') });
     expect(report(await axeFindings(page, 'settings-journal-foreign-ar'))).toBe('');
   });
@@ -119,7 +124,7 @@ describe('a pay-out appended to the journal by hand', () => {
     const call = caller(forged.counter.dispatch);
     await call.ok('countDrawer', { count: { '20000': 1 } });
     const { report: z } = await call.ok('closeShift', { comment: 'a pay-out I did not make' });
-    expect(z.writtenOutside).toEqual([{ seq, type: 'cash.moved' }]);
+    expect(z.writtenOutside).toEqual([...covers.map((c) => ({ seq: c, type: 'print.recorded' })), { seq, type: 'cash.moved' }]);
     await page.keyboard.press('F3');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
     await page.locator('.settings-close').click();
@@ -127,13 +132,17 @@ describe('a pay-out appended to the journal by hand', () => {
     await page.getByTestId('report-shifts').getByRole('button', { name: 'Z no. 1' }).click();
     const notice = page.getByTestId('z-written-outside');
     await notice.waitFor();
-    expect(plain(await notice.textContent())).toBe(`Written outside the app: 1 of this shift’s entries (cash in the drawer: #${seq}). The figures include them: check them before you sign.`);
+    // the first twenty by number, the rest counted; the pay-out is the twenty-third, and its own line says so
+    const named = covers.slice(0, Z_OUTSIDE_NAMED).map((c) => `#${c}`).join(', ');
+    expect(plain(await notice.textContent())).toBe(
+      `Written outside the app: ${covers.length + 1} of this shift’s entries (prints, cash in the drawer: ${named} … and 3 more). The figures include them: check them before you sign.`,
+    );
     expect(plain(await page.getByTestId('z-movements').textContent())).toContain('Pay-out: Supplier (written outside the app)');
     await page.screenshot({ path: join(SCREENSHOTS, 'z-written-outside-en.png') });
     expect(report(await axeFindings(page, 'z-written-outside-en'))).toBe('');
     await page.keyboard.press('F3');
     await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('ar');
-    expect(plain(await notice.textContent())).toMatch(/كُتبت خارج البرنامج: ١ من قيود هذه الوردية \(نقدية الدرج: #[٠-٩]+\)/);
+    expect(plain(await notice.textContent())).toMatch(/كُتبت خارج البرنامج: ٢٣ من قيود هذه الوردية \(طباعة، نقدية الدرج: #[٠-٩]+(، #[٠-٩]+){19} … و٣ غيرها\)/);
     await page.screenshot({ path: join(SCREENSHOTS, 'z-written-outside-ar.png') });
     expect(report(await axeFindings(page, 'z-written-outside-ar'))).toBe('');
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { PrintResult } from '../../../contract/counter.ts';
+import { Z_OUTSIDE_NAMED, type PrintResult } from '../../../contract/counter.ts';
 import type { AppError, Result } from '../../../contract/errors.ts';
 import { DENOMINATIONS, type ZReportView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
@@ -97,7 +97,12 @@ export function ZReportCard({
           {t('desk.z.writtenOutside', {
             count: formatNumber(z.writtenOutside.length, locale),
             kinds: entryFamiliesSaid(z.writtenOutside.map((e) => e.type), t, locale),
-            seqs: z.writtenOutside.map((e) => `\u2066#${formatNumber(e.seq, locale)}\u2069`).join(locale === 'ar' ? '، ' : ', '), // each number kept left-to-right
+            seqs:
+              z.writtenOutside
+                .slice(0, Z_OUTSIDE_NAMED)
+                .map((e) => `\u2066#${formatNumber(e.seq, locale)}\u2069`) // each number kept left-to-right
+                .join(locale === 'ar' ? '، ' : ', ') +
+              (z.writtenOutside.length > Z_OUTSIDE_NAMED ? ` ${t('desk.z.outsideMore', { n: formatNumber(z.writtenOutside.length - Z_OUTSIDE_NAMED, locale) })}` : ''),
           })}
         </Notice>
       )}

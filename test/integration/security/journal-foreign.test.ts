@@ -9,6 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECEIPT_PRINTER, TICKET_PRINTER, pdfText, printedPdf } from '../../support/cups.ts';
 import { sellOneSeat } from '../main/helpers.ts';
+import { appendByHand } from '../../support/append-by-hand.ts';
 import { codeOf, harnessedCounter } from './harnessed-counter.ts';
 
 const logged: string[] = [];
@@ -17,7 +18,7 @@ const { c, start, stop } = t;
 let mona: string;
 let samir: string;
 
-type Finding = { count: number; entries: { seq: number; type: string }[] };
+type Finding = { count: number; entries: { seq: number; type: string }[]; seqs: (number | [number, number])[] };
 /** The findings journalled, without their own tags. */
 const findings = (): Finding[] =>
   t.withJournalFile((db) =>
@@ -64,7 +65,7 @@ describe('entries appended to the journal by hand', () => {
     const copy = lastSeq();
     forged.push(copy);
     await start();
-    expect(findings()).toEqual([{ count: 2, entries: [{ seq: payOut, type: 'cash.moved' }, { seq: copy, type: 'cash.moved' }] }]);
+    expect(findings()).toEqual([{ count: 2, entries: [{ seq: payOut, type: 'cash.moved' }, { seq: copy, type: 'cash.moved' }], seqs: [[payOut, copy]] }]);
     expect(logged.some((m) => m.includes(`entries ${payOut}, ${copy} carry no tag`))).toBe(true);
     await signInMona();
     const status = await c.ok('backupStatus');
@@ -83,7 +84,7 @@ describe('entries appended to the journal by hand', () => {
     const payOut = forgedPayOut(20_000_00);
     await c.ok('moveCash', { kind: 'safe_drop', amountMinor: 10_000, reason: 'to the safe' });
     await stop();
-    expect(findings().at(-1)).toEqual({ count: 1, entries: [{ seq: payOut, type: 'cash.moved' }] });
+    expect(findings().at(-1)).toEqual({ count: 1, entries: [{ seq: payOut, type: 'cash.moved' }], seqs: [payOut] });
     await start();
     expect(findings()).toHaveLength(2);
   });
@@ -95,7 +96,7 @@ describe('entries appended to the journal by hand', () => {
     // the count looks first: found now, not at the next keeping of the head
     const counted = await c.ok('countDrawer', { count: { '20000': 1 } });
     expect(findings()).toHaveLength(before + 1);
-    expect(findings().at(-1)).toEqual({ count: 1, entries: [{ seq: payOut, type: 'cash.moved' }] });
+    expect(findings().at(-1)).toEqual({ count: 1, entries: [{ seq: payOut, type: 'cash.moved' }], seqs: [payOut] });
     const { report } = await c.ok('closeShift', { comment: 'short: pay-outs I did not make' });
     expect(report.writtenOutside).toEqual(forged.map((seq) => ({ seq, type: 'cash.moved' })));
     // they stay in the figures (found, not refused): the manager sees which
@@ -114,6 +115,37 @@ describe('entries appended to the journal by hand', () => {
       expect(printed.status).toBe('sent');
       expect(pdfText(await printedPdf(printed.jobId!)).replace(/\s+/g, ' ')).toContain(words);
     }
+    await c.ok('signOut');
+  });
+
+  it('a pay-out hidden behind a hundred and twenty entries appended first is named and marked on the Z-report all the same', async () => {
+    await signInMona();
+    await c.ok('openShift', { float: { '20000': 1 } });
+    await c.ok('moveCash', { kind: 'pay_in', amountMinor: 1_000, reason: 'coins' });
+    const { shiftId } = payloadOf('cash.moved');
+    const cover = t.withJournalFile(
+      (db) =>
+        Array.from({ length: 120 }, () =>
+          appendByHand(db, 'print.recorded', { printId: randomUUID(), saleId: null, kind: 'test', printer: 'TicketPDF', status: 'sent', jobId: null, errorCode: null, copy: false, language: 'en', agentId: mona }, { shiftId: shiftId as string }),
+        ),
+      true,
+    );
+    const payOut = forgedPayOut(3_000_00);
+    await c.ok('countDrawer', { count: { '20000': 1 } });
+    const finding = findings().at(-1)!;
+    expect(finding.count).toBe(121);
+    expect(finding.entries).toHaveLength(100); // the first hundred with their kinds; the runs name every one
+    expect(finding.seqs).toEqual([[cover[0], payOut]]);
+    const { report } = await c.ok('closeShift', { comment: 'a pay-out I did not make' });
+    expect(report.writtenOutside?.map((e) => e.seq)).toEqual([...cover, payOut]);
+    expect(report.movements.filter((m) => m.writtenOutside)).toEqual([expect.objectContaining({ kind: 'pay_out', amountMinor: 3_000_00, reason: 'Supplier' })]);
+    await c.ok('signOut');
+    // on paper: all counted, the first twenty named, the rest said in one line; the pay-out's own line marked
+    await c.ok('signIn', { agentId: samir, pin: '246802' });
+    const printed = await c.ok('printZReport', { zNumber: report.zNumber, language: 'en' });
+    const paper = pdfText(await printedPdf(printed.jobId!)).replace(/\s+/g, ' ');
+    for (const words of ['WRITTEN OUTSIDE THE APP: 121 of this shift', `#${cover[19]} print.recorded`, '… and 101 more', 'Pay-out: Supplier (WRITTEN']) expect(paper).toContain(words);
+    expect(paper).not.toContain(`#${cover[20]} print.recorded`);
     await c.ok('signOut');
   });
 
