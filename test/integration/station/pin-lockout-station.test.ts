@@ -99,6 +99,23 @@ describe("an agent's wrong PINs, counted at every window of the station", () => 
     }
   });
 
+  it("the station's count set back through the one function a counter's login may call gives back only the tries counted at other windows", async () => {
+    await b.ok('signIn', { agentId: boss, pin: BOSS_PIN });
+    const karim = (await b.ok('saveAgent', { name: 'Karim Agent', role: 'agent', pin: '2468', active: true })).find((x) => x.name === 'Karim Agent')!.id;
+    await expect.poll(() => signIn(a, karim, '2468'), { timeout: 10_000 }).toBe('signed_in');
+    for (let i = 0; i < 3; i++) await a.err('signIn', { agentId: karim, pin: '0000' });
+    for (let i = 0; i < 2; i++) await b.err('signIn', { agentId: karim, pin: '0000' });
+    expect(await signIn(a, karim, '2468')).toBe('agent_locked');
+    // the one function a counter's login may call for its own counter, setting the count back to nothing
+    const { counterId } = await a.ok('stationStatus');
+    await owner.query('SELECT pin_turn_end($1, $2, 0, 0, NULL)', [counterId, karim]);
+    // B completed the lock: its own journal still holds it
+    expect(await signIn(b, karim, '2468')).toBe('agent_locked');
+    // A counted three of its own: two more, not five, before it locks him again
+    expect(await a.err('signIn', { agentId: karim, pin: '0000' })).toMatchObject({ code: 'wrong_pin', triesLeft: 1 });
+    expect(await a.err('signIn', { agentId: karim, pin: '0000' })).toMatchObject({ code: 'agent_locked' });
+  });
+
   it('with the station down each window counts alone, and signs in without waiting on it', async () => {
     db.stop();
     try {

@@ -113,6 +113,9 @@ describe('station roles', () => {
     await expect(loginA.query('SELECT * FROM pin_turns')).rejects.toThrow(/permission denied/);
     await expect(loginA.query("UPDATE pin_turns SET wrong = 0, locked_until = NULL WHERE agent_id = 'agent-x'")).rejects.toThrow(/permission denied/);
     expect((await loginA.query("SELECT * FROM pin_turn('ctr_window_a', 'agent-x')")).rows).toEqual([{ t_wrong: 0, t_locks: 0, t_locked_until: null }]);
+    // its own count it can write (what the next test shows that gives an attacker)
+    await loginA.query("SELECT pin_turn_end('ctr_window_a', 'agent-x', 3, 0, NULL)");
+    expect((await loginA.query("SELECT * FROM pin_turn('ctr_window_a', 'agent-x')")).rows).toEqual([{ t_wrong: 3, t_locks: 0, t_locked_until: null }]);
   });
 
   it('a stolen login cannot spoil its counter’s signed history, take its lease from the live PC, nor learn who holds it', async () => {
