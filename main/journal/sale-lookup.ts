@@ -34,7 +34,9 @@ export function saleKeys(row: Omit<KeyedRow, 'sale_id'>): string[] {
   });
 }
 
-const INSERT_KEY = 'INSERT OR IGNORE INTO sale_lookup (key, sale_id) VALUES (?, ?)';
+// Only a sale the read models hold is keyed: a sale's entries appended by hand are not folded
+// until the counter finds them and folds everything again (head-anchor.ts), which keys them then.
+const INSERT_KEY = 'INSERT OR IGNORE INTO sale_lookup (key, sale_id) SELECT ?, sale_id FROM sales WHERE sale_id = ?';
 
 /** The keys of a sale's intent: its travellers' and contact's names and phones, its travel date. */
 function intentKeys(p: SaleIntent): string[] {
