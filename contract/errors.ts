@@ -64,6 +64,7 @@ export const AppErrorCode = z.enum([
   'refund_not_sold_here',
   'station_sale_unverified',
   'station_sale_invalid',
+  'sale_written_outside',
   // backups and restore
   'backup_corrupt',
   'backup_folder_unavailable',

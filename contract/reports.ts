@@ -114,9 +114,10 @@ export interface IntegrityProblem {
   /**
    * altered: a row's fields changed after arrival; gap: rows missing; broken_link; bad_signature;
    * foreign: rows no enrolled key signed; invalid: an entry no counter writes (its payload does not
-   * hold what the figures read), not counted.
+   * hold what the figures read), not counted; written_outside: entries their own counter found
+   * written outside the app (its journal.foreign_entries), counted as its Z-report counts them.
    */
-  kind: 'altered' | 'gap' | 'broken_link' | 'bad_signature' | 'foreign' | 'invalid';
+  kind: 'altered' | 'gap' | 'broken_link' | 'bad_signature' | 'foreign' | 'invalid' | 'written_outside';
   seq: number | null;
   detail: string;
 }

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import type { JournalForeignEntries, JournalRewound } from './entries.ts';
 import { foreignEntries } from './entry-tags.ts';
-import { seqListHas, seqRanges } from '../../core/seq-ranges.ts';
+import { seqRanges } from '../../core/seq-ranges.ts';
+import { namedByFindings } from './found-outside.ts';
 import type { Journal } from './journal.ts';
 import { rebuildReadModels } from './read-models.ts';
 
@@ -141,20 +142,10 @@ export class HeadAnchor {
   }
 }
 
-/**
- * Every entry the counter's findings name as written outside the app (through the index
- * entries_foreign). A finding another finding names (one appended by hand, naming the counter's
- * own entries) names nothing.
- */
+/** Every entry the counter's findings name as written outside the app (through the index entries_foreign; found-outside.ts). */
 export function foundOutside(journal: Journal): (seq: number) => boolean {
   const seqs = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq").all();
-  const findings = seqs.map(({ seq }) => {
-    const { entries, seqs: all } = journal.entry<'journal.foreign_entries'>(seq).payload;
-    // every seq found (as runs); a finding written before they were kept names its first hundred
-    return { seq, names: seqListHas(all ?? entries.map((e) => e.seq)) };
-  });
-  const standing = findings.filter((f) => !findings.some((other) => other.names(f.seq)));
-  return (seq) => standing.some((f) => f.names(seq));
+  return namedByFindings(seqs.map(({ seq }) => ({ seq, payload: journal.entry<'journal.foreign_entries'>(seq).payload })));
 }
 
 /** The last finding of entries written outside the app, and when (through the index entries_foreign). */

@@ -9,14 +9,15 @@ import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
 import { claimOutSettled, claimOutTaken, claimsOut, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
-import { confirmedSaleOfReference, saleCashMinor, saleRowOf } from '../journal/queries/sales.ts';
+import { confirmedSaleOfReference, saleCash, saleRowOf } from '../journal/queries/sales.ts';
+import { foundOutside } from '../journal/head-anchor.ts';
 import { countedMinorOf } from '../journal/queries/shifts.ts';
 import { lastTripChange } from '../journal/trip-changes.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { apiDidNotAnswer } from '../partner/problems.ts';
 import type { ClaimsServiceDeps } from './claims-service.ts';
 import { isCancelled, refundAmounts, ticketShares } from './fold.ts';
-import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, type SaleFacts, type StationDatabase } from './station-gate.ts';
+import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, writtenOutsideFailure, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
 
@@ -273,12 +274,15 @@ export class RefundService {
     const j = this.#d.journal;
     const row = ref.saleId !== undefined ? saleRowOf(j, ref.saleId) : confirmedSaleOfReference(j, ref.bookingReference);
     if (row) {
-      const cash = saleCashMinor(j, row.sale_id);
+      const cash = saleCash(j, row.sale_id);
       if (row.status !== 'confirmed' || !row.booking_ref || cash === null) {
         throw new AppFailure('conflict', `Sale ${row.sale_id} has no confirmed booking paid in cash: there is nothing to refund`);
       }
+      // what the traveller paid and for what: not paid back on entries this counter found written by hand
+      const outside = [row.intent_seq, cash.seq].find(foundOutside(j));
+      if (outside !== undefined) throw writtenOutsideFailure(row.booking_ref, j.counterId, outside);
       const booking = row.booking ? (JSON.parse(row.booking) as Booking) : null;
-      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash, row.booking_ref, j.counterId);
+      return factsOf(j.entry<'sale.intent'>(row.intent_seq).payload, booking, cash.amountMinor, row.booking_ref, j.counterId);
     }
     const station = ref.bookingReference !== undefined ? this.#station() : null;
     if (!station) {
@@ -286,7 +290,7 @@ export class RefundService {
     }
     const other = await saleAtStation(station, ref.bookingReference!).catch((err: unknown) => {
       // the station answered about the sale: said as it is; anything else is the station out of reach
-      if (err instanceof AppFailure && (err.error.code === 'station_sale_unverified' || err.error.code === 'station_sale_invalid')) throw err;
+      if (err instanceof AppFailure && ['station_sale_unverified', 'station_sale_invalid', 'sale_written_outside'].includes(err.error.code)) throw err;
       throw new AppFailure('refund_not_sold_here', `${ref.bookingReference} was not sold at this counter and the station database cannot be reached (${err instanceof AppFailure ? err.error.message : String(err)}): only the counter that sold it refunds it now`);
     });
     if (!other) throw new AppFailure('refund_not_sold_here', `No counter of this station sold ${ref.bookingReference} for cash: it cannot be refunded here`);

@@ -9,6 +9,7 @@ import { AppFailure } from '../failure.ts';
 import type { CashReceived, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
+import { foundOutsideAtStation } from '../station/found-outside.ts';
 import { journeyOf, routeOf, type Journey } from '../../core/route.ts';
 
 export interface StationDatabase {
@@ -74,6 +75,15 @@ const requestBodyProblem = (type: string, payload: unknown): string | null => {
     return 'sale.intent: requestBody: not JSON';
   }
 };
+
+/** A sale whose entries its own counter found written outside the app (journal.foreign_entries): nothing is paid on it. */
+export function writtenOutsideFailure(bookingReference: string, counterId: string, seq: number): AppFailure {
+  return new AppFailure(
+    'sale_written_outside',
+    `Counter ${counterId} found entry ${seq} of its sale of ${bookingReference} written outside the app: nothing is paid on it until the station manager has checked it`,
+    { counterId, seq },
+  );
+}
 
 export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: number, bookingReference: string, counterId: string): SaleFacts {
   const body = JSON.parse(intent.requestBody) as { passengers: { full_name: string; seat?: string }[] };
@@ -171,6 +181,8 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
       [db.stationId, bookingReference, db.environment],
     );
     let unverified: { counterId: string; seq: number } | null = null;
+    let outside: { counterId: string; seq: number } | null = null;
+    const found = await foundOutsideAtStation(db.pool, [...new Set(sales.map((s) => s.counter_id))]);
     for (const sale of sales) {
       const { rows } = await db.pool.query<{ seq: string; type: string; payload: string }>(
         `SELECT seq, type, payload FROM entries WHERE counter_id = $1 AND sale_id = $2 AND type IN ('sale.intent', 'sale.outcome', 'cash.received') ORDER BY seq`,
@@ -184,6 +196,12 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
         unverified ??= { counterId: sale.counter_id, seq: unsigned };
         continue;
       }
+      const named = found.get(sale.counter_id);
+      const byHand = named ? rows.find((r) => named(Number(r.seq))) : undefined;
+      if (byHand) {
+        outside ??= { counterId: sale.counter_id, seq: Number(byHand.seq) };
+        continue;
+      }
       // signed, yet read as what a counter writes before a pound leaves the drawer on it
       const outcome = rows.findLast((r) => r.type === 'sale.outcome')!;
       const [i, o, c] = [intent, outcome, cash].map((r) => entryOfRow(sale.counter_id, r)) as [SaleIntent, SaleOutcomeEntry, CashReceived];
@@ -192,6 +210,7 @@ export function saleAtStation(db: StationDatabase, bookingReference: string): Pr
     if (unverified) {
       throw new AppFailure('station_sale_unverified', `The station's copy of ${bookingReference} (counter ${unverified.counterId}) is not covered by its counter's signature from entry ${unverified.seq}: nothing is paid on it`, unverified);
     }
+    if (outside) throw writtenOutsideFailure(bookingReference, outside.counterId, outside.seq);
     return null;
   });
 }

@@ -10,6 +10,8 @@ import { firstUnsigned } from './verify.ts';
 import { reconcileDay, type DayStatement } from '../reports/reconcile.ts';
 import { checkedSaleEntry, type ProjectedSale, type SaleEntry } from '../reports/sale-projection.ts';
 import { dayRefunds, foldRefunds, refundsBlock } from '../refunds/fold.ts';
+import { seqRanges } from '../../core/seq-ranges.ts';
+import { foundOutsideAtStation } from './found-outside.ts';
 
 const zero = (): SalesLine => ({ sales: 0, passengers: 0, retailMinor: 0, netMinor: 0, cashMinor: 0, changeMinor: 0, failed: 0, open: 0 });
 
@@ -46,6 +48,30 @@ async function refundEntries(pool: pg.Pool, stationId: string, environment: Coun
   return { entries: rows.flatMap((r) => checkedSaleEntry(r.counter_id, r, problems) ?? []), problems };
 }
 
+/**
+ * The day's counted entries (its sales' and its refunds') that their own counter found written
+ * outside the app: still counted, as the counter's Z-report counts them, and named, a problem per
+ * run of seqs, so that the report does not call its figures verified.
+ */
+async function writtenOutside(pool: pg.Pool, date: string, sales: readonly ProjectedSale[], refunds: readonly SaleEntry[]): Promise<IntegrityProblem[]> {
+  const found = await foundOutsideAtStation(pool, [...new Set([...sales, ...refunds].map((e) => e.counterId))]);
+  if (found.size === 0) return [];
+  // the day's sale entries of those counters (sale_day is set on sale entries only: migration 0004)
+  const { rows } = await pool.query<{ counter_id: string; seq: string }>('SELECT counter_id, seq FROM entries WHERE sale_day = $1 AND counter_id = ANY($2::text[])', [date, [...found.keys()]]);
+  const named = new Map<string, Set<number>>();
+  for (const e of [...rows.map((r) => ({ counterId: r.counter_id, seq: Number(r.seq) })), ...refunds]) {
+    if (!found.get(e.counterId)?.(e.seq)) continue;
+    named.set(e.counterId, (named.get(e.counterId) ?? new Set()).add(e.seq));
+  }
+  return [...named].flatMap(([counterId, seqs]) =>
+    seqRanges([...seqs].sort((a, b) => a - b)).map((run): IntegrityProblem => {
+      const [first, last] = typeof run === 'number' ? [run, run] : run;
+      const which = first === last ? `entry ${first}` : `entries ${first}–${last}`;
+      return { counterId, kind: 'written_outside', seq: first, detail: `${which} found written outside the app by its counter: counted, to be checked against its Z-reports` };
+    }),
+  );
+}
+
 export interface StationReportDeps {
   pool: pg.Pool;
   station: { id: string; name: string };
@@ -77,7 +103,7 @@ export function stationLines(sales: readonly ProjectedSale[]): Pick<StationRepor
 export async function stationReport(d: StationReportDeps, date: string): Promise<StationReport> {
   // the day's sale entries, verified as they are read (main/station/report-day.ts)
   const [{ sales, integrity: ofSales }, refunds] = await Promise.all([verifiedDay(d.pool, d.station.id, d.environment, date), refundEntries(d.pool, d.station.id, d.environment, date)]);
-  const problems = [...ofSales.problems, ...refunds.problems];
+  const problems = [...ofSales.problems, ...refunds.problems, ...(await writtenOutside(d.pool, date, sales, refunds.entries))];
   const integrity = { verified: problems.length === 0, problems };
   // Other days' sales are not read here: a line of one is listed as booked outside the day's sales.
   const reconciliation = await reconcileDay({ date, sales, statement: d.statement, saleOfOtherDay: () => null, log: d.log });

@@ -78,6 +78,7 @@ export function saleRowsBefore(j: Journal, beforeSeq: number, limit: number): Sa
 }
 
 /** The cash a sale took into the drawer (null: none recorded). */
-export function saleCashMinor(j: Journal, saleId: string): number | null {
-  return j.stmt<[string], { amount_minor: number }>("SELECT amount_minor FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(saleId)?.amount_minor ?? null;
+export function saleCash(j: Journal, saleId: string): { amountMinor: number; seq: number } | null {
+  const row = j.stmt<[string], { amount_minor: number; seq: number }>("SELECT amount_minor, seq FROM cash_movements WHERE kind = 'sale' AND sale_id = ?").get(saleId);
+  return row ? { amountMinor: row.amount_minor, seq: row.seq } : null;
 }

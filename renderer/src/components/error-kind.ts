@@ -27,6 +27,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'counter_live_elsewhere',
   'station_sale_unverified',
   'station_sale_invalid',
+  'sale_written_outside',
   'restore_refused',
   'restore_needs_counter_login',
   'restore_needs_station',

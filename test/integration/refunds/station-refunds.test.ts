@@ -16,6 +16,7 @@ import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
 import { cancelTrip, sellSeats, shippedAll } from './helpers.ts';
+import { appendByHand } from '../../support/append-by-hand.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
@@ -295,5 +296,62 @@ describe('one ticket, one refund, across the station', () => {
     expect((await c[B]!.ok('refund', { bookingReference: stranded.ref, language: 'en' })).refund.amountMinor).toBe(stranded.total);
     await c[B]!.ok('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: 'week 51' });
     expect((await c[A]!.err('refund', { saleId: stranded.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
+  });
+});
+
+describe('a sale appended by hand to a counter’s journal, found there written outside the app', () => {
+  it('is paid back neither at another window nor at its own, and the station report names it', async () => {
+    // A real booking of the same account, sold at C (not of the station), then cancelled: what an
+    // insider at A copies into A's journal as a sale of A's, with a drawer's worth of cash.
+    const real = await sellSeats(c[C]!, ['Laila Fouad'], 15);
+    await cancel(real.ref);
+    const own = await sellSeats(c[A]!, ['Omar Fouad'], 15);
+    await shipped(A);
+    const untagged = (file: Database.Database, type: string, saleId: string) => {
+      const text = file.prepare("SELECT payload FROM entries WHERE type = ? AND json_extract(payload, '$.saleId') = ? ORDER BY seq DESC LIMIT 1").pluck().get(type, saleId) as string;
+      const { tag: _, ...payload } = JSON.parse(text) as Record<string, unknown>;
+      return payload;
+    };
+    const fileC = new Database(journalPath(dirs[C]!.dir, 'SANDBOX'), { readonly: true });
+    const [intentC, outcomeC, cashC] = ['sale.intent', 'sale.outcome', 'cash.received'].map((type) => untagged(fileC, type, real.saleId));
+    fileC.close();
+
+    await counters[A]!.close();
+    const saleId = randomUUID();
+    const fileA = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+    let forged: number[];
+    try {
+      const mine = untagged(fileA, 'sale.intent', own.saleId);
+      const at = { agentId: mine.agentId, agentName: mine.agentName, shiftId: mine.shiftId, businessDay: mine.businessDay };
+      const opts = { shiftId: mine.shiftId as string };
+      forged = [
+        appendByHand(fileA, 'sale.intent', { ...intentC, ...at, saleId, retailTotalMinor: 5_000_000, cashTenderedMinor: 5_000_000, changeMinor: 0 }, opts),
+        appendByHand(fileA, 'sale.outcome', { ...outcomeC, saleId }, opts),
+        appendByHand(fileA, 'cash.received', { ...cashC, ...at, saleId, amountMinor: 5_000_000, tenderedMinor: 5_000_000, changeMinor: 0 }, opts),
+      ];
+    } finally {
+      fileA.close();
+    }
+    // A starts again: it finds them (journal.foreign_entries) and ships them with the rest, under its own key.
+    counters[A] = await startCounter({ dataDir: dirs[A]!.dir, version: '0.1.0', keychain: keychains[A]!, shipEveryMs: 200 });
+    c[A] = caller(counters[A].dispatch);
+    expect((await c[A]!.ok('backupStatus')).foreign).toMatchObject({ count: 3, firstSeq: forged[0], types: ['sale.intent', 'sale.outcome', 'cash.received'] });
+    await shipped(A);
+    const { counterId } = await c[A]!.ok('stationStatus');
+
+    const atB = await c[B]!.err('refundQuote', { bookingReference: real.ref });
+    expect(atB).toMatchObject({ code: 'sale_written_outside', counterId, seq: forged[0] });
+    expect((await c[B]!.err('refund', { bookingReference: real.ref, language: 'ar' })).code).toBe('sale_written_outside');
+    expect((await c[A]!.err('refund', { saleId, language: 'en' })).code).toBe('sale_written_outside');
+    expect((await c[A]!.err('refundQuote', { bookingReference: real.ref })).code).toBe('sale_written_outside');
+    // A's own sale of the same day is still paid back as ever.
+    await cancel(own.ref);
+    expect((await c[B]!.ok('refundQuote', { bookingReference: own.ref })).cancelled).toBe(true);
+
+    const report = await c[B]!.ok('stationReport');
+    expect(report.integrity?.verified).toBe(false);
+    expect(report.integrity?.problems.filter((p) => p.kind === 'written_outside')).toEqual([
+      { counterId, kind: 'written_outside', seq: forged[0], detail: `entries ${forged[0]}–${forged[2]} found written outside the app by its counter: counted, to be checked against its Z-reports` },
+    ]);
   });
 });

@@ -69,6 +69,7 @@ export const errors = defineMessages({
     'error.refund_needs_supervisor': 'The trip was not cancelled: only a supervisor can give this refund, with their PIN, a reason and the station policy.',
     'error.station_sale_unverified': 'The station database’s copy of this sale (counter {counter}) is not covered by its counter’s signature: nothing was paid. Refund it at the window that sold it, and ask the station’s administrator to run “npm run station -- verify”.',
     'error.station_sale_invalid': 'The station database’s copy of this sale (counter {counter}) holds entries no counter writes: nothing was paid. Refund it at the window that sold it, and ask the station’s administrator to run “npm run station -- verify”.',
+    'error.sale_written_outside': 'Counter {counter} found this sale’s record (entry {seq}) written outside the app: nothing was paid. The station manager checks it against that counter’s Z-reports and backups before anyone pays it back.',
     'error.refund_not_sold_here': 'This booking was sold at another window. Without the station database, only the window that sold it can refund it: send the traveller there.',
   },
   ar: {
@@ -138,6 +139,7 @@ export const errors = defineMessages({
     'error.refund_needs_supervisor': 'الرحلة لم تُلغَ: لا يرد القيمة إلا المشرف برقمه السري وسبب وحسب سياسة المحطة.',
     'error.station_sale_unverified': 'نسخة قاعدة بيانات المحطة من هذا البيع (الشباك {counter}) لا يغطيها توقيع الشباك الذي باعه: لم يُدفع شيء. ردّ القيمة في الشباك الذي باعه، واطلب من مسؤول المحطة تشغيل «npm run station -- verify».',
     'error.station_sale_invalid': 'نسخة قاعدة بيانات المحطة من هذا البيع (الشباك {counter}) فيها قيود لا يكتبها أي شباك: لم يُدفع شيء. ردّ القيمة في الشباك الذي باعه، واطلب من مسؤول المحطة تشغيل «npm run station -- verify».',
+    'error.sale_written_outside': 'وجد الشباك {counter} أن سجل هذا البيع (القيد {seq}) كُتب خارج التطبيق: لم يُدفع شيء. يراجعه مدير المحطة مقابل تقارير Z والنسخ الاحتياطية لذلك الشباك قبل أن يردّ أحدٌ قيمته.',
     'error.refund_not_sold_here': 'هذا الحجز بيع في شباك آخر. بدون قاعدة بيانات المحطة لا يرد قيمته إلا الشباك الذي باعه: وجّه المسافر إليه.',
   },
 });
