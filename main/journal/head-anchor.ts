@@ -88,7 +88,7 @@ export class HeadAnchor {
     this.#log(`journal head: the journal ends at entry ${rewound.foundSeq}, and held entry ${rewound.anchoredSeq} otherwise or not at all: changed outside the app`);
     if (this.#journal.readOnlyFailure) return 'unrecorded';
     // the figures are folded again from the entries as they are now: rows of entries removed go
-    rebuildReadModels(this.#journal);
+    this.#foldAgain();
     this.#journal.transaction(() => this.#journal.append('journal.rewound', rewound));
     return rewound;
   }
@@ -124,10 +124,18 @@ export class HeadAnchor {
       const more = found.length > 100 ? ` and ${found.length - 100} more` : '';
       this.#log(`journal: entries ${finding.entries.map((f) => f.seq).join(', ')}${more} carry no tag this counter's key opens: written outside the app`);
       // they are in the entries every fold reads (a Z-report, the station's copy): the read models fold them too, so that every screen agrees
-      rebuildReadModels(this.#journal);
+      this.#foldAgain();
       this.#journal.transaction(() => this.#journal.append('journal.foreign_entries', finding));
     }
     this.#checkedUpTo = this.#journal.lastSeq();
+  }
+
+  /** The read models folded again from the entries; those that contradict them are left out, and said. */
+  #foldAgain(): void {
+    const leftOut = rebuildReadModels(this.#journal);
+    if (leftOut.length === 0) return;
+    const runs = seqRanges(leftOut).map((r) => (typeof r === 'number' ? r : `${r[0]}–${r[1]}`));
+    this.#log(`journal: entries ${runs.join(', ')} name what the journal does not hold (a sale, a shift, an agent) or an id already taken: left out of the read models`);
   }
 
   /** Finds now what was appended outside the app since the last check (before a drawer is counted or a Z-report frozen). */

@@ -158,7 +158,8 @@ const apply: { [K in EntryType]: Apply<K> } = {
 
   'cash.moved': (j, e) => {
     const p = e.payload;
-    const shift = j.stmt('SELECT business_day FROM shifts WHERE id = ?').get(p.shiftId) as { business_day: string };
+    const shift = j.stmt('SELECT business_day FROM shifts WHERE id = ?').get(p.shiftId) as { business_day: string } | undefined;
+    if (!shift) throw new LeftOut(`cash.moved names shift ${p.shiftId}, which the journal does not hold`);
     cashMovement(j, e.seq, p.kind, p.agentId, p.shiftId, shift.business_day, p.kind === 'pay_in' ? p.amountMinor : -p.amountMinor, e.at);
   },
 
@@ -241,21 +242,49 @@ export function applyEntry(journal: Journal, entry: Entry): void {
   fn(journal, entry);
 }
 
-/** Empties every read model and replays all entries into them, in one transaction. */
-export function rebuildReadModels(journal: Journal): void {
+/** An entry the read models cannot hold (it names what they do not hold): left out of a rebuild. */
+class LeftOut extends Error {}
+
+/**
+ * Whether the entry contradicts the read models: it names a sale, a shift or an agent they do not
+ * hold, or takes an id, a Z number or a value their constraints refuse. The counter never appends
+ * one (each write checks first, and a failure rolls its transaction back); an entry written outside
+ * the app can be one.
+ */
+const contradicts = (err: unknown): boolean => err instanceof LeftOut || (err instanceof Error && 'code' in err && String(err.code).startsWith('SQLITE_CONSTRAINT'));
+
+/**
+ * Empties every read model and replays all entries into them, in one transaction. An entry that
+ * contradicts them is left out of them (its seq returned), rather than stopping the counter from
+ * opening its journal: only one written outside the app can, and the counter raises those.
+ */
+export function rebuildReadModels(journal: Journal): number[] {
+  const leftOut: number[] = [];
   journal.transaction(() => {
     for (const table of [...READ_MODELS].reverse()) {
       // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
       if (table === 'agents') clearAgentRows(journal);
       else journalDatabase(journal).prepare(`DELETE FROM ${table}`).run();
     }
+    const [mark, release, undo] = ['SAVEPOINT fold_entry', 'RELEASE fold_entry', 'ROLLBACK TO fold_entry'].map((sql) => journal.stmt(sql));
     for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
-      for (const entry of page) applyEntry(journal, entry);
+      for (const entry of page) {
+        mark!.run();
+        try {
+          applyEntry(journal, entry);
+        } catch (err) {
+          if (!contradicts(err)) throw err;
+          undo!.run();
+          leftOut.push(entry.seq);
+        }
+        release!.run();
+      }
     }
     refoldAgents(journal); // the agents' entries that count (agent-tags.ts): those appended outside the app do not
     resetLookup(journal);
     keyNewEntries(journal);
   });
+  return leftOut;
 }
 
 /** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */

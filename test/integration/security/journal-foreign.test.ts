@@ -149,6 +149,22 @@ describe('entries appended to the journal by hand', () => {
     await c.ok('signOut');
   });
 
+  it('entries naming a sale or a shift the journal does not hold, or repeating a sale’s cash, stop nothing: the counter starts, finds them, and leaves them out of its read models', async () => {
+    await stop();
+    const { tag: _, ...cash } = payloadOf('cash.received');
+    const shiftId = cash.shiftId as string;
+    t.appendByHand('cash.received', { ...cash, saleId: randomUUID() }, { shiftId }); // a sale nobody made
+    const unknownSale = lastSeq();
+    t.appendByHand('cash.received', cash, { shiftId }); // the cash of a sale taken twice
+    t.appendByHand('cash.moved', { movementId: randomUUID(), shiftId: 'shift-of-nobody', agentId: mona, kind: 'pay_out', amountMinor: 100_00, reason: 'Supplier' }, { shiftId: 'shift-of-nobody' });
+    const noShift = lastSeq();
+    await start();
+    expect(findings().at(-1)).toMatchObject({ count: 3, seqs: [[unknownSale, noShift]] });
+    expect(logged.some((m) => m.includes(`entries ${unknownSale}–${noShift} name what the journal does not hold`))).toBe(true);
+    await signInMona();
+    await c.ok('signOut');
+  });
+
   it('the counter’s own work, across restarts, raises nothing', async () => {
     const before = findings().length;
     await signInMona();
