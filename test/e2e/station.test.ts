@@ -43,6 +43,34 @@ describe('a counter of a station', () => {
     await page.keyboard.press('Escape');
   });
 
+  it('a sale’s row changed at the station after it arrived: the Reports screen says the station’s figures are not verified, and what, in both languages', async () => {
+    const { page } = c;
+    const { counterId } = await caller(c.app.counter.dispatch).ok('stationStatus');
+    const owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
+    let seq: number;
+    try {
+      // the owner (or a superuser) behind the append-only trigger: the retail price of the sale made smaller
+      await owner.query('ALTER TABLE entries DISABLE TRIGGER entries_no_update');
+      const { rows } = await owner.query<{ seq: string }>(
+        "UPDATE entries SET payload = jsonb_set(payload::jsonb, '{retailTotalMinor}', '100')::text WHERE counter_id = $1 AND type = 'sale.intent' RETURNING seq",
+        [counterId],
+      );
+      await owner.query('ALTER TABLE entries ENABLE TRIGGER entries_no_update');
+      seq = Number(rows[0]!.seq);
+    } finally {
+      await owner.end();
+    }
+    await page.keyboard.press('F7');
+    const notice = page.getByTestId('station-report-not-verified');
+    await notice.waitFor({ timeout: 20_000 });
+    const text = plain(await notice.textContent());
+    expect(text).toContain('Not verified: 1 problems');
+    expect(text).toContain(`${counterId} · changed after it arrived · entry ${seq}`);
+    await notice.scrollIntoViewIfNeeded();
+    await shotBothLanguages(page, 'reports-station-not-verified');
+    await page.keyboard.press('Escape');
+  });
+
   it('says on the shared settings that they are the station’s, and when it is offline that they are the last received', async () => {
     const { page } = c;
     await page.getByRole('button', { name: 'Settings', exact: true }).click();

@@ -52,8 +52,14 @@ export function StationSection({ date }: { date: string }) {
           <strong>{t('reports.station.notVerified', { count: formatNumber(report.integrity.problems.length, locale) })}</strong>
           <ul>
             {report.integrity.problems.map((p) => (
-              <li key={`${p.counterId}-${p.kind}-${p.seq ?? ''}`} className="mono">
-                {p.counterId} · {p.kind} {p.seq ?? ''}: {p.detail}
+              <li key={`${p.counterId}-${p.kind}-${p.seq ?? ''}`} data-kind={p.kind}>
+                <bdi className="mono">{p.counterId}</bdi> · {t(`reports.station.problem.${p.kind}`)}
+                {p.seq !== null && <> · {t('reports.station.problem.entry', { seq: formatNumber(p.seq, locale) })}</>}
+                <div>
+                  <bdi className="mono" dir="ltr">
+                    {p.detail}
+                  </bdi>
+                </div>
               </li>
             ))}
           </ul>
