@@ -156,6 +156,11 @@ export function foundOutside(journal: Journal): (seq: number) => boolean {
   return namedByFindings(seqs.map(({ seq }) => ({ seq, payload: journal.entry<'journal.foreign_entries'>(seq).payload })));
 }
 
+/** The seq of the last finding of entries written outside the app (0: none; through the index entries_foreign). */
+export function lastFindingSeq(journal: Journal): number {
+  return journal.stmt<[], { seq: number | null }>("SELECT max(seq) AS seq FROM entries WHERE type = 'journal.foreign_entries'").get()?.seq ?? 0;
+}
+
 /** The last finding of entries written outside the app, and when (through the index entries_foreign). */
 export function lastForeign(journal: Journal): (JournalForeignEntries & { at: string }) | null {
   const seq = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.foreign_entries' ORDER BY seq DESC LIMIT 1").get()?.seq;

@@ -12,6 +12,7 @@ import { claimMatchesAfter, claimPartsAfter, lastRefundSeq, lineMatchedHere } fr
 import { adjustmentLinesAfter, lastWalletLine, walletLinesReadAt } from '../journal/queries/wallet-lines.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { ClaimsLedger, type ClaimsFilter } from './fold.ts';
+import { foundOutside, lastFindingSeq } from '../journal/head-anchor.ts';
 import { StationClaimsReader } from './station-claims.ts';
 import { claimWalletLine, releaseWalletLine, walletLinesHeld, type StationDatabase } from './station-gate.ts';
 import { readWalletLines } from './wallet-lines.ts';
@@ -28,8 +29,10 @@ export interface ClaimsServiceDeps {
 
 export class ClaimsService {
   readonly #d: ClaimsServiceDeps;
-  readonly #ledger = new ClaimsLedger();
-  readonly #marks = { refund: 0, match: 0, line: 0 };
+  #ledger = new ClaimsLedger();
+  #marks = { refund: 0, match: 0, line: 0 };
+  /** The findings of entries written outside the app the ledger was folded with: this counter's last, and the station's. */
+  #findings = { here: 0, station: null as string | null };
   /** Linked: the reader of the station's other counters' claims (one per station linked). */
   #stationClaims: { stationId: string; reader: StationClaimsReader } | null = null;
   /** How the station's claims were last read (null: not linked then). */
@@ -53,8 +56,18 @@ export class ClaimsService {
       this.#d.log('the wallet statement could not be read for the claims', err);
       statementError = err instanceof AppFailure ? err.error.code : 'network';
     }
+    // a refund found written by hand (here or at another window) since the ledger was folded: folded again without it
+    if (lastFindingSeq(this.#d.journal) !== this.#findings.here) this.#foldAgain();
     this.#stationState = await this.#readStationClaims();
     return { ...this.claimsKnown(filter), statementError };
+  }
+
+  /** Forgets the ledger: the next look folds every claim again, from this journal and from the station. */
+  #foldAgain(): void {
+    this.#ledger = new ClaimsLedger();
+    this.#marks = { refund: 0, match: 0, line: 0 };
+    this.#stationClaims = null;
+    this.#findings = { here: lastFindingSeq(this.#d.journal), station: null };
   }
 
   /** Linked: feeds the ledger what the station's other counters shipped since the last read. */
@@ -64,7 +77,13 @@ export class ClaimsService {
     if (this.#stationClaims?.stationId !== station.stationId) this.#stationClaims = { stationId: station.stationId, reader: new StationClaimsReader(station) };
     try {
       await this.#giveBackStranded(station);
-      const rows = await this.#stationClaims.reader.read();
+      let rows = await this.#stationClaims.reader.read();
+      if (this.#findings.station !== null && rows.findings !== this.#findings.station) {
+        this.#foldAgain();
+        this.#stationClaims = { stationId: station.stationId, reader: new StationClaimsReader(station) };
+        rows = await this.#stationClaims.reader.read();
+      }
+      this.#findings.station = rows.findings;
       for (const p of rows.parts) this.#ledger.addPart(p);
       for (const m of rows.matches) this.#ledger.addMatch(m);
       if (rows.leftOut) this.#d.log(`station claims: counter ${rows.leftOut.counterId} entry ${rows.leftOut.seq} not counted (${rows.leftOut.why})`);
@@ -87,7 +106,8 @@ export class ClaimsService {
   #catchUp(): void {
     const j = this.#d.journal;
     const m = this.#marks;
-    for (const p of claimPartsAfter(j, m.refund)) this.#ledger.addPart(p);
+    const outside = foundOutside(j);
+    for (const p of claimPartsAfter(j, m.refund)) if (!outside(p.seq)) this.#ledger.addPart(p);
     m.refund = lastRefundSeq(j);
     for (const t of adjustmentLinesAfter(j, m.line)) this.#ledger.addLine(t);
     m.line = lastWalletLine(j);

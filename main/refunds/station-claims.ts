@@ -4,10 +4,12 @@
 // paid its tickets back, and a line matched by hand at one window is not matched again at another.
 // Each row is taken only where its counter's signature covers it (a row a counter's database login
 // wrote beside its entries is left out and named); each counter's rows are read once, after the
-// last one read.
+// last one read. A row its own counter found written outside the app (its journal.foreign_entries,
+// main/station/found-outside.ts) opens no claim: the claims are folded again when a finding arrives.
 import type { ClaimMatched, RefundPaid } from '../journal/entries.ts';
 import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
+import { foundOutsideAtStation } from '../station/found-outside.ts';
 import type { ClaimPart } from './fold.ts';
 import type { StationDatabase } from './station-gate.ts';
 
@@ -16,6 +18,8 @@ export interface StationClaimRows {
   matches: ClaimMatched[];
   /** The first row of another counter left out (no signature of its counter covers it, or unreadable). */
   leftOut: { counterId: string; seq: number; why: string } | null;
+  /** The findings of entries written outside the app the other counters shipped so far: when they change, the claims are folded again. */
+  findings: string;
 }
 
 export class StationClaimsReader {
@@ -39,11 +43,23 @@ export class StationClaimsReader {
        ORDER BY e.counter_id, e.seq`,
       [stationId, environment, counterId, counters, counters.map((c) => this.#marks.get(c)!)],
     );
-    const out: StationClaimRows = { parts: [], matches: [], leftOut: null };
+    const findings = await pool.query<{ counter_id: string; last: string }>(
+      `SELECT e.counter_id, max(e.seq) AS last FROM entries e
+       JOIN counters c ON c.id = e.counter_id AND c.station_id = $1 AND c.environment = $2 AND c.id <> $3
+       WHERE e.type = 'journal.foreign_entries' GROUP BY e.counter_id ORDER BY e.counter_id`,
+      [stationId, environment, counterId],
+    );
+    const found = await foundOutsideAtStation(pool, findings.rows.map((f) => f.counter_id));
+    const out: StationClaimRows = { parts: [], matches: [], leftOut: null, findings: findings.rows.map((f) => `${f.counter_id}:${f.last}`).join(',') };
     const stopped = new Set<string>();
     for (const r of rows) {
       if (stopped.has(r.counter_id)) continue;
       const seq = Number(r.seq);
+      if (found.get(r.counter_id)?.(seq)) {
+        // written by hand at its counter, which found it: nothing is claimed on it, now or later
+        this.#marks.set(r.counter_id, seq);
+        continue;
+      }
       const checked = await this.#checked(r.counter_id, seq, r.type, r.payload);
       if (!checked.ok) {
         // Not taken, and the counter's later rows wait: its signature may cover them by the next read.

@@ -299,6 +299,13 @@ describe('one ticket, one refund, across the station', () => {
   });
 });
 
+/** The last payload of `type` of a sale in a journal file, without its tag. */
+function untagged(file: Database.Database, type: string, saleId: string): Record<string, unknown> {
+  const text = file.prepare("SELECT payload FROM entries WHERE type = ? AND json_extract(payload, '$.saleId') = ? ORDER BY seq DESC LIMIT 1").pluck().get(type, saleId) as string;
+  const { tag: _, ...payload } = JSON.parse(text) as Record<string, unknown>;
+  return payload;
+}
+
 describe('a sale appended by hand to a counter’s journal, found there written outside the app', () => {
   it('is paid back neither at another window nor at its own, and the station report names it', async () => {
     // A real booking of the same account, sold at C (not of the station), then cancelled: what an
@@ -307,11 +314,6 @@ describe('a sale appended by hand to a counter’s journal, found there written 
     await cancel(real.ref);
     const own = await sellSeats(c[A]!, ['Omar Fouad'], 15);
     await shipped(A);
-    const untagged = (file: Database.Database, type: string, saleId: string) => {
-      const text = file.prepare("SELECT payload FROM entries WHERE type = ? AND json_extract(payload, '$.saleId') = ? ORDER BY seq DESC LIMIT 1").pluck().get(type, saleId) as string;
-      const { tag: _, ...payload } = JSON.parse(text) as Record<string, unknown>;
-      return payload;
-    };
     const fileC = new Database(journalPath(dirs[C]!.dir, 'SANDBOX'), { readonly: true });
     const [intentC, outcomeC, cashC] = ['sale.intent', 'sale.outcome', 'cash.received'].map((type) => untagged(fileC, type, real.saleId));
     fileC.close();
@@ -353,5 +355,37 @@ describe('a sale appended by hand to a counter’s journal, found there written 
     expect(report.integrity?.problems.filter((p) => p.kind === 'written_outside')).toEqual([
       { counterId, kind: 'written_outside', seq: forged[0], detail: `entries ${forged[0]}–${forged[2]} found written outside the app by its counter: counted, to be checked against its Z-reports` },
     ]);
+  });
+
+  it('a refund appended by hand opens no claim at any window, even one that read it before its counter found it', async () => {
+    const real = await sellSeats(c[C]!, ['Samia Fouad'], 16);
+    const own = await sellSeats(c[A]!, ['Adel Fouad'], 16);
+    const { counterId } = await c[A]!.ok('stationStatus');
+    // while A runs: a claimable refund of a booking A never sold, shipped at once
+    const fileA = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+    let seq: number;
+    try {
+      const { agentId, agentName, shiftId, businessDay } = untagged(fileA, 'sale.intent', own.saleId) as Record<string, string>;
+      seq = appendByHand(fileA, 'refund.paid', {
+        refundId: randomUUID(), saleId: randomUUID(), bookingReference: real.ref, passengerIndexes: [0], wholeBooking: true, saleCounterId: counterId,
+        travellers: [{ passengerIndex: 0, name: 'Samia Fouad', seat: null }], route: 'Cairo → Alexandria', cause: 'cancelled', currency: 'EGP',
+        retailMinor: 5_000_000, keptMinor: 0, amountMinor: 5_000_000, claimable: true, claimNetMinor: 4_000_000, reason: null, approvedBy: null,
+        agentId, agentName, shiftId, businessDay,
+      }, { shiftId });
+    } finally {
+      fileA.close();
+    }
+    await shipped(A);
+    const claimed = async (i: number) => (await c[i]!.ok('claims')).claims.map((x) => x.bookingReference);
+    expect(await claimed(B)).toContain(real.ref); // read before A found it
+    // A finds it at its close, and ships its finding once it starts again
+    await counters[A]!.close();
+    counters[A] = await startCounter({ dataDir: dirs[A]!.dir, version: '0.1.0', keychain: keychains[A]!, shipEveryMs: 200 });
+    c[A] = caller(counters[A].dispatch);
+    await shipped(A);
+    expect(await claimed(B)).not.toContain(real.ref);
+    expect(await claimed(A)).not.toContain(real.ref);
+    const report = await c[B]!.ok('stationReport');
+    expect(report.integrity?.problems).toContainEqual(expect.objectContaining({ counterId, kind: 'written_outside', seq }));
   });
 });
