@@ -298,6 +298,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     shipEveryMs: opts.shipEveryMs,
     holder: () => installationHolderId(dataDir, log),
     fresh: () => journalWithWork(dataDir) === null,
+    beforeShipping: () => session.checkJournal(),
   });
   await stationLink.start();
   // a station the shipper found offline is not waited for at each sign-in

@@ -86,6 +86,8 @@ export interface Session {
   shifts: ShiftService;
   /** Moved and cancelled trips of sales made here, found by asking the API. */
   trips: TripWatcher;
+  /** Finds now what was appended to the journal outside the app (head-anchor.ts): before its entries leave for the station. */
+  checkJournal(): void;
   /** Starts the background work: resuming open sales, the daily reference refresh. */
   start(): void;
   close(): Promise<void>;
@@ -197,6 +199,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     agents,
     shifts,
     trips,
+    checkJournal: () => anchor?.checkNow(),
     start() {
       sales.startResuming(deps.resumeEveryMs);
       trips.start(deps.tripCheckEveryMs ?? 60_000);

@@ -50,6 +50,8 @@ export interface StationLinkDeps {
   holder?: () => string;
   /** No journal of this PC holds work of its own (it may link with a dead counter's login, to restore it). */
   fresh?: () => boolean;
+  /** Before each shipping round: entries written outside the app found now, so their finding ships with them. */
+  beforeShipping?: () => void;
 }
 
 const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
@@ -286,6 +288,7 @@ export class StationLink {
       log: this.#d.log,
       now: this.#d.now,
       holder: this.#d.holder,
+      beforeRound: this.#d.beforeShipping,
     });
     const settings = new StationSettingsSync({
       pool,

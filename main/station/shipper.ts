@@ -50,6 +50,8 @@ export interface ShipperDeps {
   now?: () => Date;
   /** This PC's holder id: each round renews the counter's lease first, and ships nothing when another PC took it. */
   holder?: () => string;
+  /** Run before each round reads the journal (the counter's look for entries written outside the app). */
+  beforeRound?: (() => void) | undefined;
 }
 
 const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
@@ -130,6 +132,8 @@ export class JournalShipper {
       if (!this.#registered) await this.#register(counterId);
       if (this.#d.holder && !(await this.#holdsLease(counterId, this.#d.holder()))) return;
       let shipped = await stationLastSeq(this.#d.pool, counterId);
+      // Entries written by hand are found before they are read to be shipped: their finding follows them in this round.
+      this.#d.beforeRound?.();
       this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
       this.#acknowledgedKnown = true;
       for (;;) {

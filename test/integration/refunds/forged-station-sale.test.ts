@@ -143,3 +143,33 @@ describe('a sale written at the station with the counter’s own login and key, 
     expect((await window.ok('claims')).claims.map((x) => x.bookingReference)).not.toContain(real.ref);
   });
 });
+
+describe('a refund its counter ships, then finds written outside the app', () => {
+  it('counts as a claim at another window until the finding arrives, then the claims are folded again without it', async () => {
+    const { signer } = newCounterSigner();
+    const login = await enrolCounter(owner, { stationId: 'stn_cairo', stationName: 'Cairo Gateway', counterId: 'ctr_late', login: 'late_1', environment: 'SANDBOX', publicKey: signer.publicKey });
+    const { date } = await window.ok('stationReport');
+    const { entries, add } = chainOf('ctr_late');
+    add('refund.paid', {
+      refundId: '00000000-0000-4000-8000-000000000002', saleId: 'x', bookingReference: 'SBX-LATE', passengerIndexes: [0], wholeBooking: true, saleCounterId: 'ctr_late',
+      travellers: [{ passengerIndex: 0, name: 'Hoda Salem', seat: null }], route: 'Cairo → Alexandria', cause: 'cancelled', currency: 'EGP', retailMinor: 5_000_000, keptMinor: 0,
+      amountMinor: 5_000_000, claimable: true, claimNetMinor: 4_000_000, reason: null, approvedBy: null, agentId: 'a', agentName: 'Agent', shiftId: 'shift-x', businessDay: date,
+    });
+    add('journal.foreign_entries', { count: 1, entries: [{ seq: 1, type: 'refund.paid' }], seqs: [1] });
+    const late = stationPool({ host: db.host, port: db.port, database: db.database, user: 'late_1', password: login.password });
+    const ship = async (batch: Record<string, unknown>[]) => {
+      const head = batch.at(-1)!;
+      const shipped = await late.query('SELECT ship_entries($1, $2::jsonb, $3) AS refused', ['ctr_late', JSON.stringify(batch), signer.sign(chainHeadMessage('ctr_late', head.seq as number, head.hash as string))]);
+      expect(shipped.rows[0].refused).toBeNull();
+    };
+    const claimed = async () => (await window.ok('claims')).claims.map((x) => x.bookingReference);
+    try {
+      await ship(entries.slice(0, 1));
+      expect(await claimed()).toContain('SBX-LATE');
+      await ship(entries.slice(1));
+      expect(await claimed()).not.toContain('SBX-LATE');
+    } finally {
+      await late.end();
+    }
+  });
+});
