@@ -112,7 +112,7 @@ export class ClaimsService {
     for (const t of adjustmentLinesAfter(j, m.line)) this.#ledger.addLine(t);
     m.line = lastWalletLine(j);
     for (const e of claimMatchesAfter(j, m.match)) {
-      this.#ledger.addMatch(e.payload);
+      if (!outside(e.seq)) this.#ledger.addMatch(e.payload);
       m.match = e.seq;
     }
   }
