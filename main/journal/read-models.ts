@@ -261,30 +261,48 @@ const contradicts = (err: unknown): boolean => err instanceof LeftOut || (err in
 export function rebuildReadModels(journal: Journal): number[] {
   const leftOut: number[] = [];
   journal.transaction(() => {
-    for (const table of [...READ_MODELS].reverse()) {
-      // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
-      if (table === 'agents') clearAgentRows(journal);
-      else journalDatabase(journal).prepare(`DELETE FROM ${table}`).run();
+    journal.stmt('SAVEPOINT rebuild').run();
+    try {
+      foldEveryEntry(journal, null);
+    } catch (err) {
+      if (!contradicts(err)) throw err;
+      // folded again, each entry under a savepoint of its own: only then, as that slows a large rebuild by seconds
+      journal.stmt('ROLLBACK TO rebuild').run();
+      foldEveryEntry(journal, leftOut);
     }
-    const [mark, release, undo] = ['SAVEPOINT fold_entry', 'RELEASE fold_entry', 'ROLLBACK TO fold_entry'].map((sql) => journal.stmt(sql));
-    for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
-      for (const entry of page) {
-        mark!.run();
-        try {
-          applyEntry(journal, entry);
-        } catch (err) {
-          if (!contradicts(err)) throw err;
-          undo!.run();
-          leftOut.push(entry.seq);
-        }
-        release!.run();
-      }
-    }
+    journal.stmt('RELEASE rebuild').run();
     refoldAgents(journal); // the agents' entries that count (agent-tags.ts): those appended outside the app do not
     resetLookup(journal);
     keyNewEntries(journal);
   });
   return leftOut;
+}
+
+/** The read models emptied and every entry folded into them; with `leftOut`, an entry that contradicts them is left out and noted there (else it throws). */
+function foldEveryEntry(journal: Journal, leftOut: number[] | null): void {
+  for (const table of [...READ_MODELS].reverse()) {
+    // The legacy default agent was made by migration 0002, not by an entry: it stays as it was made.
+    if (table === 'agents') clearAgentRows(journal);
+    else journalDatabase(journal).prepare(`DELETE FROM ${table}`).run();
+  }
+  const [mark, release, undo] = ['SAVEPOINT fold_entry', 'RELEASE fold_entry', 'ROLLBACK TO fold_entry'].map((sql) => journal.stmt(sql));
+  for (let page = journal.page(0, 5_000); page.length > 0; page = journal.page(page.at(-1)!.seq, 5_000)) {
+    for (const entry of page) {
+      if (!leftOut) {
+        applyEntry(journal, entry);
+        continue;
+      }
+      mark!.run();
+      try {
+        applyEntry(journal, entry);
+      } catch (err) {
+        if (!contradicts(err)) throw err;
+        undo!.run();
+        leftOut.push(entry.seq);
+      }
+      release!.run();
+    }
+  }
 }
 
 /** Every row of every read model, in a stable order: what a rebuild must reproduce exactly. */

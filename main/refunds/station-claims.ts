@@ -9,7 +9,7 @@
 import type { ClaimMatched, RefundPaid } from '../journal/entries.ts';
 import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
-import { foundOutsideAtStation } from '../station/found-outside.ts';
+import { namedByCounter, type FindingRow } from '../station/found-outside.ts';
 import type { ClaimPart } from './fold.ts';
 import type { StationDatabase } from './station-gate.ts';
 
@@ -43,14 +43,15 @@ export class StationClaimsReader {
        ORDER BY e.counter_id, e.seq`,
       [stationId, environment, counterId, counters, counters.map((c) => this.#marks.get(c)!)],
     );
-    const findings = await pool.query<{ counter_id: string; last: string }>(
-      `SELECT e.counter_id, max(e.seq) AS last FROM entries e
+    const { rows: findings } = await pool.query<FindingRow>(
+      `SELECT e.counter_id, e.seq, e.payload FROM entries e
        JOIN counters c ON c.id = e.counter_id AND c.station_id = $1 AND c.environment = $2 AND c.id <> $3
-       WHERE e.type = 'journal.foreign_entries' GROUP BY e.counter_id ORDER BY e.counter_id`,
+       WHERE e.type = 'journal.foreign_entries' ORDER BY e.counter_id, e.seq`,
       [stationId, environment, counterId],
     );
-    const found = await foundOutsideAtStation(pool, findings.rows.map((f) => f.counter_id));
-    const out: StationClaimRows = { parts: [], matches: [], leftOut: null, findings: findings.rows.map((f) => `${f.counter_id}:${f.last}`).join(',') };
+    const found = namedByCounter(findings);
+    // every finding by its place: a new one changes it
+    const out: StationClaimRows = { parts: [], matches: [], leftOut: null, findings: findings.map((f) => `${f.counter_id}:${f.seq}`).join(',') };
     const stopped = new Set<string>();
     for (const r of rows) {
       if (stopped.has(r.counter_id)) continue;

@@ -7,13 +7,25 @@ import { namedByFindings, type Finding } from '../journal/found-outside.ts';
 import type { JournalForeignEntries } from '../journal/entries.ts';
 import { storedPayload } from '../journal/schemas.ts';
 
+/** A finding as the station holds it. */
+export interface FindingRow {
+  counter_id: string;
+  seq: string;
+  payload: string;
+}
+
 /** For each of these counters with a finding at the station: which of its seqs the findings name. */
 export async function foundOutsideAtStation(pool: pg.Pool, counterIds: readonly string[]): Promise<Map<string, (seq: number) => boolean>> {
   if (counterIds.length === 0) return new Map();
-  const { rows } = await pool.query<{ counter_id: string; seq: string; payload: string }>(
+  const { rows } = await pool.query<FindingRow>(
     "SELECT counter_id, seq, payload FROM entries WHERE type = 'journal.foreign_entries' AND counter_id = ANY($1::text[]) ORDER BY counter_id, seq",
     [counterIds],
   );
+  return namedByCounter(rows);
+}
+
+/** For each counter of the findings read (in seq order): which of its seqs they name. */
+export function namedByCounter(rows: readonly FindingRow[]): Map<string, (seq: number) => boolean> {
   const findings = new Map<string, Finding[]>();
   for (const r of rows) {
     // a finding of fields no counter writes names nothing (a row changed at the station is named by the walk of its chain)

@@ -26,15 +26,19 @@ const keychains: ReturnType<typeof memoryKeychain>[] = [];
 const [A, B, C, L] = [0, 1, 2, 3];
 const c: Caller[] = [];
 
+/** Starts counter `i` on its data folder and keychain (again, after a close). */
+async function start(i: number): Promise<void> {
+  counters[i] = await startCounter({ dataDir: dirs[i]!.dir, version: '0.1.0', keychain: keychains[i]!, shipEveryMs: 200 });
+  c[i] = caller(counters[i].dispatch);
+}
+
 beforeAll(async () => {
   api = await sandbox();
   db = await startPostgres({ station: true });
-  for (const [i, d] of dirs.entries()) {
+  for (const i of dirs.keys()) {
     const clientId = i === L ? 'cid_live_demo' : 'cid_sandbox_demo';
     keychains.push(memoryKeychain(keychainWith(clientId, api.baseUrl)));
-    const counter = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: keychains[i]!, shipEveryMs: 200 });
-    counters.push(counter);
-    c.push(caller(counter.dispatch));
+    await start(i);
   }
   expect(counters.map((k) => k.info.environment)).toEqual(['SANDBOX', 'SANDBOX', 'SANDBOX', 'LIVE']);
   // A and B belong to the station, and L of the same station id in LIVE; C stays alone.
@@ -282,8 +286,7 @@ describe('one ticket, one refund, across the station', () => {
       expect((await c[B]!.err('matchAdjustment', { transactionId: line.transactionId, bookingReference: lump.ref, note: null })).code).toBe('conflict');
 
       // A starts again; nobody asks it anything: the station gets both claims back.
-      counters[A] = await startCounter({ dataDir: dirs[A]!.dir, version: '0.1.0', keychain: keychains[A]!, shipEveryMs: 200 });
-      c[A] = caller(counters[A].dispatch);
+      await start(A);
       const held = async () => {
         const tickets = await pool.query('SELECT count(*)::int AS n FROM ticket_refunds WHERE refund_id = $1', [refundId]);
         const lines = await pool.query('SELECT count(*)::int AS n FROM wallet_line_matches WHERE match_id = $1', [matchId]);
@@ -335,8 +338,7 @@ describe('a sale appended by hand to a counter’s journal, found there written 
       fileA.close();
     }
     // A starts again: it finds them (journal.foreign_entries) and ships them with the rest, under its own key.
-    counters[A] = await startCounter({ dataDir: dirs[A]!.dir, version: '0.1.0', keychain: keychains[A]!, shipEveryMs: 200 });
-    c[A] = caller(counters[A].dispatch);
+    await start(A);
     expect((await c[A]!.ok('backupStatus')).foreign).toMatchObject({ count: 3, firstSeq: forged[0], types: ['sale.intent', 'sale.outcome', 'cash.received'] });
     await shipped(A);
     const { counterId } = await c[A]!.ok('stationStatus');
