@@ -26,3 +26,8 @@ export function seqListHas(list: SeqList): (seq: number) => boolean {
   }
   return (seq) => single.has(seq) || runs.some(([first, last]) => seq >= first && seq <= last);
 }
+
+/** The list as a reader reads it: "120–122, 130". */
+export function seqListText(list: SeqList): string {
+  return list.map((r) => (typeof r === 'number' ? String(r) : `${r[0]}–${r[1]}`)).join(', ');
+}

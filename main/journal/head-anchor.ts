@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import type { JournalForeignEntries, JournalRewound } from './entries.ts';
 import { foreignEntries } from './entry-tags.ts';
-import { seqRanges } from '../../core/seq-ranges.ts';
+import { seqListText, seqRanges } from '../../core/seq-ranges.ts';
 import { namedByFindings } from './found-outside.ts';
 import type { Journal } from './journal.ts';
 import { rebuildReadModels } from './read-models.ts';
@@ -134,8 +134,7 @@ export class HeadAnchor {
   #foldAgain(): void {
     const leftOut = rebuildReadModels(this.#journal);
     if (leftOut.length === 0) return;
-    const runs = seqRanges(leftOut).map((r) => (typeof r === 'number' ? r : `${r[0]}–${r[1]}`));
-    this.#log(`journal: entries ${runs.join(', ')} name what the journal does not hold (a sale, a shift, an agent) or an id already taken: left out of the read models`);
+    this.#log(`journal: entries ${seqListText(seqRanges(leftOut))} name what the journal does not hold (a sale, a shift, an agent) or an id already taken: left out of the read models`);
   }
 
   /** Finds now what was appended outside the app since the last check (before a drawer is counted or a Z-report frozen). */

@@ -18,7 +18,8 @@
 //   verify [--station S] [--date D]        every chain link, hash and signature rechecked; gaps,
 //                                          altered rows and foreign rows named by counter, and the
 //                                          settings rows the counters refuse, each with the command
-//                                          that sets it aside (exit 1)
+//                                          that sets it aside (exit 1); under each counter, the
+//                                          entries it found written outside the app (no exit 1)
 //                                          each clean counter's last signed head kept as a verified
 //                                          checkpoint (the report verifies only what follows it)
 //   report --station S [--environment E] [--date D] [--csv F] [--pdf F [--lang ar|en]]
@@ -49,6 +50,8 @@ import { renderStationReport } from './report-pdf.ts';
 import { refusedSettingRows, settingsStreams, streamStationName, type SettingsStream } from './stream-verifier.ts';
 import type { StationSettingRefusal } from '../../contract/station.ts';
 import { handOverCounter } from './hand-over.ts';
+import { foundOutsideListed } from './found-outside.ts';
+import { seqListText } from '../../core/seq-ranges.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -165,9 +168,14 @@ async function main(): Promise<number> {
     for (const stream of await settingsStreams(pool, values.station)) streams.push({ stream, ...(await refusedSettingRows(pool, stream)) });
     const problems = checked.flatMap((c) => c.problems).length + streams.flatMap((s) => s.refused).length;
     console.log(`verify${values.station ? ` station ${values.station}` : ''}${values.date ? ` ${values.date}` : ''}: ${checked.length} counters, ${problems ? `${problems} problems` : 'all verified'}`);
+    const found = await foundOutsideListed(pool, checked.map((c) => c.counterId));
     for (const c of checked) {
       console.log(`counter ${c.counterId}: ${c.entries} entries, signed up to ${c.signedUpTo}${c.problems.length ? `, ${c.problems.length} problems` : ', verified'}`);
       for (const p of c.problems) console.log(`  ${p.kind} ${p.seq ?? '—'}: ${p.detail}`);
+      // what the counter itself found appended by hand: its copy here is true to it, so not a problem of this check
+      for (const seqs of found.get(c.counterId) ?? []) {
+        console.log(`  found by the counter written outside the app: entries ${seqListText(seqs)} (counted in the figures: the report names them; check them against its Z-reports)`);
+      }
     }
     // the settings streams as the counters judge them: a refused row stops every counter's at it
     for (const { stream, rows, refused } of streams) {

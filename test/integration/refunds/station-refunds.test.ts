@@ -17,6 +17,7 @@ import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
 import { cancelTrip, sellSeats, shippedAll } from './helpers.ts';
 import { appendByHand } from '../../support/append-by-hand.ts';
+import { stationCli } from '../../support/station-owner.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
@@ -357,6 +358,10 @@ describe('a sale appended by hand to a counter’s journal, found there written 
     expect(report.integrity?.problems.filter((p) => p.kind === 'written_outside')).toEqual([
       { counterId, kind: 'written_outside', seq: forged[0], detail: `entries ${forged[0]}–${forged[2]} found written outside the app by its counter: counted, to be checked against its Z-reports` },
     ]);
+    // `npm run station -- verify` names them under their counter; its copy is true to the counter, so it still verifies
+    const verify = await stationCli(db, { database: db.database, user: db.user }, ['verify', '--station', 'stn_cairo']);
+    expect(verify.out).toContain(`counter ${counterId}: `);
+    expect(verify.out).toContain(`  found by the counter written outside the app: entries ${forged[0]}–${forged[2]} (counted in the figures`);
   });
 
   it('a refund appended by hand while its counter runs opens no claim at any window: its counter finds it before shipping it', async () => {
