@@ -303,7 +303,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   await stationLink.start();
   // a station the shipper found offline is not waited for at each sign-in
   pinTurns = stationPinTurns(() => (stationLink.status().shipping === 'offline' ? null : stationLink.database()), log);
-  const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference'), station: () => stationLink.database(), dataDir, clock, log });
+  const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference', 'checkJournal'), station: () => stationLink.database(), dataDir, clock, log });
   // In the background: a station that does not answer must not hold the counter's start.
   let givingBack: Promise<void> = Promise.resolve();
   const giveBackLeftOut = () => {
@@ -350,7 +350,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...worklistHandlers({ trips: () => session.trips, agent }),
     ...trainingHandlers(new TrainingControl(() => ({ environment: session.environment, baseUrl: session.baseUrl, client: session.client }))),
     ...updateHandlers(updates),
-    ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }, money),
+    ...refundHandlers({ current: current('journal', 'client', 'agents', 'reference', 'checkJournal'), printer: printService, station: () => stationLink.database(), info, agent, dataDir, clock, log }, money),
     ...backupHandlers(backups),
     ...restoreHandlers({
       dataDir,

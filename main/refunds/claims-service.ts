@@ -25,6 +25,11 @@ export interface ClaimsServiceDeps {
   log: (message: string, err?: unknown) => void;
   /** The station database while this counter is linked to it in this environment (null: not linked). */
   station?: () => StationDatabase | null;
+  /**
+   * Looks now for entries appended outside the app (HeadAnchor.checkNow), before money or a claim
+   * is decided on: one written by hand a moment ago is named, not paid or matched, until the next look.
+   */
+  checkJournal?: () => void;
 }
 
 export class ClaimsService {
@@ -49,6 +54,7 @@ export class ClaimsService {
    * only); when it cannot be, the claims stand on the lines known, with the error.
    */
   async claims(filter: ClaimsFilter = {}): Promise<ClaimsView> {
+    this.#d.checkJournal?.();
     let statementError: string | null = null;
     try {
       await readWalletLines(this.#d.journal, this.#d.client);
@@ -123,6 +129,8 @@ export class ClaimsService {
    * line another window holds is refused, and so is any match while the station cannot be asked.
    */
   async matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): Promise<ClaimsView> {
+    this.#d.checkJournal?.();
+    if (lastFindingSeq(this.#d.journal) !== this.#findings.here) this.#foldAgain();
     const line = this.#matchable(transactionId, bookingReference);
     const station = this.#d.station?.() ?? null;
     const matchId = randomUUID();

@@ -23,7 +23,7 @@ const saleRef = (a: { saleId?: string | undefined; bookingReference?: string | u
 
 export interface RefundHandlerDeps {
   /** The journal, API and agents of the environment in force (main/deps.ts `Current`). */
-  current: Current<'journal' | 'client' | 'agents' | 'reference'>;
+  current: Current<'journal' | 'client' | 'agents' | 'reference' | 'checkJournal'>;
   printer: Pick<PrintService, 'report'>;
   /**
    * The station database while this counter is linked to it in the current environment
@@ -50,7 +50,7 @@ export function moneyBack(d: Pick<RefundHandlerDeps, 'current' | 'station' | 'da
     const s = d.current();
     let service = services.get(s.journal);
     if (!service) {
-      const deps = { journal: s.journal, client: s.client, settings: () => settings.load(), clock: d.clock, log: d.log, station };
+      const deps = { journal: s.journal, client: s.client, settings: () => settings.load(), clock: d.clock, log: d.log, station, checkJournal: () => s.checkJournal() };
       service = { refunds: new RefundService({ ...deps, agents: s.agents }), claims: new ClaimsService(deps) };
       services.set(s.journal, service);
     }

@@ -63,6 +63,7 @@ export class RefundService {
 
   /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
   async quote(ref: SaleRef): Promise<RefundQuote> {
+    this.#d.checkJournal?.();
     await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(ref);
     const ticket = await this.#ticketNow(sale);
@@ -85,6 +86,7 @@ export class RefundService {
    * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
    */
   async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
+    this.#d.checkJournal?.();
     await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(req);
     const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;

@@ -364,6 +364,62 @@ describe('a sale appended by hand to a counter’s journal, found there written 
     expect(verify.out).toContain(`  found by the counter written outside the app: entries ${forged[0]}–${forged[2]} (counted in the figures`);
   });
 
+  it('a sale appended by hand while its counter runs is not paid back there at once: the counter looks before it quotes or pays', async () => {
+    const real = await sellSeats(c[C]!, ['Hoda Fouad'], 17);
+    await cancel(real.ref);
+    const own = await sellSeats(c[A]!, ['Karim Fouad'], 17);
+    const fileC = new Database(journalPath(dirs[C]!.dir, 'SANDBOX'), { readonly: true });
+    const [intentC, outcomeC, cashC] = ['sale.intent', 'sale.outcome', 'cash.received'].map((type) => untagged(fileC, type, real.saleId));
+    fileC.close();
+    // while A runs (its next look is up to 30 s away), then at once to A's refund screen
+    const saleId = randomUUID();
+    const fileA = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+    let first: number;
+    try {
+      const mine = untagged(fileA, 'sale.intent', own.saleId);
+      const at = { agentId: mine.agentId, agentName: mine.agentName, shiftId: mine.shiftId, businessDay: mine.businessDay };
+      const opts = { shiftId: mine.shiftId as string };
+      first = appendByHand(fileA, 'sale.intent', { ...intentC, ...at, saleId, retailTotalMinor: 4_000_000, cashTenderedMinor: 4_000_000, changeMinor: 0 }, opts);
+      appendByHand(fileA, 'sale.outcome', { ...outcomeC, saleId }, opts);
+      appendByHand(fileA, 'cash.received', { ...cashC, ...at, saleId, amountMinor: 4_000_000, tenderedMinor: 4_000_000, changeMinor: 0 }, opts);
+    } finally {
+      fileA.close();
+    }
+    expect((await c[A]!.err('refundQuote', { saleId })).code).toBe('sale_written_outside');
+    expect((await c[A]!.err('refund', { saleId, language: 'en' })).code).toBe('sale_written_outside');
+    expect((await c[A]!.ok('backupStatus')).foreign).toMatchObject({ firstSeq: first });
+  });
+
+  it('a hand match appended by hand while its counter runs settles no claim, there at once nor at another window', async () => {
+    const own = await sellSeats(c[A]!, ['Nabil Fouad'], 18);
+    await cancel(own.ref);
+    await c[A]!.ok('refund', { saleId: own.saleId, language: 'en' });
+    const amount = own.net + 7; // an ADJUSTMENT without a reference, listed apart for a supervisor to match
+    await adjust({ amount_minor: amount, reason: 'Settlement, week 50' });
+    const line = (await c[A]!.ok('claims')).unmatched.find((u) => u.amountMinor === amount && u.bookingReference === null)!;
+    expect(line).toBeDefined();
+    const fileA = new Database(journalPath(dirs[A]!.dir, 'SANDBOX'));
+    let seq: number;
+    try {
+      const { agentId, agentName, shiftId } = untagged(fileA, 'sale.intent', own.saleId) as Record<string, string>;
+      seq = appendByHand(fileA, 'claim.matched', { transactionId: line.transactionId, bookingReference: own.ref, amountMinor: amount, at: line.at, by: { agentId, agentName }, note: null }, { shiftId });
+    } finally {
+      fileA.close();
+    }
+    const stillOpen = async (i: number) => {
+      const view = await c[i]!.ok('claims');
+      expect(view.claims.find((x) => x.bookingReference === own.ref)).toMatchObject({ settledMinor: 0, status: 'open' });
+      expect(view.unmatched.map((u) => u.transactionId)).toContain(line.transactionId);
+    };
+    await stillOpen(A);
+    expect((await c[A]!.ok('backupStatus')).foreign).toMatchObject({ firstSeq: seq });
+    await shipped(A);
+    await stillOpen(B);
+    // and a supervisor still matches the line for real
+    const matched = await c[B]!.ok('matchAdjustment', { transactionId: line.transactionId, bookingReference: own.ref, note: 'by hand, for real' });
+    expect(matched.claims.find((x) => x.bookingReference === own.ref)).toMatchObject({ settledMinor: amount, status: 'over' });
+  });
+
   it('a refund appended by hand while its counter runs opens no claim at any window: its counter finds it before shipping it', async () => {
     const real = await sellSeats(c[C]!, ['Samia Fouad'], 16);
     const own = await sellSeats(c[A]!, ['Adel Fouad'], 16);
