@@ -75,7 +75,7 @@ export const PROBLEMS = {
   invalidBooking: {
     status: 422,
     codes: ['invalid_request', 'idempotency_key_reused'],
-    description: 'invalid_request: invalid, missing or unknown fields or Idempotency-Key (`errors[]`). idempotency_key_reused: the key was used with a different body.',
+    description: 'invalid_request: invalid, missing or unknown fields or Idempotency-Key (`errors[]`). idempotency_key_reused: the key was used with a different body (`errors[]` names `Idempotency-Key`).',
   },
   rateLimited: { status: 429, codes: ['rate_limited'], description: 'The rate-limit budget of this window is spent.', headers: { 'Retry-After': retryAfter(true, 'until the window ends') } },
   serviceUnavailable: {

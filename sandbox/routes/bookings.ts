@@ -33,7 +33,10 @@ export function bookingRoutes(app: FastifyInstance, sandbox: Sandbox): void {
       throw new ApiProblem('request_in_progress', 'An identical request with this Idempotency-Key is still in progress; retry shortly.');
     }
     if (state.kind === 'reused') {
-      throw new ApiProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different body; use a new key per booking attempt.');
+      // A 422 names what is wrong in `errors[]` (partner-api.md § Errors 1): here the header.
+      throw new ApiProblem('idempotency_key_reused', 'This Idempotency-Key was used with a different body; use a new key per booking attempt.', {
+        errors: [{ field: 'Idempotency-Key', message: 'already used with a different body' }],
+      });
     }
 
     let response: StoredResponse;

@@ -79,7 +79,9 @@ describe('Idempotency-Key on POST /bookings', () => {
     const body = await bookingBody();
     await sbx.bookOk(body, { key: 'reuse-1' });
     const count = await lines();
-    expectProblem(await sbx.book({ ...body, passengers: [passenger('Someone Else')] }, { key: 'reuse-1' }), 422, 'idempotency_key_reused');
+    const problem = expectProblem(await sbx.book({ ...body, passengers: [passenger('Someone Else')] }, { key: 'reuse-1' }), 422, 'idempotency_key_reused');
+    // Errors § 1: a 422 carries `errors[]`, one entry per invalid field; here the header.
+    expect(problem.errors?.map((e) => e.field)).toEqual(['Idempotency-Key']);
     expect(await lines()).toBe(count);
   });
 
