@@ -34,6 +34,9 @@ export interface BookingSaleFacts {
   cashRecorded: boolean;
   agentName: string;
   shiftId: string;
+  /** The shift as staff name it: its Z-report number once closed (null while open), and when it opened. */
+  zNumber: number | null;
+  shiftOpenedAt: string | null;
   businessDay: string;
   createdAt: string;
   ticketsPrinted: number;

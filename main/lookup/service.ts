@@ -6,6 +6,7 @@ import type { OfferSummary } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
 import { findSaleIds, saleIdOfKeyAndReference } from '../journal/sale-lookup.ts';
 import { saleRowOf, type SaleRow } from '../journal/queries/sales.ts';
+import { shiftView } from '../journal/queries/shifts.ts';
 import type { PartnerClient } from '../partner/client.ts';
 import { receiptData } from '../selling/receipt.ts';
 
@@ -142,10 +143,17 @@ export async function readBooking(client: AccountBookings, journal: Journal, a: 
       cashRecorded: sale.cashRecorded,
       agentName: sale.agent.name,
       shiftId: sale.shiftId,
+      ...shiftNamed(journal, sale.shiftId),
       businessDay: sale.businessDay,
       createdAt: sale.createdAt,
       ticketsPrinted: sale.ticketsPrinted,
       receiptsPrinted: sale.receiptsPrinted,
     },
   };
+}
+
+/** A sale's shift as staff name it: its Z-report number once closed, and when it opened. */
+function shiftNamed(journal: Journal, shiftId: string): { zNumber: number | null; shiftOpenedAt: string | null } {
+  const shift = shiftView(journal, shiftId);
+  return { zNumber: shift?.zNumber ?? null, shiftOpenedAt: shift?.openedAt ?? null };
 }

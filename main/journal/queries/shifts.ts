@@ -39,6 +39,12 @@ export function openShiftView(j: Journal, agentId: string): ShiftView | null {
   return row ? shiftViewOf(row) : null;
 }
 
+/** One shift by its id (null: no such shift in the read model). */
+export function shiftView(j: Journal, shiftId: string): ShiftView | null {
+  const row = j.stmt<[string], ShiftRow>(`${WITH_AGENT} WHERE s.id = ?`).get(shiftId);
+  return row ? shiftViewOf(row) : null;
+}
+
 /** The shifts opened on a Cairo business day, in order. */
 export function shiftViewsOfDay(j: Journal, businessDay: string): ShiftView[] {
   return j.stmt<[string], ShiftRow>(`${WITH_AGENT} WHERE s.business_day = ? ORDER BY s.opened_seq`).all(businessDay).map(shiftViewOf);

@@ -1,5 +1,5 @@
 import type { Booking } from '../../../contract/partner/resources.ts';
-import { formatCairo, formatMoney } from '../../../core/format.ts';
+import { cairoDateAndTime, formatCairo, formatMoney } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintFailure } from '../components/PrintFailure.tsx';
 import { useLocale, useT, type Locale, type MessageKey } from '../i18n/index.ts';
@@ -185,7 +185,10 @@ export function BookingCard() {
             <dd>{s.agentName}</dd>
             <dt>{t('lookup.shift')}</dt>
             <dd>
-              {formatDay(s.businessDay, locale, true)} · <bdi className="mono">{s.shiftId}</bdi>
+              {formatDay(s.businessDay, locale, true)}
+              {s.zNumber !== null
+                ? ` · ${t('lookup.shiftZ', { n: num(s.zNumber) })}`
+                : s.shiftOpenedAt && ` · ${t('lookup.shiftOpen', { time: cairoDateAndTime(s.shiftOpenedAt, locale).time })}`}
             </dd>
             <dt>{t('lookup.soldAt')}</dt>
             <dd>{formatCairo(s.createdAt, locale)}</dd>

@@ -73,6 +73,9 @@ describe('finding a booking', () => {
     expect(view.stale).toBe(false);
     expect(view.sale).toMatchObject({ saleId: sale.saleId, status: 'confirmed', agentName: 'Agent 1', cashRecorded: true, currency: 'EGP' });
     expect(view.sale!.cashTenderedMinor - view.sale!.retailTotalMinor).toBe(500);
+    // the shift as staff name it: still open (no Z number yet), opened before the sale
+    expect(view.sale!.zNumber).toBeNull();
+    expect(Date.parse(view.sale!.shiftOpenedAt!)).toBeLessThanOrEqual(Date.parse(view.sale!.createdAt));
     expect(view.booking).toMatchObject({ id: sale.booking!.id, status: 'confirmed', passengers: [{ full_name: 'Hala Mostafa' }] });
     expect(view.booking!.tickets).toMatchObject({ valid_for_travel: false });
     expect(view.booking!.boarding.e_tickets.length).toBeGreaterThan(0);

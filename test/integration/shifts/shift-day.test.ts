@@ -137,6 +137,8 @@ describe('agents, a shift and its Z-report', () => {
     expect(z.cash.varianceMinor).toBeLessThan(0);
     expect((await c.ok('desk')).shift).toBeNull();
     expect(await c.ok('zReport', { zNumber: 1 })).toEqual({ report: z, corrections: [] });
+    // Find a booking names the sale's shift by its Z number from now on
+    expect((await c.ok('readBooking', { saleId: sale.saleId })).sale).toMatchObject({ zNumber: 1, shiftOpenedAt: expect.any(String) });
   });
 
   it('prints the Z-report to the receipt printer; a second print is a COPY', async () => {
