@@ -1,6 +1,7 @@
 import type { TripChange } from '../../../contract/worklist.ts';
-import { formatCairo, formatNumber, localDigits } from '../../../core/format.ts';
-import { wallClockDate, wallClockTime } from '../../../core/wall-clock.ts';
+import { formatCairo, formatNumber } from '../../../core/format.ts';
+import { wallClockDate } from '../../../core/wall-clock.ts';
+import { clockTime, formatDay } from '../sale/display.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintButton } from '../components/PrintButton.tsx';
@@ -12,7 +13,8 @@ import './worklist.css';
 import { RefundPanel } from '../refunds/RefundPanel.tsx';
 import { useRouteName } from '../shell/place-names.ts';
 
-const when = (iso: string | null, locale: Locale) => (iso ? localDigits(`${wallClockDate(iso)} ${wallClockTime(iso)}`, locale) : '—');
+// the departure's own wall clock, as the operator gives it: "Mon, 30 Nov 00:15"
+const when = (iso: string | null, locale: Locale) => (iso ? `${formatDay(wallClockDate(iso), locale)} ${clockTime(iso, locale)}` : '—');
 
 /** The top bar's count of travellers to call about a moved or cancelled trip; opens the list. */
 export function WorklistChip() {
