@@ -62,6 +62,7 @@ export const AppErrorCode = z.enum([
   'ticket_already_refunded',
   'refund_needs_supervisor',
   'refund_not_sold_here',
+  'refund_needs_station',
   'station_sale_unverified',
   'station_sale_invalid',
   'sale_written_outside',

@@ -44,6 +44,11 @@ export function appliedStationSeq(j: Journal, stationId: string): number {
   return row?.seq ?? 0;
 }
 
+/** The station databases whose settings this journal applied: it was linked to them (every linked counter applies its station's name). */
+export function stationsApplied(j: Journal): string[] {
+  return (j.stmt('SELECT station_id FROM station_settings_applied ORDER BY station_id').all() as { station_id: string }[]).map((r) => r.station_id);
+}
+
 export function referenceCacheRows(j: Journal): { kind: string; json: string; refreshed_at: string }[] {
   return j.stmt('SELECT kind, json, refreshed_at FROM reference_cache').all() as { kind: string; json: string; refreshed_at: string }[];
 }

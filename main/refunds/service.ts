@@ -17,7 +17,7 @@ import type { PartnerClient } from '../partner/client.ts';
 import { apiDidNotAnswer } from '../partner/problems.ts';
 import type { ClaimsServiceDeps } from './claims-service.ts';
 import { isCancelled, refundAmounts, ticketShares } from './fold.ts';
-import { claimTickets, factsOf, refundedAtStation, releaseTickets, saleAtStation, writtenOutsideFailure, type SaleFacts, type StationDatabase } from './station-gate.ts';
+import { claimTickets, factsOf, refundedAtStation, refuseOnceLinked, releaseTickets, saleAtStation, writtenOutsideFailure, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
 
@@ -236,7 +236,10 @@ export class RefundService {
   async #refundedTickets(sale: SaleFacts): Promise<Set<number>> {
     const here = this.#refundedHere(sale.bookingReference);
     const station = this.#station();
-    if (!station) return here;
+    if (!station) {
+      refuseOnceLinked(this.#d.journal, sale.bookingReference);
+      return here;
+    }
     const there = await refundedAtStation(station, sale.bookingReference).catch((err: unknown) => {
       this.#offlineOrThrow(sale, station, err);
       this.#d.log(`the station database did not answer for ${sale.bookingReference}; this counter's own refunds stand`, err);

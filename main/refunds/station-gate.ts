@@ -7,6 +7,8 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { CashReceived, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
+import type { Journal } from '../journal/journal.ts';
+import { stationsApplied } from '../journal/settings-rows.ts';
 import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
 import { foundOutsideAtStation } from '../station/found-outside.ts';
@@ -102,6 +104,22 @@ export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: 
     journey: journeyOf(intent.offer),
     environment: intent.environment,
   };
+}
+
+/**
+ * Not linked now, yet this journal went to a station database (a supervisor disconnected it, its
+ * settings file is gone, the keychain no longer gives the counter's key): any window of that
+ * station may have paid its sales back from the station's copy, and only the station knows. A link
+ * that is gone grants no more than one whose database is down after a restart: the refund waits.
+ */
+export function refuseOnceLinked(journal: Journal, bookingReference: string): void {
+  const stations = stationsApplied(journal);
+  if (stations.length === 0) return;
+  throw new AppFailure(
+    'refund_needs_station',
+    `This counter's sales went to the station database of ${stations.join(', ')}, and it is not linked now: another window may have refunded ${bookingReference}; link it again (Settings → Station), or refund at a window linked to it`,
+    { bookingReference },
+  );
 }
 
 /** The tickets of a booking refunded at any counter of the station (claimed, or shipped as refund.paid). */

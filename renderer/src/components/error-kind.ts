@@ -24,6 +24,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'ticket_already_refunded',
   'refund_needs_supervisor',
   'refund_not_sold_here',
+  'refund_needs_station',
   'counter_live_elsewhere',
   'station_sale_unverified',
   'station_sale_invalid',

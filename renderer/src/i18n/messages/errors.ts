@@ -71,6 +71,7 @@ export const errors = defineMessages({
     'error.station_sale_invalid': 'The station database’s copy of this sale (counter {counter}) holds entries no counter writes: nothing was paid. Refund it at the window that sold it, and ask the station’s administrator to run “npm run station -- verify”.',
     'error.sale_written_outside': 'Counter {counter} found this sale’s record (entry {seq}) written outside the app: nothing was paid. The station manager checks it against that counter’s Z-reports and backups before anyone pays it back.',
     'error.refund_not_sold_here': 'This booking was sold at another window. Without the station database, only the window that sold it can refund it: send the traveller there.',
+    'error.refund_needs_station': 'This window’s sales go to the station database, and it is not linked now: only the station knows whether another window already paid this ticket back. Link it again (Settings → Station), or refund at a window linked to it.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -141,5 +142,6 @@ export const errors = defineMessages({
     'error.station_sale_invalid': 'نسخة قاعدة بيانات المحطة من هذا البيع (الشباك {counter}) فيها قيود لا يكتبها أي شباك: لم يُدفع شيء. ردّ القيمة في الشباك الذي باعه، واطلب من مسؤول المحطة تشغيل «npm run station -- verify».',
     'error.sale_written_outside': 'وجد الشباك {counter} أن سجل هذا البيع (القيد {seq}) كُتب خارج البرنامج: لم يُدفع شيء. يراجعه مدير المحطة مقابل تقارير Z والنسخ الاحتياطية لذلك الشباك قبل أن يردّ أحدٌ قيمته.',
     'error.refund_not_sold_here': 'هذا الحجز بيع في شباك آخر. بدون قاعدة بيانات المحطة لا يرد قيمته إلا الشباك الذي باعه: وجّه المسافر إليه.',
+    'error.refund_needs_station': 'مبيعات هذا الشباك تُرسل إلى قاعدة بيانات المحطة، وهو غير مرتبط بها الآن: المحطة وحدها تعرف إن كان شباك آخر قد رد قيمة هذه التذكرة. اربطه بها مرة أخرى (الإعدادات ← المحطة)، أو رد القيمة في شباك مرتبط بها.',
   },
 });
