@@ -71,6 +71,8 @@ export class JournalShipper {
   #closed = false;
   /** Whether the database has told this run how far it holds this journal (shippedSeq is then a floor). */
   #acknowledgedKnown = false;
+  /** The last seq of a batch sent since the database last said how far it holds: it may have arrived though no answer came back. */
+  #sentSeq = 0;
 
   constructor(deps: ShipperDeps) {
     this.#d = deps;
@@ -80,9 +82,13 @@ export class JournalShipper {
     return { ...this.#state, backlog: Math.max(0, this.#d.journal().lastSeq() - this.#state.shippedSeq) };
   }
 
-  /** The last seq of this journal the station database is known to hold; null until it first said so in this run. */
+  /**
+   * The last seq of this journal the station database may hold: what it acknowledged, or a batch
+   * sent whose answer did not come back (the connection dropped after its commit); null until it
+   * first said so in this run.
+   */
   acknowledged(): number | null {
-    return this.#acknowledgedKnown ? this.#state.shippedSeq : null;
+    return this.#acknowledgedKnown ? Math.max(this.#state.shippedSeq, this.#sentSeq) : null;
   }
 
   /** Starts shipping in the background: now, then after every pause. */
@@ -136,9 +142,11 @@ export class JournalShipper {
       this.#d.beforeRound?.();
       this.#state = { ...this.#state, shippedSeq: shipped, status: 'shipping', lastError: null };
       this.#acknowledgedKnown = true;
+      this.#sentSeq = shipped;
       for (;;) {
         const batch = journal.storedPage(shipped, this.#d.batchSize ?? 500);
         if (batch.length === 0) break;
+        this.#sentSeq = batch.at(-1)!.seq;
         await this.#insert(counterId, batch);
         shipped = batch.at(-1)!.seq;
         this.#state = { ...this.#state, shippedSeq: shipped, lastShippedAt: (this.#d.now?.() ?? new Date()).toISOString() };
