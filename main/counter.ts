@@ -44,6 +44,7 @@ import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
 import { anchorAccount } from './journal/head-anchor.ts';
+import { forgetStationLeft, noteStationLeft } from './journal/settings-rows.ts';
 import { currentServices, journalPath, openSession, type Session, type SessionDeps, type SessionTarget, type StartSandbox } from './session.ts';
 import { CounterPinKeys } from './agents/station-secret.ts';
 import { KeychainUnavailable, keytarKeychain, type Keychain } from './vault/keychain.ts';
@@ -299,6 +300,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     holder: () => installationHolderId(dataDir, log),
     fresh: () => journalWithWork(dataDir) === null,
     beforeShipping: () => session.checkJournal(),
+    linkChanged: (linked) => (linked ? forgetStationLeft : noteStationLeft)(session.journal),
   });
   await stationLink.start();
   // a station the shipper found offline is not waited for at each sign-in

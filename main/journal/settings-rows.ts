@@ -3,6 +3,7 @@
 // cities, operators and routes: a cache beside the journal, not a fold of its entries).
 import type { MarkupRule } from '../../contract/counter.ts';
 import type { Journal } from './journal.ts';
+import { metaValue, setMetaValue } from './queries/meta.ts';
 
 /** Whether the journal holds any entry of this type. */
 export function hasEntryOf(j: Journal, type: string): boolean {
@@ -42,6 +43,24 @@ export function markupRules(j: Journal): MarkupRule[] {
 export function appliedStationSeq(j: Journal, stationId: string): number {
   const row = j.stmt('SELECT seq FROM station_settings_applied WHERE station_id = ?').get(stationId) as { seq: number } | undefined;
   return row?.seq ?? 0;
+}
+
+const STATION_LEFT = 'station_left_at_seq';
+
+/** A supervisor took the counter off its station: nothing after this journal's last entry now went there. */
+export function noteStationLeft(j: Journal): void {
+  j.transaction(() => setMetaValue(j, STATION_LEFT, String(j.lastSeq())));
+}
+
+/** The last entry written before a supervisor took the counter off its station (null: never, or linked since). */
+export function stationLeftAtSeq(j: Journal): number | null {
+  const value = Number(metaValue(j, STATION_LEFT) ?? NaN);
+  return Number.isSafeInteger(value) && value >= 0 ? value : null;
+}
+
+/** Linked (again): the note of a supervisor's disconnect no longer says anything. */
+export function forgetStationLeft(j: Journal): void {
+  j.transaction(() => j.stmt('DELETE FROM meta WHERE key = ?').run(STATION_LEFT));
 }
 
 /** The station databases whose settings this journal applied: it was linked to them (every linked counter applies its station's name). */

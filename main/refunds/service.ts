@@ -63,7 +63,6 @@ export class RefundService {
 
   /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
   async quote(ref: SaleRef): Promise<RefundQuote> {
-    this.#d.checkJournal?.();
     await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(ref);
     const ticket = await this.#ticketNow(sale);
@@ -86,7 +85,6 @@ export class RefundService {
    * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
    */
   async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
-    this.#d.checkJournal?.();
     await this.#settleClaimsOut(this.#station());
     const sale = await this.#sale(req);
     const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;
@@ -237,7 +235,7 @@ export class RefundService {
     const here = this.#refundedHere(sale.bookingReference);
     const station = this.#station();
     if (!station) {
-      refuseOnceLinked(this.#d.journal, sale.bookingReference);
+      refuseOnceLinked(this.#d.journal, sale);
       return here;
     }
     const there = await refundedAtStation(station, sale.bookingReference).catch((err: unknown) => {
@@ -276,6 +274,7 @@ export class RefundService {
    * of the station read from the station database while linked.
    */
   async #sale(ref: SaleRef): Promise<SaleFacts> {
+    this.#d.checkJournal?.(); // what was written by hand a moment ago is named before anything is decided on it
     const j = this.#d.journal;
     const row = ref.saleId !== undefined ? saleRowOf(j, ref.saleId) : confirmedSaleOfReference(j, ref.bookingReference);
     if (row) {

@@ -8,7 +8,8 @@ import { Booking } from '../../contract/partner/resources.ts';
 import { AppFailure } from '../failure.ts';
 import type { CashReceived, SaleIntent, SaleOutcomeEntry } from '../journal/entries.ts';
 import type { Journal } from '../journal/journal.ts';
-import { stationsApplied } from '../journal/settings-rows.ts';
+import { stationLeftAtSeq, stationsApplied } from '../journal/settings-rows.ts';
+import { saleRowOf } from '../journal/queries/sales.ts';
 import { storedPayload } from '../journal/schemas.ts';
 import { firstUnsigned } from '../station/verify.ts';
 import { foundOutsideAtStation } from '../station/found-outside.ts';
@@ -111,10 +112,15 @@ export function factsOf(intent: SaleIntent, booking: Booking | null, cashMinor: 
  * settings file is gone, the keychain no longer gives the counter's key): any window of that
  * station may have paid its sales back from the station's copy, and only the station knows. A link
  * that is gone grants no more than one whose database is down after a restart: the refund waits.
+ * Only a sale made after a supervisor's disconnect (noted then) never went there: it is paid here.
  */
-export function refuseOnceLinked(journal: Journal, bookingReference: string): void {
+export function refuseOnceLinked(journal: Journal, sale: { saleId: string; bookingReference: string }): void {
+  const { bookingReference } = sale;
   const stations = stationsApplied(journal);
   if (stations.length === 0) return;
+  const leftAt = stationLeftAtSeq(journal);
+  const intentSeq = saleRowOf(journal, sale.saleId)?.intent_seq ?? null;
+  if (leftAt !== null && intentSeq !== null && intentSeq > leftAt) return;
   throw new AppFailure(
     'refund_needs_station',
     `This counter's sales went to the station database of ${stations.join(', ')}, and it is not linked now: another window may have refunded ${bookingReference}; link it again (Settings → Station), or refund at a window linked to it`,

@@ -52,6 +52,11 @@ export interface StationLinkDeps {
   fresh?: () => boolean;
   /** Before each shipping round: entries written outside the app found now, so their finding ships with them. */
   beforeShipping?: () => void;
+  /**
+   * A supervisor linked the journal of this environment (true) or took it off its station (false):
+   * noted in that journal, so that a refund later tells the sales that never went there (refunds/station-gate.ts).
+   */
+  linkChanged?: (linked: boolean) => void;
 }
 
 const tlsOf = (c: { tls: boolean; tlsVerify?: boolean | undefined; tlsCa?: string | undefined }) => c.tls && { rejectUnauthorized: c.tlsVerify ?? true, ca: c.tlsCa };
@@ -129,6 +134,7 @@ export class StationLink {
     if (input.password !== undefined) await keepPassword(this.#d.keychain, input, input.password);
     const { password: _secret, ...connection } = input;
     const saved = this.#file.save({ ...connection, version: 1, environment, ...(restoring ? { restoring } : {}), savedAt: this.#d.now().toISOString() });
+    if (environment === this.#d.environment()) this.#d.linkChanged?.(true);
     await this.#close();
     this.#open(saved, password ?? null, signer);
     // Linked to restore: nothing is registered, published or shipped before the restore.
@@ -139,6 +145,7 @@ export class StationLink {
   }
 
   async disconnect(): Promise<StationStatus> {
+    if (this.#file.load()?.environment === this.#d.environment()) this.#d.linkChanged?.(false);
     await this.#close();
     this.#file.clear();
     await forgetPassword(this.#d.keychain).catch(() => undefined);

@@ -54,12 +54,16 @@ describe('a linked counter whose link is gone', () => {
     await c[B]!.ok('refund', { bookingReference: sale.ref, language: 'en' });
     await c[A]!.ok('disconnectStation');
     expect(await c[A]!.err('refund', { saleId: sale.saleId, language: 'en' })).toMatchObject({ code: 'refund_needs_station', bookingReference: sale.ref });
-    // linked again, the station says why
+    // a sale made after the disconnect never went to the station: paid back here
+    const after = await sellSeats(c[A]!, ['Hassan Adel'], 3);
+    await cancelTrip(api.origin, after.ref);
+    expect((await c[A]!.ok('refund', { saleId: after.saleId, language: 'en' })).refund.bookingReference).toBe(after.ref);
+    // linked again, the station says why (and the note of the disconnect is forgotten: the next test)
     await connect(A);
     expect((await c[A]!.err('refund', { saleId: sale.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
   });
 
-  it('nor after its station settings file was removed and it started again', async () => {
+  it('nor after its station settings file was removed and it started again, a sale made since it was linked again included', async () => {
     const sale = await sellSeats(c[A]!, ['Yasser Kamal'], 4);
     await cancelTrip(api.origin, sale.ref);
     await shippedAll(c[A]!);
