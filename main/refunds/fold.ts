@@ -37,8 +37,9 @@ export function ticketShares(totalMinor: number, tickets: number): number[] {
   return Array.from({ length: tickets }, (_, i) => base + (i < left ? 1 : 0));
 }
 
-// "cancel…", and Arabic إلغاء / ألغيت / ملغاة (any hamza, with or without its vowel).
-const CANCELLED = /cancel|[أإا]ُ?لغ|ملغ/i;
+// "cancel…", and Arabic إلغاء / ألغيت / ألغت / ملغاة / ملغى (any hamza, with or without its vowel):
+// the letter after لغ tells them from بالغ (adult), بالغين and مبالغ (amounts).
+const CANCELLED = /cancel|(?:[أإا]ُ?|مُ?)لغ(?:ا|ى|ت|ي(?!ن))/i;
 
 /**
  * The operator cancelled the departure. In LIVE a confirmed ticket not valid for travel is a

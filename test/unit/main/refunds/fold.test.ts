@@ -85,6 +85,13 @@ describe('isCancelled', () => {
     [{ validForTravel: false, notice: 'ألغت شركة النقل هذه الرحلة. لا تسافر.' }, 'SANDBOX', false, true],
     [{ validForTravel: false, notice: 'تم إلغاء الرحلة من شركة النقل' }, 'TRAINING', false, true],
     [{ validForTravel: false, notice: 'الرحلة ملغاة' }, 'TRAINING', false, true],
+    [{ validForTravel: false, notice: 'أُلغيت الرحلة' }, 'TRAINING', false, true],
+    [{ validForTravel: false, notice: 'الرحلة مُلغى قيامها' }, 'TRAINING', false, true],
+    [{ validForTravel: false, notice: 'تم الغاء الرحلة' }, 'TRAINING', false, true],
+    // words that only look alike: adult(s), amounts
+    [{ validForTravel: false, notice: 'تذكرة بالغ: لا تصلح للسفر' }, 'SANDBOX', false, false],
+    [{ validForTravel: false, notice: 'تذاكر البالغين والأطفال: لا تصلح للسفر' }, 'SANDBOX', false, false],
+    [{ validForTravel: false, notice: 'المبالغ غير مستردة' }, 'SANDBOX', false, false],
     [{ validForTravel: false, notice: 'SANDBOX booking: not valid for travel.' }, 'SANDBOX', false, false],
     [{ validForTravel: false, notice: 'The operator moved this departure. New departure: 2 July at 09:00.' }, 'SANDBOX', false, false],
     [{ validForTravel: false, notice: null }, 'TRAINING', false, false],
