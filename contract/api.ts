@@ -1,5 +1,6 @@
 import type { z } from 'zod';
-import { callNames, type CallName, type Calls } from './calls.ts';
+import type { CallName, Calls } from './calls.ts';
+import { CALL_NAMES } from './call-names.generated.ts';
 import type { Result } from './errors.ts';
 
 export type CallArg<N extends CallName> = z.input<Calls[N]['arg']>;
@@ -18,7 +19,7 @@ export type Invoke = (name: CallName, arg: unknown) => Promise<Result<unknown>>;
 /** Builds `window.shubbak` over any transport: IPC in Electron, HTTP in the web harness. */
 export function buildApi(invoke: Invoke): ShubbakApi {
   const api: Record<string, (arg?: unknown) => Promise<Result<unknown>>> = {};
-  for (const name of callNames) api[name] = (arg?: unknown) => invoke(name, arg);
+  for (const name of CALL_NAMES) api[name] = (arg?: unknown) => invoke(name, arg);
   return Object.freeze(api) as unknown as ShubbakApi;
 }
 

@@ -1,3 +1,4 @@
+import { CALL_NAMES } from './call-names.generated.ts';
 import { z } from 'zod';
 import { call } from './define.ts';
 import { BookingRequest, PassengerInput } from './partner/requests.ts';
@@ -358,7 +359,13 @@ export const calls = {
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
-export const callNames = Object.freeze(Object.keys(calls) as CallName[]);
+export const callNames: readonly CallName[] = Object.freeze(Object.keys(calls) as CallName[]);
+
+// call-names.generated.ts names exactly these calls (both ways checked here; their order by a unit test).
+const _listed: readonly CallName[] = CALL_NAMES;
+const _everyListed: Exclude<CallName, (typeof CALL_NAMES)[number]> extends never ? true : never = true;
+void _listed;
+void _everyListed;
 
 export function isCallName(name: unknown): name is CallName {
   return typeof name === 'string' && Object.hasOwn(calls, name);

@@ -296,5 +296,4 @@ export interface ZReport extends ZReportLine {
   writtenOutside?: { seq: number; type: string }[];
 }
 
-/** How many of a Z-report's `writtenOutside` its screen and paper name one by one; the rest are counted ("and 12 more"). */
-export const Z_OUTSIDE_NAMED = 20;
+export { Z_OUTSIDE_NAMED } from './shift-rules.ts';

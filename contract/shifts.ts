@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DENOMINATIONS, type Denomination } from './shift-rules.ts';
+
+export { countTotal, DENOMINATIONS, fullCount, type Denomination } from './shift-rules.ts';
 import type { ShiftView, ZReport } from './counter.ts';
 import type { RetiredMark } from './backup.ts';
 
@@ -12,28 +15,12 @@ export type AgentRole = z.infer<typeof AgentRole>;
 export const Pin = z.string().regex(/^[0-9]{4,8}$/, '4 to 8 digits');
 export const AgentName = z.string().trim().min(1).max(60);
 
-/**
- * Egyptian cash as it is counted in a drawer: banknotes of 200, 100, 50, 20, 10 and 5 pounds,
- * the 1-pound coin (and note), and the 50- and 25-piastre coins. In piastres, drawer order.
- */
-export const DENOMINATIONS = [20_000, 10_000, 5_000, 2_000, 1_000, 500, 100, 50, 25] as const;
-export type Denomination = (typeof DENOMINATIONS)[number];
 
 const Pieces = z.int().min(0).max(100_000);
 /** How many pieces of each denomination were counted, keyed by the denomination in piastres. */
 export const CashCount = z.strictObject(Object.fromEntries(DENOMINATIONS.map((d) => [`${d}`, Pieces.optional()])) as Record<`${Denomination}`, z.ZodOptional<typeof Pieces>>);
 export type CashCount = z.infer<typeof CashCount>;
 
-export function countTotal(count: CashCount): number {
-  let total = 0;
-  for (const d of DENOMINATIONS) total += (count[`${d}`] ?? 0) * d;
-  return total;
-}
-
-/** The count with every denomination present (zeros included), in drawer order. */
-export function fullCount(count: CashCount): Record<`${Denomination}`, number> {
-  return Object.fromEntries(DENOMINATIONS.map((d) => [`${d}`, count[`${d}`] ?? 0])) as Record<`${Denomination}`, number>;
-}
 
 /** A pay-in (cash added: change from the safe), a pay-out (cash taken for an expense), a drop to the safe. */
 export const CashMoveKind = z.enum(['pay_in', 'pay_out', 'safe_drop']);

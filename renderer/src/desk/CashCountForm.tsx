@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { DENOMINATIONS, countTotal, type CashCount } from '../../../contract/shifts.ts';
+import type { CashCount } from '../../../contract/shifts.ts';
+import { DENOMINATIONS, countTotal } from '../../../contract/shift-rules.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { formatMoney, formatPounds } from '../../../core/format.ts';
 import { toLatinDigits } from '../../../core/digits.ts';

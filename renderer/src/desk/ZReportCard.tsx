@@ -1,7 +1,8 @@
 import { useState } from 'react';
-import { Z_OUTSIDE_NAMED, type PrintResult } from '../../../contract/counter.ts';
+import type { PrintResult } from '../../../contract/counter.ts';
 import type { AppError, Result } from '../../../contract/errors.ts';
-import { DENOMINATIONS, type ZReportView } from '../../../contract/shifts.ts';
+import type { ZReportView } from '../../../contract/shifts.ts';
+import { DENOMINATIONS, Z_OUTSIDE_NAMED } from '../../../contract/shift-rules.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';

@@ -1,5 +1,6 @@
 // The desk's rules that need no screen: who may work without signing in, and a typed cash count.
-import { DENOMINATIONS, type CashCount, type Denomination, type DeskState } from '../../../contract/shifts.ts';
+import type { CashCount, DeskState } from '../../../contract/shifts.ts';
+import { DENOMINATIONS, type Denomination } from '../../../contract/shift-rules.ts';
 import { toLatinDigits } from '../../../core/digits.ts';
 
 export type Pieces = Partial<Record<`${Denomination}`, string>>;

@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { render } from '../../../scripts/generate-call-names.ts';
 import { callNames, calls } from '../../../contract/calls.ts';
 import { buildApi, ipcChannel } from '../../../contract/api.ts';
 import { createDispatcher, type Handlers } from '../../../main/dispatch.ts';
@@ -159,6 +162,10 @@ describe('window.shubbak is built from the contract alone', () => {
     expect(Object.keys(api).sort()).toEqual([...callNames].sort());
     expect(Object.isFrozen(api)).toBe(true);
     expect(callNames.length).toBe(Object.keys(calls).length);
+  });
+
+  it('names the calls from call-names.generated.ts, as calls.ts lists them (run generate-call-names.ts after adding one)', () => {
+    expect(readFileSync(join(import.meta.dirname, '../../../contract/call-names.generated.ts'), 'utf8')).toBe(render(Object.keys(calls)));
   });
 });
 
