@@ -363,7 +363,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       station: () => stationLink.pool(),
       restoringFor: () => stationLink.restoringFor(),
       stationEnvironment: () => stationLink.linkedEnvironment(),
-      unlinkStation: async () => void (await stationLink.disconnect()),
+      unlinkStation: async () => void (await stationLink.disconnect({ retiring: true })),
       resume: () => session.sales.resumeAll(),
     }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),

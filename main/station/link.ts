@@ -144,8 +144,9 @@ export class StationLink {
     return this.status();
   }
 
-  async disconnect(): Promise<StationStatus> {
-    if (this.#file.load()?.environment === this.#d.environment()) this.#d.linkChanged?.(false);
+  /** `retiring`: the counter's identity is being retired, its journals closed and sealed (nothing is noted in them). */
+  async disconnect({ retiring = false } = {}): Promise<StationStatus> {
+    if (!retiring && this.#file.load()?.environment === this.#d.environment()) this.#d.linkChanged?.(false);
     await this.#close();
     this.#file.clear();
     await forgetPassword(this.#d.keychain).catch(() => undefined);
