@@ -120,6 +120,12 @@ export class AgentDirectory {
     return agent ? recordOf(agent) : null;
   }
 
+  /** An agent as their entries say, not as the table may have been edited to say (folded again first). */
+  folded(agentId: string): AgentRecord | null {
+    refoldAgents(this.#journal, agentId);
+    return this.get(agentId);
+  }
+
   /**
    * True when agents exist but not one PIN can be checked with the key held: the PIN key was lost
    * (a new keychain, an entry deleted). Then a supervisor types the station secret, or a first

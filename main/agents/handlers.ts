@@ -71,8 +71,12 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
     listAgents: () => list(),
     saveAgent: async (a) => {
       const by = d.agent();
-      // Under a supervisor's approval an agent manages others, not their own role or PIN.
-      if (a.id === by.id && desk.role() !== 'supervisor') throw new AppFailure('own_record_needs_supervisor', 'An approval lets an agent change other agents, not themselves');
+      // Under a supervisor's approval an agent manages the other agents: not herself, and no
+      // supervisor (none made, none changed), or the approval of a screen would become a
+      // supervisor's PIN she knows (a new supervisor, or a supervisor's PIN set by her).
+      if (desk.role() !== 'supervisor' && (a.id === by.id || a.role === 'supervisor' || (a.id !== undefined && d.agents().folded(a.id)?.role === 'supervisor'))) {
+        throw new AppFailure('own_record_needs_supervisor', 'An approval lets an agent change other agents, not themselves nor a supervisor');
+      }
       await stationWide.saveAgent(a, by);
       return list();
     },
