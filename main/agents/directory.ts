@@ -164,6 +164,11 @@ export class AgentDirectory {
     const current = input.id === undefined ? null : this.get(input.id);
     if (input.id !== undefined && (!current || !current.hasPin)) throw new AppFailure('not_found', `No agent ${input.id}`);
     if (!current && input.pin === undefined) throw new AppFailure('invalid_argument', 'A new agent needs a PIN', { fields: [{ field: 'pin', message: 'required' }] });
+    // An agent's PIN may be as short as 4 digits: made a supervisor, they type a supervisor's PIN (MIN_PIN_DIGITS).
+    if (current && current.role !== 'supervisor' && input.role === 'supervisor' && input.pin === undefined) {
+      const digits = `${MIN_PIN_DIGITS.supervisor} to 8 digits`;
+      throw new AppFailure('invalid_argument', `An agent made a supervisor needs a new PIN of ${digits}`, { fields: [{ field: 'pin', message: digits }] });
+    }
     if (current?.role === 'supervisor' && (input.role !== 'supervisor' || !input.active)) {
       const others = this.list().filter((a) => a.role === 'supervisor' && a.active && a.id !== current.id);
       if (others.length === 0) throw new AppFailure('conflict', 'The counter needs at least one active supervisor');

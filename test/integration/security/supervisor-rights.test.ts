@@ -1,6 +1,7 @@
 // Becoming a supervisor without a supervisor's PIN, tried as an agent at the counter would: every
-// path that checks a supervisor's PIN sent at once (one count, one lockout), and a supervisor's
-// approval of the agents' screen used to make a supervisor of one's own. Through the app's own transport (the web harness).
+// path that checks a supervisor's PIN sent at once (one count, one lockout), a supervisor's
+// approval of the agents' screen used to make a supervisor of one's own, and an agent with a short
+// PIN made a supervisor without a new one. Through the app's own transport (the web harness).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_WRONG_PINS } from '../../../main/agents/directory.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
@@ -86,6 +87,23 @@ describe('an agent under a supervisor’s approval of the agents’ screen', () 
     await c.ok('saveAgent', { id: ali, name: 'Ali Agent', role: 'agent', pin: '8642', active: true });
     await c.ok('signOut');
     expect((await c.ok('signIn', { agentId: samir, pin: '246802' })).signedIn?.role).toBe('supervisor');
+    await c.ok('signOut');
+  });
+});
+
+describe('a supervisor’s PIN is at least 6 digits', () => {
+  it('an agent with a 4-digit PIN is not made a supervisor without a new PIN of 6', async () => {
+    await c.ok('signIn', { agentId: samir, pin: '246802' });
+    const kept = await c.err('saveAgent', { id: ali, name: 'Ali Agent', role: 'supervisor', active: true });
+    expect(kept).toMatchObject({ code: 'invalid_argument', fields: [{ field: 'pin', message: '6 to 8 digits' }] });
+    expect(codeOf(await overHttp('saveAgent', { id: ali, name: 'Ali Agent', role: 'supervisor', pin: '8642', active: true }))).toBe('invalid_argument');
+    expect((await c.ok('listAgents')).find((a) => a.id === ali)).toMatchObject({ role: 'agent' });
+    const made = await c.ok('saveAgent', { id: ali, name: 'Ali Agent', role: 'supervisor', pin: '864200', active: true });
+    expect(made.find((a) => a.id === ali)).toMatchObject({ role: 'supervisor' });
+    // a supervisor changed without a new PIN (the name) keeps theirs
+    await c.ok('saveAgent', { id: ali, name: 'Ali Supervisor', role: 'supervisor', active: true });
+    await c.ok('signOut');
+    expect((await c.ok('signIn', { agentId: ali, pin: '864200' })).signedIn?.role).toBe('supervisor');
     await c.ok('signOut');
   });
 });

@@ -240,20 +240,25 @@ describe('agents', () => {
     expect(journalDatabase(t.journal).prepare("SELECT count(*) AS n FROM entries WHERE type = 'agent.pin_failed'").get()).toEqual({ n: 0 });
   });
 
-  it('a supervisor changes a role or enables an agent without a new PIN: the PIN opens for the new role only', async () => {
+  it('a supervisor changes a role or enables an agent without a new PIN (an agent made a supervisor types one): the PIN opens for the new role only', async () => {
     t = openTempJournal();
     const dir = new AgentDirectory(t.journal, manualClock(), withKey);
     const boss = await dir.createFirstSupervisor('Samir', '246802');
     const mona = await dir.save({ name: 'Mona', role: 'agent', pin: '123456', active: true }, boss);
     const before = dir.pinHashOf(mona.id)!;
-    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
+    // an agent's PIN may be 4 digits: made a supervisor, she types a supervisor's PIN (6 to 8)
+    await expect(dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss)).rejects.toMatchObject({ error: { code: 'invalid_argument', fields: [{ field: 'pin' }] } });
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', pin: '123456', active: true }, boss);
     await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'supervisor' });
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: false }, boss);
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
+    await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'supervisor', active: true });
     await dir.save({ id: mona.id, name: 'Mona', role: 'agent', active: false }, boss);
     await expect(dir.check(mona.id, '123456')).rejects.toMatchObject({ error: { code: 'wrong_pin' } });
     await dir.save({ id: mona.id, name: 'Mona', role: 'agent', active: true }, boss);
     await expect(dir.check(mona.id, '123456')).resolves.toMatchObject({ role: 'agent', active: true });
     // made a supervisor again, then the hash she held as an agent put back by hand: it opens nothing for a supervisor
-    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', active: true }, boss);
+    await dir.save({ id: mona.id, name: 'Mona', role: 'supervisor', pin: '123456', active: true }, boss);
     // written through the journal, tagged (as a station row would be): the binding is what refuses it
     t.journal.transaction(() => t.journal.append('agent.pin_resealed', { agentId: mona.id, pinHash: before, reason: 'station_key' }));
     await expect(dir.check(mona.id, '123456')).rejects.toMatchObject({ error: { code: 'pin_reset_needed' } });
