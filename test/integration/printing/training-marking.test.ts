@@ -3,6 +3,7 @@
 // printed for real to the CUPS-PDF printers. The text is read from the PDF handed to CUPS (CUPS
 // loses the fonts' Unicode on the way, see printing.test.ts), and the job's completion waited
 // for; one PNG of each kind goes to test-results/marking/ to look at.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { StationReport } from '../../../contract/reports.ts';
@@ -89,7 +90,16 @@ describe('TRAINING paper', () => {
     await c.ok('printTickets', { saleId: sale.saleId, language: 'en' });
     n = await printedSince(n, 'a4-ticket', 'SANDBOX');
     await c.ok('printReceipt', { saleId: sale.saleId });
-    await printedSince(n, 'a4-receipt');
+    n = await printedSince(n, 'a4-receipt');
+    // the thermal ticket in English too, and a refund's receipt and its COPY
+    await c.ok('savePrintSettings', { ticketPrinter: TICKET_PRINTER, receiptPrinter: RECEIPT_PRINTER, receiptPaper: '80mm', ticketFormat: 'thermal80' });
+    await c.ok('printTickets', { saleId: sale.saleId, language: 'en' });
+    n = await printedSince(n, 'thermal-ticket-en');
+    const supervisorId = (await c.ok('desk')).signedIn!.id;
+    const { refund } = await c.ok('refund', { saleId: sale.saleId, language: 'ar', approval: { supervisorId, pin: '246802', reason: 'Marking test' } });
+    n = await printedSince(n, 'refund-receipt');
+    await c.ok('printRefundReceipt', { refundId: refund.refundId, language: 'en' });
+    await printedSince(n, 'refund-receipt-copy');
   });
 
   it('the Z-report and the day report', async () => {
@@ -98,8 +108,23 @@ describe('TRAINING paper', () => {
     let n = handed.length;
     await c.ok('printZReport', { zNumber: z.report.zNumber, language: 'ar' });
     n = await printedSince(n, 'z-report');
+    await c.ok('printZReport', { zNumber: z.report.zNumber, language: 'en' });
+    n = await printedSince(n, 'z-report-copy');
     await c.ok('printDayReport', { language: 'en' });
-    await printedSince(n, 'day-report');
+    n = await printedSince(n, 'day-report');
+    await c.ok('printDayReport', { language: 'ar' });
+    await printedSince(n, 'day-report-copy');
+  });
+
+  it('the files it writes: the day report and the claims statement as PDF', async () => {
+    for (const [kind, file] of [
+      ['day-report-pdf', await c.ok('exportDayReport', { language: 'ar', format: 'pdf' })],
+      ['claims-statement-pdf', await c.ok('exportClaims', { language: 'en', format: 'pdf' })],
+    ] as const) {
+      const pdf = readFileSync(file.path);
+      expectMarkedEveryPage(pdf, 'TRAINING', kind);
+      rasterise(pdf, OUT, kind, 60);
+    }
   });
 
   it('the station report (rendered), on every page of a long one', async () => {

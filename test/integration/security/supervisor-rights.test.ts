@@ -3,6 +3,7 @@
 // approval of the agents' screen used to make a supervisor of one's own, and an agent with a short
 // PIN made a supervisor without a new one. Through the app's own transport (the web harness).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { callNames, calls } from '../../../contract/calls.ts';
 import { MAX_WRONG_PINS } from '../../../main/agents/directory.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
 import { randomBytes } from 'node:crypto';
@@ -105,5 +106,29 @@ describe('a supervisor’s PIN is at least 6 digits', () => {
     await c.ok('signOut');
     expect((await c.ok('signIn', { agentId: ali, pin: '864200' })).signedIn?.role).toBe('supervisor');
     await c.ok('signOut');
+  });
+});
+
+describe('every call of the contract, by its role', () => {
+  const supervisorCalls = callNames.filter((n) => calls[n].role === 'supervisor');
+  const signedInCalls = callNames.filter((n) => calls[n].role !== 'anyone');
+
+  it(`an agent signed in, with no approval: each of the ${supervisorCalls.length} supervisor calls is refused in main`, async () => {
+    await c.ok('signIn', { agentId: mona, pin: '1234' });
+    for (const name of supervisorCalls) expect(codeOf(await overHttp(name, undefined)), name).toBe('forbidden_role');
+  });
+
+  it(`the screen locked (an approval given before): each of the ${signedInCalls.length} calls needing someone signed in is refused`, async () => {
+    await c.ok('approveOverride', { supervisorId: samir, pin: '246802', action: 'agents', calls: ['listAgents', 'saveAgent'] });
+    await c.ok('lockScreen');
+    for (const name of signedInCalls) expect(codeOf(await overHttp(name, undefined)), name).toBe('not_signed_in');
+    // her own PIN unlocks it; the approval ended with the lock
+    await c.ok('signIn', { agentId: mona, pin: '1234' });
+    expect(codeOf(await overHttp('listAgents', undefined))).toBe('forbidden_role');
+  });
+
+  it('nobody signed in: the same calls are refused', async () => {
+    await c.ok('signOut');
+    for (const name of signedInCalls) expect(codeOf(await overHttp(name, undefined)), name).toBe('not_signed_in');
   });
 });
