@@ -303,6 +303,8 @@ export class AgentDirectory {
   async unlock(agentId: string, supervisorId: string, pin: string): Promise<AgentRecord> {
     const supervisor = await this.check(supervisorId, pin);
     if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor lifts a lock');
+    // the lock as the entries hold it: a table edited to hide it would leave it standing, unjournalled
+    refoldAgents(this.#journal, agentId);
     const stored = storedAgent(this.#journal, agentId);
     if (!stored || stored.pinHash === null) throw new AppFailure('not_found', `No agent ${agentId}`);
     if (stored.lockedUntil !== null || stored.wrongPins > 0) {

@@ -132,3 +132,17 @@ describe('every call of the contract, by its role', () => {
     for (const name of signedInCalls) expect(codeOf(await overHttp(name, undefined)), name).toBe('not_signed_in');
   });
 });
+
+describe('a supervisor lifting a lock the agents table was edited to hide', () => {
+  it('journals the unlock and lifts the lock the entries hold', async () => {
+    for (let i = 0; i < MAX_WRONG_PINS; i++) await c.err('signIn', { agentId: mona, pin: '0000' });
+    expect((await c.err('signIn', { agentId: mona, pin: '1234' })).code).toBe('agent_locked');
+    // the table says she is not locked (anyone with the data folder can write it); the entries say she is
+    t.withJournalFile((db) => db.prepare('UPDATE agents SET locked_until = NULL, wrong_pins = 0 WHERE id = ?').run(mona), true);
+    await c.ok('unlockAgent', { agentId: mona, supervisorId: samir, pin: '246802' });
+    const unlocked = t.withJournalFile((db) => (db.prepare(`SELECT payload FROM entries WHERE type = 'agent.unlocked'`).all() as { payload: string }[]).map((r) => JSON.parse(r.payload).agentId));
+    expect(unlocked).toContain(mona);
+    expect((await c.ok('signIn', { agentId: mona, pin: '1234' })).signedIn?.id).toBe(mona);
+    await c.ok('signOut');
+  });
+});
