@@ -88,6 +88,8 @@ export class AgentDirectory {
   #keyLost: { seq: number; key: Buffer; lost: boolean } | null = null;
   /** The check running or queued last, per agent: the next one starts when it ends. */
   readonly #queues = new Map<string, Promise<unknown>>();
+  /** The first supervisor being made, if any: the next one asks after it (createFirstSupervisor). */
+  #firstSupervisor: Promise<unknown> = Promise.resolve();
   /** The station's count of an agent's wrong PINs, held for one check (linked counters). */
   readonly #turns: PinTurns;
 
@@ -146,11 +148,19 @@ export class AgentDirectory {
     return this.#keyLost.lost;
   }
 
-  /** The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN key was lost. */
-  async createFirstSupervisor(name: string, pin: string): Promise<AgentRecord> {
-    this.#key();
-    if (this.inUse() && !this.pinKeyLost()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
-    return this.apply(await this.prepare({ name, role: 'supervisor', pin, active: true }), null);
+  /**
+   * The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN
+   * key was lost. One at a time, each asking when the one before is written: however many arrive
+   * at once, the path closes with the first.
+   */
+  createFirstSupervisor(name: string, pin: string): Promise<AgentRecord> {
+    const run = this.#firstSupervisor.then(async () => {
+      this.#key();
+      if (this.inUse() && !this.pinKeyLost()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
+      return this.apply(await this.prepare({ name, role: 'supervisor', pin, active: true }), null);
+    });
+    this.#firstSupervisor = run.catch(() => undefined);
+    return run;
   }
 
   /** A supervisor creates or changes an agent. A supervisor cannot demote or disable the last supervisor. */

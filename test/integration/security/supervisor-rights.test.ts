@@ -146,3 +146,15 @@ describe('a supervisor lifting a lock the agents table was edited to hide', () =
     await c.ok('signOut');
   });
 });
+
+describe('the first supervisor of a new counter', () => {
+  const fresh = harnessedCounter('shubbak-first-supervisor-');
+  beforeAll(() => fresh.start());
+  afterAll(() => fresh.cleanup());
+
+  it('is one, however many ask at once: the path closes with the first', async () => {
+    const asked = await Promise.all(Array.from({ length: 5 }, (_, i) => fresh.overHttp('createFirstSupervisor', { name: `Supervisor ${i}`, pin: `24680${i}` })));
+    expect(asked.map(codeOf).sort()).toEqual(['conflict', 'conflict', 'conflict', 'conflict', 'ok']);
+    expect((await fresh.c.ok('desk')).agents).toHaveLength(1);
+  });
+});
