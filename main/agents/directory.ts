@@ -1,5 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import { formatCairo } from '../../core/format.ts';
 import type { Clock } from '../clock.ts';
 import { AppFailure } from '../failure.ts';
 import { agentsInUse, keyAgentEntries, pinHashesOfEntries, refoldAgents } from '../journal/agent-rows.ts';
@@ -11,6 +10,7 @@ import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } fro
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import type { PinKeys } from '../vault/pin-key.ts';
 import { hashPin, isBoundHash, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin, type PinBinding } from './pin.ts';
+import { keyMismatch, lockedFailure, pinResetNeeded } from './pin-failures.ts';
 import { afterUnlock, afterWrongPin, CLEAN_PIN_STATE, isClean, lockedAt, MAX_WRONG_PINS, stricter, type PinState, type PinTurns } from './pin-lockout.ts';
 
 // The counter's agents: names, roles and PINs, every change an agent.saved entry (read model
@@ -53,12 +53,6 @@ const recordOf = (a: StoredAgent): AgentRecord => ({
   lockedUntil: a.lockedUntil,
 });
 
-const lockedFailure = (name: string, until: string, now: Date) =>
-  new AppFailure('agent_locked', `Too many wrong PINs: ${name} is locked until ${formatCairo(until, 'en', 'paper')} (Cairo time)`, {
-    retryAfter: Math.ceil((Date.parse(until) - now.getTime()) / 1000),
-    until,
-  });
-
 /** What an agent's PIN hash is sealed for: the agent as the agents table holds them. */
 const bindingOf = (a: { id: string; role: AgentRole; active: boolean }): PinBinding => ({ agentId: a.id, role: a.role, active: a.active });
 
@@ -67,18 +61,6 @@ const anyBinding = (agentId: string): PinBinding[] => (['agent', 'supervisor'] a
 
 /** Every binding an agent's hash could have been sealed for, but `binding`. */
 const otherBindings = (binding: PinBinding): PinBinding[] => anyBinding(binding.agentId).filter((b) => b.role !== binding.role || b.active !== binding.active);
-
-const pinResetNeeded = () =>
-  new AppFailure(
-    'pin_reset_needed',
-    "This PIN no longer matches the agent's record on this counter (kept by an earlier version, or the record was changed outside Shubbak): a supervisor sets this agent's PIN again",
-  );
-
-const keyMismatch = () =>
-  new AppFailure(
-    'pin_key_mismatch',
-    "This PIN was set with another PIN key than this counter's: a supervisor types the station secret (Settings → Station) or sets the PIN again",
-  );
 
 export class AgentDirectory {
   readonly #journal: Journal;
@@ -174,18 +156,15 @@ export class AgentDirectory {
     const current = input.id === undefined ? null : this.get(input.id);
     if (input.id !== undefined && (!current || !current.hasPin)) throw new AppFailure('not_found', `No agent ${input.id}`);
     if (!current && input.pin === undefined) throw new AppFailure('invalid_argument', 'A new agent needs a PIN', { fields: [{ field: 'pin', message: 'required' }] });
-    // An agent's PIN may be as short as 4 digits: made a supervisor, they type a supervisor's PIN (MIN_PIN_DIGITS).
-    if (current && current.role !== 'supervisor' && input.role === 'supervisor' && input.pin === undefined) {
-      const digits = `${MIN_PIN_DIGITS.supervisor} to 8 digits`;
-      throw new AppFailure('invalid_argument', `An agent made a supervisor needs a new PIN of ${digits}`, { fields: [{ field: 'pin', message: digits }] });
-    }
     if (current?.role === 'supervisor' && (input.role !== 'supervisor' || !input.active)) {
       const others = this.list().filter((a) => a.role === 'supervisor' && a.active && a.id !== current.id);
       if (others.length === 0) throw new AppFailure('conflict', 'The counter needs at least one active supervisor');
     }
     const name = input.name.trim();
     if (name.length === 0 || name.length > 60) throw new AppFailure('invalid_argument', 'An agent name is 1 to 60 characters', { fields: [{ field: 'name', message: '1 to 60 characters' }] });
-    if (input.pin !== undefined && !pinFitsRole(input.pin, input.role)) {
+    // an agent's PIN may be 4 digits: made a supervisor, she types a supervisor's PIN (the hash does not say its length)
+    const promoted = current !== null && current.role !== 'supervisor' && input.role === 'supervisor';
+    if (input.pin === undefined ? promoted : !pinFitsRole(input.pin, input.role)) {
       const digits = `${MIN_PIN_DIGITS[input.role]} to 8 digits`;
       throw new AppFailure('invalid_argument', `A${input.role === 'agent' ? 'n agent' : ' supervisor'}'s PIN is ${digits}`, { fields: [{ field: 'pin', message: digits }] });
     }
