@@ -10,7 +10,7 @@ import { agentsWithPin, journalHasBoundHash, storedAgent, type StoredAgent } fro
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import type { PinKeys } from '../vault/pin-key.ts';
 import { hashPin, isBoundHash, isLegacyHash, MIN_PIN_DIGITS, pinFitsRole, reseal, verifyPin, type PinBinding } from './pin.ts';
-import { keyMismatch, lockedFailure, pinResetNeeded } from './pin-failures.ts';
+import { keepsASupervisor, keyMismatch, lockedFailure, pinResetNeeded } from './refusals.ts';
 import { afterUnlock, afterWrongPin, CLEAN_PIN_STATE, isClean, lockedAt, MAX_WRONG_PINS, stricter, type PinState, type PinTurns } from './pin-lockout.ts';
 
 // The counter's agents: names, roles and PINs, every change an agent.saved entry (read model
@@ -156,10 +156,7 @@ export class AgentDirectory {
     const current = input.id === undefined ? null : this.get(input.id);
     if (input.id !== undefined && (!current || !current.hasPin)) throw new AppFailure('not_found', `No agent ${input.id}`);
     if (!current && input.pin === undefined) throw new AppFailure('invalid_argument', 'A new agent needs a PIN', { fields: [{ field: 'pin', message: 'required' }] });
-    if (current?.role === 'supervisor' && (input.role !== 'supervisor' || !input.active)) {
-      const others = this.list().filter((a) => a.role === 'supervisor' && a.active && a.id !== current.id);
-      if (others.length === 0) throw new AppFailure('conflict', 'The counter needs at least one active supervisor');
-    }
+    if (input.id !== undefined) keepsASupervisor(this.list(), { agentId: input.id, ...input });
     const name = input.name.trim();
     if (name.length === 0 || name.length > 60) throw new AppFailure('invalid_argument', 'An agent name is 1 to 60 characters', { fields: [{ field: 'name', message: '1 to 60 characters' }] });
     // an agent's PIN may be 4 digits: made a supervisor, she types a supervisor's PIN (the hash does not say its length)
@@ -195,7 +192,11 @@ export class AgentDirectory {
   apply(change: AgentChange, by: Agent | AgentRef | null, fromStation?: FromStation): AgentRecord {
     const author = by === null ? null : 'agentId' in by ? by : { agentId: by.id, agentName: by.name };
     const bound = fromStation ? this.#boundFromStation(change) : change;
-    this.#journal.transaction(() => this.#journal.append('agent.saved', { ...bound, by: author, ...(fromStation ? { fromStation } : {}) }));
+    this.#journal.transaction(() => {
+      // checked again as it is written: another change may have been written since this one was prepared
+      if (!fromStation) keepsASupervisor(this.list(), change);
+      this.#journal.append('agent.saved', { ...bound, by: author, ...(fromStation ? { fromStation } : {}) });
+    });
     return this.get(change.agentId)!;
   }
 
