@@ -1,0 +1,51 @@
+// The narrow path a counter's login writes through, tried as someone holding a copied counter PC's
+// login would (its password is on that PC): each function of the station database takes that
+// counter's own rows, as the counter writes them, and nothing that would spoil what it holds
+// already or what the other windows of the station rely on. Against a real PostgreSQL 15.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type pg from 'pg';
+import { enrolCounter } from '../../../main/station/admin.ts';
+import { migrateStation } from '../../../main/station/database.ts';
+import { JournalShipper } from '../../../main/station/shipper.ts';
+import { ownedStation } from '../../support/station-owner.ts';
+import { addSale, memoryJournal } from '../../support/station-chain.ts';
+
+const station = { id: 'stn_qena', name: 'Qena' };
+const stationDb = ownedStation();
+let owner: pg.Pool;
+let login: pg.Pool;
+const a = memoryJournal('ctr_qena_a');
+
+beforeAll(async () => {
+  owner = await stationDb.start();
+  await migrateStation(owner);
+  await enrolCounter(owner, { stationId: station.id, stationName: station.name, counterId: a.counterId, login: 'qena_a', environment: 'LIVE', publicKey: a.signer.publicKey });
+  for (let i = 1; i <= 4; i++) addSale(a, `s${i}`, '2026-07-01', 10_000 * i);
+  login = stationDb.as('qena_a');
+  // Two batches: signed heads at 6 and 12.
+  const shipper = new JournalShipper({ journal: () => a, pool: login, station, environment: 'LIVE', signer: a.signer, batchSize: 6, log: () => {} });
+  expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: 12 });
+});
+afterAll(() => stationDb.stop());
+
+const asShipped = (e: (typeof a.entries)[number]) => ({ seq: e.seq, at: e.at, type: e.type, payload: e.payload, prev_hash: e.prevHash, hash: e.hash, chained_counter: e.chainedCounter, shift_id: e.shiftId });
+
+describe("a counter login's narrow path", () => {
+  it('records a signed head only over the last entry a batch adds, never over one received already', async () => {
+    // One new entry, correctly chained, and after it an entry received already (no head of its
+    // own yet), with a signature no key made: the batch is refused whole.
+    a.add('print.recorded', { saleId: 's1', kind: 'receipt' });
+    const batch = [asShipped(a.entries[12]!), asShipped(a.entries[2]!)];
+    await expect(login.query('SELECT ship_entries($1, $2::jsonb, $3)', [a.counterId, JSON.stringify(batch), 'garbage'])).rejects.toThrow(/unsigned: .*entry 3/);
+    expect((await owner.query('SELECT seq::int FROM chain_heads WHERE counter_id = $1 ORDER BY seq', [a.counterId])).rows).toEqual([{ seq: 6 }, { seq: 12 }]);
+    expect((await owner.query('SELECT max(seq)::int AS n FROM entries WHERE counter_id = $1', [a.counterId])).rows[0].n).toBe(12);
+    // The counter's history still verifies whole.
+    const run = await stationDb.cli(['verify', '--station', station.id]);
+    expect(run.out).not.toMatch(/bad_signature/);
+    expect(run.code).toBe(0);
+    // The counter's own next batch arrives as before.
+    const shipper = new JournalShipper({ journal: () => a, pool: login, station, environment: 'LIVE', signer: a.signer, log: () => {} });
+    expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: 13 });
+  });
+
+});
