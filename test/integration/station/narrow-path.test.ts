@@ -48,4 +48,23 @@ describe("a counter login's narrow path", () => {
     expect(await shipper.shipNow()).toMatchObject({ status: 'synced', shippedSeq: 13 });
   });
 
+  it('gives a counter\'s first lease to one PC of two claiming it at the same moment, and tells the other who holds it', async () => {
+    const first = await login.connect();
+    const second = await login.connect();
+    try {
+      await first.query('BEGIN');
+      await second.query('BEGIN');
+      // The first claim is made, not yet committed; the second, under way, waits for it.
+      expect((await first.query('SELECT granted FROM claim_counter($1, $2, NULL)', [a.counterId, 'hld_pc_one'])).rows[0]).toEqual({ granted: true });
+      const racing = second.query('SELECT granted, holder FROM claim_counter($1, $2, NULL)', [a.counterId, 'hld_pc_two']);
+      await expect.poll(async () => (await owner.query("SELECT count(*)::int AS n FROM pg_stat_activity WHERE usename = 'qena_a' AND wait_event_type = 'Lock'")).rows[0].n).toBe(1);
+      await first.query('COMMIT');
+      expect((await racing).rows[0]).toEqual({ granted: false, holder: expect.stringMatching(/^pc-[0-9a-f]{8}$/) });
+      await second.query('COMMIT');
+    } finally {
+      first.release();
+      second.release();
+    }
+    expect((await owner.query('SELECT holder FROM counter_leases WHERE counter_id = $1', [a.counterId])).rows).toEqual([{ holder: 'hld_pc_one' }]);
+  });
 });
