@@ -67,4 +67,18 @@ describe("a counter login's narrow path", () => {
     }
     expect((await owner.query('SELECT holder FROM counter_leases WHERE counter_id = $1', [a.counterId])).rows).toEqual([{ holder: 'hld_pc_one' }]);
   });
+
+  it("writes an agent's station-wide PIN lock only as long as the counters' rule makes one, not for years", async () => {
+    // The rule's longest lock is an hour (main/agents/pin-lockout.ts): a login that writes one
+    // of years would lock the agent out of every window long after its login is revoked.
+    const end = (until: string) => login.query("SELECT pin_turn_end($1, 'agent-boss', 0, 1, $2)", [a.counterId, until]);
+    await login.query("SELECT * FROM pin_turn($1, 'agent-boss')", [a.counterId]);
+    await expect(end('2099-01-01T00:00:00Z')).rejects.toThrow(/pin_turn_out_of_rule/);
+    await expect(login.query("SELECT pin_turn_end($1, 'agent-boss', 1000000, 0, NULL)", [a.counterId])).rejects.toThrow(/pin_turn_out_of_rule/);
+    expect((await owner.query("SELECT wrong, locked_until FROM pin_turns WHERE agent_id = 'agent-boss'")).rows).toEqual([{ wrong: 0, locked_until: null }]);
+    // What the rule writes is taken: an hour's lock, from a PC whose clock runs a little ahead.
+    await end(new Date(Date.now() + 70 * 60_000).toISOString());
+    expect((await owner.query("SELECT locks, locked_until > now() AS locked FROM pin_turns WHERE agent_id = 'agent-boss'")).rows).toEqual([{ locks: 1, locked: true }]);
+  });
 });
+
