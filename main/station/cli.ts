@@ -289,11 +289,25 @@ async function main(): Promise<number> {
   return 2;
 }
 
+/**
+ * What the administrator missed, when PostgreSQL's words alone do not say it: a command run before
+ * `init` made the schema, or the schema changed by a login that is not its owner (a counter's login
+ * is no enrolment problem there).
+ */
+function stepMissed(err: unknown): string | null {
+  const code = (err as { code?: unknown } | null)?.code;
+  if (code === '42P01') return ' [the station database has no schema yet, or an older one: run "npm run station -- init" (or "migrate") as the database\'s owner]';
+  if (code === '42501' && (positionals[0] === 'init' || positionals[0] === 'migrate')) {
+    return ` [${positionals[0]} changes the schema: run it as the database's owner (PGUSER=shubbak_owner, as the README's step 1 sets), not as ${values.user ?? env.PGUSER ?? 'postgres'}]`;
+  }
+  return null;
+}
+
 main()
   .then((code) => (process.exitCode = code))
   .catch((err: unknown) => {
     const code = connectionCode(err);
-    const why = code === 'station_unreachable' ? '' : ` [${code}: ${CONNECTION_EXPLAINED[code]}]`;
+    const why = stepMissed(err) ?? (code === 'station_unreachable' ? '' : ` [${code}: ${CONNECTION_EXPLAINED[code]}]`);
     console.error(`station: ${err instanceof Error ? err.message : String(err)}${why}`);
     process.exitCode = 1;
   })

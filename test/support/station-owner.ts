@@ -10,12 +10,12 @@ import { startPostgres, type TestPostgres } from './postgres.ts';
 
 const CLI = join(import.meta.dirname, '../../main/station/cli.ts');
 
-/** `npm run station -- <args>` through the standard PostgreSQL variables: its exit code and what it printed. */
-export function stationCli(server: { host: string; port: number }, login: { database: string; user: string }, args: string[]): Promise<{ code: number; out: string }> {
+/** `npm run station -- <args>` through the standard PostgreSQL variables: its exit code and what it printed (`err`: on standard error). */
+export function stationCli(server: { host: string; port: number }, login: { database: string; user: string }, args: string[]): Promise<{ code: number; out: string; err: string }> {
   const env = { ...process.env, PGHOST: server.host, PGPORT: String(server.port), PGDATABASE: login.database, PGUSER: login.user };
   return promisify(execFile)(process.execPath, [CLI, ...args], { env }).then(
-    (r) => ({ code: 0, out: r.stdout }),
-    (e: { code: number; stdout: string }) => ({ code: e.code, out: e.stdout }),
+    (r) => ({ code: 0, out: r.stdout, err: r.stderr }),
+    (e: { code: number; stdout: string; stderr: string }) => ({ code: e.code, out: e.stdout, err: e.stderr }),
   );
 }
 
@@ -27,7 +27,7 @@ export interface OwnedStation {
   start(): Promise<pg.Pool>;
   stop(): Promise<void>;
   /** `npm run station -- <args>` as the owner. */
-  cli(args: string[]): Promise<{ code: number; out: string }>;
+  cli(args: string[]): Promise<{ code: number; out: string; err: string }>;
 }
 
 export function ownedStation(): OwnedStation {
