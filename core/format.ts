@@ -79,6 +79,14 @@ export function formatSignedMoney(minor: number, lang: Language): string {
   return numberFormat(lang, { style: 'currency', currency: 'EGP', signDisplay: 'exceptZero' }).format(pounds(minor));
 }
 
+/**
+ * Between the parts of a line that holds a figure ("Go Bus · 1"): the Arabic comma in Arabic, where
+ * a middle dot beside Arabic-Indic digits reads as the zero ("جو باص · ١" is seen as "١٠").
+ */
+export function partsSeparator(lang: Language): string {
+  return lang === 'ar' ? '، ' : ' · ';
+}
+
 /** A number in the language's digits, grouped, up to two decimals: 1234 → "1,234" / "١٬٢٣٤". */
 export function formatNumber(n: number, lang: Language): string {
   return numberFormat(lang, { maximumFractionDigits: 2 }).format(n);

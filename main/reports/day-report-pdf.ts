@@ -4,7 +4,7 @@
 // headed REVISED with the time of the print it revises (journal/prints.ts versionedDocument).
 import type { StationDayReport } from '../../contract/reports.ts';
 import { ltr } from '../../lib/pdf/index.ts';
-import { formatClockHour } from '../../core/format.ts';
+import { formatClockHour, partsSeparator } from '../../core/format.ts';
 import type { Painter, RenderedPage } from '../printing/layout.ts';
 import { DAY_REPORT_STRINGS } from './strings.ts';
 import { readingArrow } from '../../core/route.ts';
@@ -43,7 +43,7 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
 
     heading(p, s.shifts);
     for (const x of r.shifts) {
-      p.split(`${s.shift(x.zNumber, x.implicit)} · ${x.agent.name}`, x.countedMinor === null ? '—' : money(x.countedMinor), p.w * 0.4, small);
+      p.split(`${s.shift(x.zNumber, x.implicit)}${partsSeparator(o.lang)}${x.agent.name}`, x.countedMinor === null ? '—' : money(x.countedMinor), p.w * 0.4, small);
       p.line(`${when(x.openedAt)} ${readingArrow(o.lang)} ${x.closedAt ? when(x.closedAt) : '…'}`, { size: p.size(0.8) }, p.size(0.15));
     }
     p.rule(0.75, true);
@@ -53,7 +53,7 @@ export function renderDayReport(r: StationDayReport, o: ReportPaperOptions): Pro
     for (const h of r.byHour.filter((x) => x.bookings > 0)) {
       // The hour and its bar stay on one page.
       p.fit(p.measure('0', p.w, small) + p.size(0.8));
-      p.split(`${ltr(formatClockHour(h.hour, o.lang))} · ${count(h.bookings)}`, money(h.retailMinor), p.w * 0.45, small, 0);
+      p.split(`${ltr(formatClockHour(h.hour, o.lang))}${partsSeparator(o.lang)}${count(h.bookings)}`, money(h.retailMinor), p.w * 0.45, small, 0);
       bar(p, h.retailMinor / busiest, p.w);
     }
     p.rule(0.75, true);

@@ -7,7 +7,7 @@ import { DENOMINATIONS, type ZReportView } from '../../contract/shifts.ts';
 import { Z_OUTSIDE_NAMED } from '../../contract/counter.ts';
 import { varianceOf } from '../../core/variance.ts';
 import { ltr } from '../../lib/pdf/index.ts';
-import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount } from '../../core/format.ts';
+import { formatCairo as formatInstant, formatMoney, formatNumber as formatCount, localDigits, partsSeparator } from '../../core/format.ts';
 import type { ReceiptLanguage } from '../printing/format.ts';
 import { readingArrow, rewordRoute } from '../../core/route.ts';
 import type { ArabicNames } from '../reference/arabic-names.ts';
@@ -127,7 +127,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
     reportHead(p, o, { environment: z.environment, stationName: z.stationName, title, retiredCounter: retired });
     p.row(s.counter, ltr(z.counterId.slice(0, 12)));
     p.row(s.agent, z.agent.name);
-    p.row(s.businessDay, ltr(z.businessDay));
+    p.row(s.businessDay, ltr(localDigits(z.businessDay, o.lang)));
     p.row(s.opened, formatCairo(z.openedAt, o.lang));
     p.row(s.closed, formatCairo(z.closedAt, o.lang));
     p.rule(0.75, true);
@@ -152,7 +152,7 @@ export function renderZReport(view: ZReportView, o: ZReportPdfOptions): Promise<
       if (lines.length === 0) continue;
       p.gap(0.3);
       p.line(heading, { size: p.size(0.95), bold: true }, p.size(0.1));
-      for (const l of lines) p.split(`${l.name} · ${count(l.passengers)}`, money(l.retailMinor), p.w * 0.4, { size: p.size(0.9) });
+      for (const l of lines) p.split(`${l.name}${partsSeparator(o.lang)}${count(l.passengers)}`, money(l.retailMinor), p.w * 0.4, { size: p.size(0.9) });
     }
     p.rule(0.75, true);
 

@@ -121,6 +121,10 @@ describe('a shift at the counter', () => {
     expect(byRoute).toContain('←');
     expect(byRoute).not.toMatch(/[A-Za-z]/);
     expect(plain(await page.getByTestId('z-by-operator').textContent())).not.toMatch(/[A-Za-z]/);
+    // every figure in Arabic-Indic digits, the business day included; no middle dot beside a
+    // digit, where it reads as the Arabic zero ("جو باص · ١" seen as "١٠")
+    expect(plain(await z.locator('.desk-intro').first().textContent())).not.toMatch(/[0-9]/);
+    for (const id of ['z-by-operator', 'z-by-route']) expect(plain(await page.getByTestId(id).textContent())).not.toMatch(/[٠-٩]\s*·|·\s*[٠-٩]/);
     await page.keyboard.press('F3');
     await page.waitForFunction(() => document.documentElement.lang === 'en');
     await z.getByTestId('print-z').click();
@@ -157,6 +161,12 @@ describe('a shift at the counter', () => {
     expect(plain(await rec.textContent())).toContain('Top-ups and adjustments');
     expect(await page.getByTestId('report-shifts').locator('tbody tr').count()).toBe(2);
     await shotBothLanguages(page, 'reports-1-day');
+    // the refunds' counts beside their amounts without a middle dot, which reads as the Arabic zero
+    await page.keyboard.press('F3');
+    await page.waitForFunction(() => document.documentElement.lang === 'ar');
+    expect(plain(await page.getByTestId('refunds-figures').textContent())).not.toMatch(/[٠-٩]\s*·|·\s*[٠-٩]/);
+    await page.keyboard.press('F3');
+    await page.waitForFunction(() => document.documentElement.lang === 'en');
     await page.getByTestId('export-csv').click();
     await expect.poll(async () => plain(await page.getByTestId('reports-done').textContent())).toMatch(/Saved as .*station-day-.*-en-.*\.csv$/);
     // the matched debits open to their bookings; the accountant's file has a line per sale

@@ -5,7 +5,7 @@ import type { ZReportView } from '../../../contract/shifts.ts';
 import { DENOMINATIONS, Z_OUTSIDE_NAMED } from '../../../contract/shift-rules.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { formatCairo, formatMoney, formatNumber } from '../../../core/format.ts';
+import { formatCairo, formatMoney, formatNumber, localDigits, partsSeparator } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { VarianceRow } from './VarianceRow.tsx';
 import { RefundsFigures } from '../refunds/RefundsFigures.tsx';
@@ -61,6 +61,7 @@ export function ZReportCard({
   const z = view.report;
   const money = (minor: number) => formatMoney(minor, locale);
   const count = (n: number) => formatNumber(n, locale);
+  const sep = partsSeparator(locale);
   const operatorName = useOperatorName();
   const routeName = useRouteName();
   const [printed, setPrinted] = useState<PrintResult | null>(null);
@@ -91,7 +92,7 @@ export function ZReportCard({
     <section className="z-card" data-testid="z-report" aria-labelledby="z-title">
       <Heading id="z-title">{t('desk.z.title', { n: count(z.zNumber) })}</Heading>
       <p className="desk-intro">
-        {z.agent.name} · {formatCairo(z.openedAt, locale)} {readingArrow(locale)} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{z.businessDay}</bdi>
+        {z.agent.name} · {formatCairo(z.openedAt, locale)} {readingArrow(locale)} {formatCairo(z.closedAt, locale)} · {t('desk.z.businessDay')} <bdi>{localDigits(z.businessDay, locale)}</bdi>
       </p>
       {z.writtenOutside && z.writtenOutside.length > 0 && (
         <Notice kind="bad" testId="z-written-outside">
@@ -127,9 +128,9 @@ export function ZReportCard({
         level={Sub}
         title={t('desk.z.byOperator')}
         testId="z-by-operator"
-        lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${operatorName(l.operatorId, l.operatorName)} · ${count(l.passengers)}`, value: money(l.retailMinor) }))}
+        lines={z.byOperator.map((l) => ({ key: l.operatorId ?? '—', label: `${operatorName(l.operatorId, l.operatorName)}${sep}${count(l.passengers)}`, value: money(l.retailMinor) }))}
       />
-      <Lines level={Sub} title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${routeName(l.route)} · ${count(l.passengers)}`, value: money(l.retailMinor) }))} />
+      <Lines level={Sub} title={t('desk.z.byRoute')} testId="z-by-route" lines={z.byRoute.map((l) => ({ key: l.route, label: `${routeName(l.route)}${sep}${count(l.passengers)}`, value: money(l.retailMinor) }))} />
       <Sub>{t('desk.z.cash')}</Sub>
       <table className="z-cash">
         <tbody>
@@ -170,7 +171,11 @@ export function ZReportCard({
           <ul className="z-corrections">
             {view.corrections.map((c) => (
               <li key={c.correctionId}>
-                {c.reason} · {money(c.amountMinor)} · {t('desk.z.approvedBy', { name: c.approvedBy.name })}
+                <bdi>{c.reason}</bdi>
+                {sep}
+                {money(c.amountMinor)}
+                {sep}
+                {t('desk.z.approvedBy', { name: c.approvedBy.name })}
               </li>
             ))}
           </ul>

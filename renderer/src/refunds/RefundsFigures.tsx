@@ -1,5 +1,5 @@
 import type { DayRefunds, RefundsBlock } from '../../../contract/refunds.ts';
-import { formatMoney, formatNumber } from '../../../core/format.ts';
+import { formatMoney, formatNumber, partsSeparator } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 /** The refunds of a shift (Z-report) or a day: count, cash out, claimable or not; for a day the net cash and the adjustments. */
@@ -8,6 +8,7 @@ export function RefundsFigures({ block, day }: { block: RefundsBlock; day?: DayR
   const locale = useLocale((s) => s.locale);
   const money = (minor: number) => formatMoney(minor, locale);
   const n = (x: number) => formatNumber(x, locale);
+  const sep = partsSeparator(locale);
   return (
     <section aria-labelledby="refunds-figures" data-testid="refunds-figures">
       <h2 id="refunds-figures">{t('refunds.block.title')}</h2>
@@ -18,11 +19,15 @@ export function RefundsFigures({ block, day }: { block: RefundsBlock; day?: DayR
         <dd data-testid="refunds-amount">{money(block.amountMinor)}</dd>
         <dt>{t('refunds.block.claimable')}</dt>
         <dd>
-          {n(block.claimable.count)} · {money(block.claimable.amountMinor)}
+          {n(block.claimable.count)}
+          {sep}
+          {money(block.claimable.amountMinor)}
         </dd>
         <dt>{t('refunds.block.notClaimable')}</dt>
         <dd>
-          {n(block.notClaimable.count)} · {money(block.notClaimable.amountMinor)}
+          {n(block.notClaimable.count)}
+          {sep}
+          {money(block.notClaimable.amountMinor)}
         </dd>
         {day && (
           <>

@@ -1,5 +1,5 @@
 import type { StationDayReport } from '../../../contract/reports.ts';
-import { formatClockHour, formatMoney, formatNumber } from '../../../core/format.ts';
+import { formatClockHour, formatMoney, formatNumber, partsSeparator } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 
 const COLUMNS = ['reports.hour', 'reports.hour.bookings', 'reports.hour.retail'] as const;
@@ -23,7 +23,7 @@ export function HourChart({ hours }: { hours: StationDayReport['byHour'] }) {
           return (
             <g key={x.hour}>
               <rect x={x.hour * 28 + 4} y={h - bh} width={20} height={bh} className="bar">
-                <title>{`${formatClockHour(x.hour, locale)} · ${formatNumber(x.bookings, locale)} · ${formatMoney(x.retailMinor, locale)}`}</title>
+                <title>{[formatClockHour(x.hour, locale), formatNumber(x.bookings, locale), formatMoney(x.retailMinor, locale)].join(partsSeparator(locale))}</title>
               </rect>
               {x.hour % 3 === 0 && (
                 <text x={x.hour * 28 + 14} y={h + 15} textAnchor="middle" className="tick">

@@ -157,6 +157,10 @@ describe('agents, a shift and its Z-report', () => {
     const again = await c.ok('printZReport', { zNumber: 1, language: 'ar' });
     const copy = norm(pdfText(await printedPdf(again.jobId!)));
     expect(copy).toContain('COPY');
+    // the Arabic paper writes the business day in its own digits, as every other figure on it
+    const { businessDay } = (await c.ok('zReport', { zNumber: 1 })).report;
+    expect(text).toContain(businessDay);
+    expect(copy).not.toContain(businessDay);
     // The Arabic paper names the route's cities and the operator in Arabic (CUPS keeps the Latin text
     // of a page readable, not its Arabic): the English names are on the English paper only.
     const operator = sale.booking!.operator;
