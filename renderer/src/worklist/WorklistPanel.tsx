@@ -79,7 +79,13 @@ export function WorklistPanel() {
                   {t('worklist.moved', { from: when(i.oldDepartureAt, locale), to: when(i.newDepartureAt, locale) })}
                 </span>
               )}
-              {i.notice && i.kind !== 'rescheduled' && <span className="worklist-notice">{i.notice}</span>}
+              {i.notice && i.kind !== 'rescheduled' && (
+                // the operator's words, in the language the API gave them: isolated so their full
+                // stop stays at their end on an Arabic screen
+                <span className="worklist-notice">
+                  <bdi>{i.notice}</bdi>
+                </span>
+              )}
               <span className="worklist-actions">
                 {i.calledAt ? (
                   <span data-testid="worklist-called">{t('worklist.calledBy', { name: i.calledBy ?? '', at: formatCairo(i.calledAt, locale) })}</span>
