@@ -402,6 +402,8 @@ describe('the supervisor settings', () => {
         const panel = page.locator(`#settings-panel-${id}`);
         await expect.poll(() => panel.locator('[aria-busy=true]').count(), { timeout: 15_000 }).toBe(0);
         await shot(`settings-${id}-${lang}.png`);
+        // the longest name allowed, in the screen's digits (the example name keeps its own)
+        if (id === 'counter') expect(plain(await page.locator('#st-counter-name-hint').textContent())).toMatch(lang === 'ar' ? /^حتى ٨٠ / : /\b80\b/);
       }
     }
     // Arabic mirrors the layout: the tab list is on the right

@@ -12,8 +12,8 @@ import './refunds.css';
 
 type Target = { saleId: string } | { bookingReference: string };
 
-function policyLine(t: Translate, policy: RefundPolicy, money: (minor: number) => string): string {
-  if (policy.kind === 'percent') return t('refunds.policy.percent', { percent: policy.percent });
+function policyLine(t: Translate, policy: RefundPolicy, money: (minor: number) => string, locale: 'ar' | 'en'): string {
+  if (policy.kind === 'percent') return t('refunds.policy.percent', { percent: formatNumber(policy.percent, locale) });
   if (policy.kind === 'fixed') return t('refunds.policy.fixed', { fee: money(policy.feeMinor) });
   return t('refunds.policy.none');
 }
@@ -109,7 +109,7 @@ export function RefundPanel({ target, language }: { target: Target; language: 'a
             {t(quote.cancelled ? 'refunds.cancelled' : 'refunds.notCancelled')}
           </p>
           {quote.otherCounter && <p>{t('refunds.otherCounter')}</p>}
-          {!quote.cancelled && <p>{policyLine(t, quote.policy, money)}</p>}
+          {!quote.cancelled && <p>{policyLine(t, quote.policy, money, locale)}</p>}
           <fieldset className="refund-tickets">
             {quote.tickets.map((x) => (
               <label key={x.passengerIndex} data-testid={`refund-ticket-${x.passengerIndex}`}>

@@ -1,4 +1,5 @@
-import { useT } from '../i18n/index.ts';
+import { formatNumber } from '../../../core/format.ts';
+import { useLocale, useT } from '../i18n/index.ts';
 import { STEPS, useSale } from './store.ts';
 import { StepsHeader } from './StepsHeader.tsx';
 import { SearchStep } from '../search/SearchStep.tsx';
@@ -19,6 +20,7 @@ const focusStep = () => {
 /** The sale flow, the counter's main screen. */
 export function SaleScreen() {
   const t = useT();
+  const locale = useLocale((s) => s.locale);
   const step = useSale((s) => s.step);
   useFocusHome(focusStep);
   return (
@@ -26,7 +28,7 @@ export function SaleScreen() {
       <StepsHeader />
       <main className="sale" data-step={step}>
         {/* where the agent is, for a screen reader (the steps bar shows it to the eye) */}
-        <h1 className="sr-only">{t('steps.goto', { n: STEPS.indexOf(step) + 1, name: t(`steps.${step}`) })}</h1>
+        <h1 className="sr-only">{t('steps.goto', { n: formatNumber(STEPS.indexOf(step) + 1, locale), name: t(`steps.${step}`) })}</h1>
         {step === 'search' && <SearchStep />}
         {step === 'seats' && <SeatsStep />}
         {step === 'passengers' && <PassengersStep />}

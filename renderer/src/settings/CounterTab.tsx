@@ -3,6 +3,8 @@ import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useShell } from '../shell/store.ts';
+import { formatNumber } from '../../../core/format.ts';
+import { useLocale } from '../i18n/index.ts';
 import { useTi } from './bidi.ts';
 import { describedBy, Field, Loading, Notice } from './parts.tsx';
 import { useLoad } from './use-load.ts';
@@ -18,6 +20,7 @@ type Saving = { phase: 'idle' } | { phase: 'saving' } | { phase: 'saved'; name: 
 /** The counter itself: its name in the top bar and on receipts. */
 export function CounterTab() {
   const t = useTi();
+  const maxName = formatNumber(MAX_NAME, useLocale((s) => s.locale));
   const [info, reload, setInfo] = useLoad(api.appInfo);
   const [draft, setDraft] = useState<string | null>(null);
   const [tried, setTried] = useState(false);
@@ -27,7 +30,7 @@ export function CounterTab() {
   const current = info.status === 'ready' ? info.value.stationName : null;
   const value = draft ?? current ?? '';
   const name = value.trim();
-  const error = name.length === 0 ? t('settings.counter.name.empty') : name.length > MAX_NAME ? t('settings.counter.name.long', { max: MAX_NAME }) : null;
+  const error = name.length === 0 ? t('settings.counter.name.empty') : name.length > MAX_NAME ? t('settings.counter.name.long', { max: maxName }) : null;
   const shownError = tried ? error : null;
   const busy = saving.phase === 'saving';
   const dirty = current !== null && name !== current;
@@ -63,7 +66,7 @@ export function CounterTab() {
             <h3 id="st-counter-form" className="st-sr">
               {t('settings.counter.heading')}
             </h3>
-            <Field id="st-counter-name" label={t('settings.counter.name')} hint={t('settings.counter.name.hint', { max: MAX_NAME })} error={shownError}>
+            <Field id="st-counter-name" label={t('settings.counter.name')} hint={t('settings.counter.name.hint', { max: maxName })} error={shownError}>
               <input
                 id="st-counter-name"
                 dir="auto"
