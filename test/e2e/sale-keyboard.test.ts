@@ -138,6 +138,8 @@ describe('a sale by keyboard alone', () => {
     await shot(page, 'sale-ar-8-booked');
     expect(plain(await page.getByRole('heading', { level: 2 }).first().textContent())).toBe('تم الحجز');
     expect(minorOf(await page.getByTestId('outcome-change').textContent())).toBe(0);
+    // the journey's departure time is not followed by a middle dot, which reads as the Arabic zero
+    expect(plain(await page.locator('.outcome dd, [data-testid=outcome] dd').filter({ hasText: '←' }).first().textContent())).not.toMatch(/[٠-٩]\s*·|·\s*[٠-٩]/);
     const reference = plain(await page.getByTestId('booking-reference').textContent());
     const bookings = await sandbox.bookingsOf(name);
     expect(bookings.map((b) => [b.id, b.status, b.passengers[0]?.seat])).toEqual([[reference, 'confirmed', sale.seats[0]]]);

@@ -3,7 +3,7 @@ import { useLocale, useT, type MessageKey } from '../i18n/index.ts';
 import { CheckIcon, Spinner } from '../components/Icons.tsx';
 import { Kbd } from '../shell/Kbd.tsx';
 import { fareClassName } from '../search/OfferList.tsx';
-import { formatPounds } from '../../../core/format.ts';
+import { formatPounds, partsSeparator } from '../../../core/format.ts';
 import { clockTime, formatDay } from './display.ts';
 import { PrintLine } from './PrintLine.tsx';
 import { PRINT_KINDS, printView } from './prints.ts';
@@ -86,7 +86,8 @@ function BookingFacts({ outcome }: { outcome: SaleOutcome }) {
               {formatDay(dep.slice(0, 10), locale)} <span dir="ltr">{clockTime(dep, locale)}</span>
             </>
           )}
-          {' · '}
+          {/* after the time: a middle dot beside its digits reads as the Arabic zero */}
+          {dep ? partsSeparator(locale) : ' · '}
           {operator}
           {b.seat_class && <> · {fareClassName(b.seat_class, locale)}</>}
         </dd>
