@@ -1,5 +1,5 @@
 import type { Booking } from '../../../contract/partner/resources.ts';
-import { cairoDateAndTime, formatCairo, formatMoney } from '../../../core/format.ts';
+import { cairoDateAndTime, formatCairo, formatMoney, partsSeparator } from '../../../core/format.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { PrintFailure } from '../components/PrintFailure.tsx';
 import { useLocale, useT, type Locale, type MessageKey } from '../i18n/index.ts';
@@ -187,8 +187,8 @@ export function BookingCard() {
             <dd>
               {formatDay(s.businessDay, locale, true)}
               {s.zNumber !== null
-                ? ` · ${t('lookup.shiftZ', { n: num(s.zNumber) })}`
-                : s.shiftOpenedAt && ` · ${t('lookup.shiftOpen', { time: cairoDateAndTime(s.shiftOpenedAt, locale).time })}`}
+                ? `${partsSeparator(locale)}${t('lookup.shiftZ', { n: num(s.zNumber) })}`
+                : s.shiftOpenedAt && `${partsSeparator(locale)}${t('lookup.shiftOpen', { time: cairoDateAndTime(s.shiftOpenedAt, locale).time })}`}
             </dd>
             <dt>{t('lookup.soldAt')}</dt>
             <dd>{formatCairo(s.createdAt, locale)}</dd>
