@@ -100,9 +100,14 @@ describe('restoring a dead counter from the station with its own login', () => {
     const pc = await newPc();
     await pc.c.ok('importStationSecret', { secret });
     await pc.c.err('restoreCounter', { stationCounterId: dead }).then((e) => expect(e.code).toBe('not_configured'));
+    // what the login in the wrong hands could set on itself: the new PC's every statement would time out
+    await station.pool.query("ALTER ROLE window_x SET statement_timeout = '1ms'");
+    await station.pool.query(`ALTER ROLE window_x IN DATABASE ${station.db.database} SET statement_timeout = '1ms'`);
     const handed = await handOverCounter(station.pool, dead);
     expect(handed.login).toBe('window_x');
     expect(handed.ended).toBeGreaterThanOrEqual(1); // the old PC's sessions
+    const kept = await station.pool.query("SELECT 1 FROM pg_db_role_setting s JOIN pg_roles r ON r.oid = s.setrole WHERE r.rolname = 'window_x'");
+    expect(kept.rowCount).toBe(0);
 
     const linked = await pc.c.ok('connectStation', connection('window_x', handed.password));
     expect(linked).toMatchObject({ configured: true, restoring: dead, shipping: 'off', environment: 'SANDBOX' });
