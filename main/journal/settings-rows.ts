@@ -3,7 +3,7 @@
 // cities, operators and routes: a cache beside the journal, not a fold of its entries).
 import type { MarkupRule } from '../../contract/counter.ts';
 import type { Journal } from './journal.ts';
-import { metaValue, setMetaValue } from './queries/meta.ts';
+import { forgetMetaValue, metaValue, setMetaValue } from './queries/meta.ts';
 
 /** Whether the journal holds any entry of this type. */
 export function hasEntryOf(j: Journal, type: string): boolean {
@@ -60,7 +60,7 @@ export function stationLeftAtSeq(j: Journal): number | null {
 
 /** Linked (again): the note of a supervisor's disconnect no longer says anything. */
 export function forgetStationLeft(j: Journal): void {
-  j.transaction(() => j.stmt('DELETE FROM meta WHERE key = ?').run(STATION_LEFT));
+  j.transaction(() => forgetMetaValue(j, STATION_LEFT));
 }
 
 /** The station databases whose settings this journal applied: it was linked to them (every linked counter applies its station's name). */

@@ -13,6 +13,11 @@ export function setMetaValue(j: Journal, key: string, value: string): void {
   j.stmt<[string, string]>('INSERT INTO meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value').run(key, value);
 }
 
+/** Forgets what is kept under `key` (in the caller's transaction when there is one). */
+export function forgetMetaValue(j: Journal, key: string): void {
+  j.stmt<[string]>('DELETE FROM meta WHERE key = ?').run(key);
+}
+
 /** The JSON value kept under `key` as `schema` reads it; `fallback` when absent or unreadable (a cache, never a fact). */
 export function metaJson<T>(j: Journal, key: string, schema: z.ZodType<T>, fallback: T): T {
   let stored: unknown;
