@@ -1,7 +1,7 @@
 // The refunds block on paper (Z-report, day report, station report): how many, how much, claimable
 // or not, and for a day the cash net of refunds and the wallet adjustments received.
 import type { DayRefunds, RefundsBlock } from '../../contract/refunds.ts';
-import { formatMoney, formatNumber } from '../../core/format.ts';
+import { formatMoney, formatNumber, partsSeparator } from '../../core/format.ts';
 import type { Painter } from '../printing/layout.ts';
 
 export const REFUNDS_STRINGS = {
@@ -43,8 +43,9 @@ export function refundsSection(p: Painter, lang: Lang, block: RefundsBlock, day?
   row(s.count, count(block.count));
   row(s.tickets, count(block.tickets));
   row(s.amount, money(block.amountMinor), true);
-  row(`${s.claimable} · ${count(block.claimable.count)}`, money(block.claimable.amountMinor));
-  row(`${s.notClaimable} · ${count(block.notClaimable.count)}`, money(block.notClaimable.amountMinor));
+  const sep = partsSeparator(lang);
+  row(`${s.claimable}${sep}${count(block.claimable.count)}`, money(block.claimable.amountMinor));
+  row(`${s.notClaimable}${sep}${count(block.notClaimable.count)}`, money(block.notClaimable.amountMinor));
   if (day) {
     row(s.netCash, money(day.netCashMinor), true);
     row(s.adjustmentsRef, money(day.adjustments.withReferenceMinor));
