@@ -54,7 +54,7 @@ export class ClaimsService {
    * only); when it cannot be, the claims stand on the lines known, with the error.
    */
   async claims(filter: ClaimsFilter = {}): Promise<ClaimsView> {
-    this.#d.checkJournal?.();
+    this.#lookForWrittenByHand();
     let statementError: string | null = null;
     try {
       await readWalletLines(this.#d.journal, this.#d.client);
@@ -62,10 +62,14 @@ export class ClaimsService {
       this.#d.log('the wallet statement could not be read for the claims', err);
       statementError = err instanceof AppFailure ? err.error.code : 'network';
     }
-    // a refund found written by hand (here or at another window) since the ledger was folded: folded again without it
-    if (lastFindingSeq(this.#d.journal) !== this.#findings.here) this.#foldAgain();
     this.#stationState = await this.#readStationClaims();
     return { ...this.claimsKnown(filter), statementError };
+  }
+
+  /** Looks for entries written by hand now; one found since the ledger was folded (a refund, a match) is folded out of it. */
+  #lookForWrittenByHand(): void {
+    this.#d.checkJournal?.();
+    if (lastFindingSeq(this.#d.journal) !== this.#findings.here) this.#foldAgain();
   }
 
   /** Forgets the ledger: the next look folds every claim again, from this journal and from the station. */
@@ -129,8 +133,7 @@ export class ClaimsService {
    * line another window holds is refused, and so is any match while the station cannot be asked.
    */
   async matchByHand(by: Agent, transactionId: string, bookingReference: string, note: string | null, limit?: number): Promise<ClaimsView> {
-    this.#d.checkJournal?.();
-    if (lastFindingSeq(this.#d.journal) !== this.#findings.here) this.#foldAgain();
+    this.#lookForWrittenByHand();
     const line = this.#matchable(transactionId, bookingReference);
     const station = this.#d.station?.() ?? null;
     const matchId = randomUUID();
