@@ -76,6 +76,17 @@ describe('an agent under a supervisor’s approval of the agents’ screen', () 
     expect(codeOf(r)).toBe('own_record_needs_supervisor');
   });
 
+  it('is refused when the agents table was edited to show a supervisor as an agent: the role is read from the entries', async () => {
+    t.withJournalFile((db) => db.prepare("UPDATE agents SET role = 'agent' WHERE id = ?").run(sara), true);
+    const r = await overHttp('saveAgent', { id: sara, name: 'Sara Supervisor', role: 'agent', pin: '4444', active: true });
+    expect(codeOf(r)).toBe('own_record_needs_supervisor');
+  });
+
+  it('is refused each time when she asks many times at once', async () => {
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => overHttp('saveAgent', { id: samir, name: 'Samir Supervisor', role: 'supervisor', pin: String(500_000 + i), active: true })));
+    expect(answers.map(codeOf)).toEqual(Array.from({ length: 20 }, () => 'own_record_needs_supervisor'));
+  });
+
   it('nothing of it was written: the supervisors are as they were, and their PINs open', async () => {
     const agents = await c.ok('listAgents');
     expect(agents.filter((a) => a.role === 'supervisor').map((a) => a.name).sort()).toEqual(['Samir Supervisor', 'Sara Supervisor']);
