@@ -1,49 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { installationCounterId } from '../../main/settings/installation.ts';
-import { memoryKeychain } from '../../main/vault/keychain.ts';
-import type { RunningSandbox } from '../../sandbox/server.ts';
-import { startPostgres, type TestPostgres } from '../support/postgres.ts';
-import { cairoToAlexandria, countersPerFile, keyboardSaleToPayment, outcomeStatus, payAndConfirm, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
-import { caller, keychainWith, sandbox } from '../integration/main/helpers.ts';
+import { cairoToAlexandria, keyboardSaleToPayment, outcomeStatus, payAndConfirm, plain, setLanguage, shotBothLanguages, type Counter } from '../support/sale.ts';
+import { linkWindow, stationWindowsPerFile } from '../support/station-windows.ts';
+import { caller } from '../integration/main/helpers.ts';
 
 // Two windows of one station, each its own app (data folder, web harness) in its own Chromium,
 // sell on one Partner API account (one sandbox) and ship their journals to one PostgreSQL; a
 // third window of the same station, a supervisor on the Reports screen (F7), sees the whole
 // station's day: both counters, both sales, and the account's wallet reconciled once.
 
-let api: RunningSandbox;
-let db: TestPostgres;
-let windows: Counter[] = [];
-beforeAll(async () => {
-  api = await sandbox();
-  db = await startPostgres({ station: true });
-});
-countersPerFile(
-  3,
-  () => ({ app: { counter: { keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200 } }, environment: 'SANDBOX' }),
-  (opened) => {
-    windows = opened;
-  },
-);
-afterAll(async () => {
-  db?.destroy();
-  await api?.close();
-});
+const file = stationWindowsPerFile(3);
 
 describe('two counters of one station, and the station’s day on a third screen', () => {
   it('shows both counters, both sales, and the wallet with 2 debits matched', async () => {
-    for (const w of windows) {
-      await caller(w.app.counter.dispatch).ok('connectStation', {
-        stationId: 'stn_aswan',
-        stationName: 'Aswan station',
-        host: db.host,
-        port: db.port,
-        database: db.database,
-        user: db.user,
-        tls: false,
-      });
-    }
-    const [first, second, third] = windows as [Counter, Counter, Counter];
+    for (const w of file.windows) await linkWindow(w, file.db, { stationId: 'stn_aswan', stationName: 'Aswan station' });
+    const [first, second, third] = file.windows as [Counter, Counter, Counter];
     // One sale at each of the first two windows, by the keyboard, each in its own browser.
     const sold: number[] = [];
     for (const [i, w] of [first, second].entries()) {

@@ -55,7 +55,7 @@ export function TopBar() {
         </span>
         <span className="brand-name">{t('app.name')}</span>
         {info?.stationName && (
-          <span className="brand-station" data-testid="station" dir="auto">
+          <span className="brand-station" data-testid="station" dir="auto" title={info.stationName}>
             {info.stationName}
           </span>
         )}
@@ -73,7 +73,7 @@ export function TopBar() {
       {info?.agent && (
         <span className="agent" data-testid="agent">
           <span className="wallet-label">{t('shell.agent')}</span>
-          <strong>{info.agent.name}</strong>
+          <strong title={info.agent.name}>{info.agent.name}</strong>
         </span>
       )}
       {(supervisor || signedIn) && <ReportsButton locked={!supervisor} />}
