@@ -38,6 +38,7 @@ import { installationRefusal, type WorldOfRecordDeps } from './agents/world-of-r
 import { arabicNames } from './reference/arabic-names.ts';
 import { worklistHandlers } from './worklist/handlers.ts';
 import { moneyBack, refundHandlers } from './refunds/handlers.ts';
+import { claimRefundsAhead } from './refunds/claim-ahead.ts';
 import type { PinTurns } from './agents/pin-lockout.ts';
 import { stationPinTurns } from './station/pin-turns.ts';
 import type { FaultPoint } from './selling/sales.ts';
@@ -87,6 +88,8 @@ export interface CounterOptions {
   spooler?: Spooler;
   /** Pause between journal shipping rounds to the station database (default 5 s). */
   shipEveryMs?: number;
+  /** Entries per batch shipped to the station database (default 500). */
+  shipBatchSize?: number;
   /** How the app updates itself (electron-updater in the installed app); none by default. */
   updateEngine?: UpdateEngine;
   /** How often the automatic backups look whether one is due (default a minute). */
@@ -300,6 +303,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     holder: () => installationHolderId(dataDir, log),
     fresh: () => journalWithWork(dataDir) === null,
     beforeShipping: () => session.checkJournal(),
+    beforeBatch: (pool, afterSeq) => claimRefundsAhead(pool, session.journal, afterSeq, log),
+    shipBatchSize: opts.shipBatchSize,
     linkChanged: (linked) => (linked ? forgetStationLeft : noteStationLeft)(session.journal),
   });
   await stationLink.start();

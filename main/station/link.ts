@@ -16,7 +16,7 @@ import { forgetPassword, keepPassword, passwordFor } from './password.ts';
 import { counterSigner, type CounterSigner } from './counter-key.ts';
 import type { StationReport } from '../../contract/reports.ts';
 import { stationReport, type StationReportDeps } from './report.ts';
-import { JournalShipper, type ShippableJournal } from './shipper.ts';
+import { JournalShipper, type ShippableJournal, type ShipperDeps } from './shipper.ts';
 import { StationSettingsSync, type SettingsTarget } from './settings-sync.ts';
 import type { AgentRef } from '../journal/entries.ts';
 import { SupervisorProofs } from './supervisor-proof.ts';
@@ -52,6 +52,10 @@ export interface StationLinkDeps {
   fresh?: () => boolean;
   /** Before each shipping round: entries written outside the app found now, so their finding ships with them. */
   beforeShipping?: () => void;
+  /** Before each batch shipped: what the station must hold ahead of it (JournalShipper's beforeBatch). */
+  beforeBatch?: ShipperDeps['beforeBatch'];
+  /** Entries per shipped batch (default 500). */
+  shipBatchSize?: number;
   /**
    * A supervisor linked the journal of this environment (true) or took it off its station (false):
    * noted in that journal, so that a refund later tells the sales that never went there (refunds/station-gate.ts).
@@ -297,6 +301,8 @@ export class StationLink {
       now: this.#d.now,
       holder: this.#d.holder,
       beforeRound: this.#d.beforeShipping,
+      beforeBatch: this.#d.beforeBatch,
+      batchSize: this.#d.shipBatchSize,
     });
     const settings = new StationSettingsSync({
       pool,

@@ -52,6 +52,11 @@ export interface ShipperDeps {
   holder?: () => string;
   /** Run before each round reads the journal (the counter's look for entries written outside the app). */
   beforeRound?: (() => void) | undefined;
+  /**
+   * Run before each batch is sent, with the last seq the station holds: what must be at the station
+   * ahead of the entries (the claims of refunds paid while it was down: refunds/claim-ahead.ts).
+   */
+  beforeBatch?: ((pool: pg.Pool, afterSeq: number) => Promise<void>) | undefined;
 }
 
 const CHAIN_BROKEN = /^(chain_broken|stream_stopped):/;
@@ -146,6 +151,7 @@ export class JournalShipper {
       for (;;) {
         const batch = journal.storedPage(shipped, this.#d.batchSize ?? 500);
         if (batch.length === 0) break;
+        await this.#d.beforeBatch?.(this.#d.pool, shipped);
         this.#sentSeq = batch.at(-1)!.seq;
         await this.#insert(counterId, batch);
         shipped = batch.at(-1)!.seq;

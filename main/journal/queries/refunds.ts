@@ -26,6 +26,11 @@ export function refundEntriesOfSale(j: Journal, saleId: string): Entry<'refund.p
   return entriesAt(j, j.stmt<[string], { seq: number }>('SELECT seq FROM refunds WHERE sale_id = ? ORDER BY seq').all(saleId));
 }
 
+/** The refund.paid entries after `afterSeq`, oldest first. */
+export function refundsAfter(j: Journal, afterSeq: number): Entry<'refund.paid'>[] {
+  return entriesAt(j, j.stmt<[number], { seq: number }>('SELECT seq FROM refunds WHERE seq > ? ORDER BY seq').all(afterSeq));
+}
+
 /** The refund.paid entries of a business day (the refund's), oldest first. */
 export function refundEntriesOfDay(j: Journal, businessDay: string): Entry<'refund.paid'>[] {
   return entriesAt(j, j.stmt<[string], { seq: number }>('SELECT seq FROM refunds WHERE business_day = ? ORDER BY seq').all(businessDay));

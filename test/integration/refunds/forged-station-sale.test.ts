@@ -17,7 +17,7 @@ import { entryHash, GENESIS_HASH } from '../../../main/journal/chain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
-import { sellSeats } from './helpers.ts';
+import { closeStationFile, sellSeats } from './helpers.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
@@ -42,13 +42,7 @@ beforeAll(async () => {
   [window, elsewhere] = counters.map((k) => caller(k.dispatch)) as [Caller, Caller];
   await window.ok('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
 });
-afterAll(async () => {
-  for (const k of counters) await k.close();
-  await owner?.end();
-  db?.destroy();
-  await api?.close();
-  for (const d of dirs) d.cleanup();
-});
+afterAll(() => closeStationFile({ counters, pools: [owner], db, api, dirs }));
 
 /** Entries chained as a counter chains them, for `counterId` from seq 1. */
 function chainOf(counterId: string) {

@@ -1,5 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type pg from 'pg';
 import { expect } from 'vitest';
+import type { Counter } from '../../../main/counter.ts';
+import type { RunningSandbox } from '../../../sandbox/server.ts';
+import type { TestPostgres } from '../../support/postgres.ts';
 import { contact, findOffer, type Caller } from '../main/helpers.ts';
 
 /** A confirmed sale of one seat per name on a departure `days` ahead, paid exactly. */
@@ -30,4 +34,13 @@ export async function cancelTrip(origin: string, bookingReference: string): Prom
 /** Waits until the counter's journal is all in the station database. */
 export async function shippedAll(c: Caller): Promise<void> {
   await expect.poll(async () => c.ok('stationStatus').then((s) => `${s.shipping}:${s.backlog}`), { timeout: 10_000 }).toBe('synced:0');
+}
+
+/** After a file: its counters closed and its pools ended, then its PostgreSQL, its sandbox and its folders gone. */
+export async function closeStationFile(f: { counters: Counter[]; pools?: (pg.Pool | undefined)[]; db: TestPostgres | undefined; api: RunningSandbox | undefined; dirs: { cleanup(): void }[] }): Promise<void> {
+  for (const k of f.counters) await k.close();
+  for (const p of f.pools ?? []) await p?.end();
+  f.db?.destroy();
+  await f.api?.close();
+  for (const d of f.dirs) d.cleanup();
 }

@@ -13,7 +13,7 @@ import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
-import { cancelTrip, sellSeats, shippedAll } from './helpers.ts';
+import { cancelTrip, closeStationFile, sellSeats, shippedAll } from './helpers.ts';
 
 let api: RunningSandbox;
 let db: TestPostgres;
@@ -39,12 +39,7 @@ beforeAll(async () => {
     await connect(i);
   }
 });
-afterAll(async () => {
-  for (const k of counters) await k.close();
-  db?.destroy();
-  await api?.close();
-  for (const d of dirs) d.cleanup();
-});
+afterAll(() => closeStationFile({ counters, db, api, dirs }));
 
 describe('a linked counter whose link is gone', () => {
   it('does not pay back again a sale another window paid back, after a supervisor disconnects it', async () => {

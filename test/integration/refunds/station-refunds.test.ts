@@ -15,7 +15,7 @@ import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
 import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
-import { cancelTrip, sellSeats, shippedAll } from './helpers.ts';
+import { cancelTrip, closeStationFile, sellSeats, shippedAll } from './helpers.ts';
 import { appendByHand } from '../../support/append-by-hand.ts';
 import { stationCli } from '../../support/station-owner.ts';
 
@@ -47,12 +47,7 @@ beforeAll(async () => {
     await c[i]!.ok('connectStation', { stationId: 'stn_cairo', stationName: 'Cairo Gateway', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
   }
 });
-afterAll(async () => {
-  for (const k of counters) await k.close();
-  db?.destroy();
-  await api?.close();
-  for (const d of dirs) d.cleanup();
-});
+afterAll(() => closeStationFile({ counters, db, api, dirs }));
 
 const cancel = (ref: string) => cancelTrip(api.origin, ref);
 const shipped = (i: number) => shippedAll(c[i]!);
