@@ -31,6 +31,10 @@
 //   counters                               every counter: its last entry, which PC holds it, when heard
 //   release-counter --counter C [--retire --reason R]
 //                                          frees a dead PC's counter for a restore (retire: for good)
+//   claims [--station S]                   tickets and wallet lines claimed by a counter whose refund or
+//                                          hand match never arrived (a dead PC's), each with the
+//                                          command that releases it
+//   release-claim --claim ID --reason R    one such claim released (refused while its counter is heard)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { cairoDate } from '../../core/cairo-time.ts';
@@ -52,6 +56,7 @@ import type { StationSettingRefusal } from '../../contract/station.ts';
 import { handOverCounter } from './hand-over.ts';
 import { foundOutsideListed } from './found-outside.ts';
 import { seqListText } from '../../core/seq-ranges.ts';
+import { heldClaimLine, heldClaims, releaseClaim, releaseCommand } from './claims-held.ts';
 
 const { positionals, values } = parseArgs({
   allowPositionals: true,
@@ -74,6 +79,7 @@ const { positionals, values } = parseArgs({
     key: { type: 'string' },
     retire: { type: 'boolean' },
     seq: { type: 'string' },
+    claim: { type: 'string' },
   },
 });
 
@@ -285,7 +291,18 @@ async function main(): Promise<number> {
     console.log(done ? `${values.counter}: ${values.retire ? 'retired' : 'released; a restore may take it now'}` : `${values.counter}: no live lease to release`);
     return done ? 0 : 1;
   }
-  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | hand-over --counter C | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--environment E] [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R]');
+  if (command === 'claims') {
+    const held = await heldClaims(pool, values.station ?? null);
+    for (const c of held) console.log(`${heldClaimLine(c)}\n  ${c.alive ? '(wait for it)' : releaseCommand(c)}`);
+    console.log(held.length === 0 ? 'no claim is held without its record' : `${held.length} claims held without their record: release one only once you know its counter paid nothing on it (its drawer, its last Z-report)`);
+    return 0;
+  }
+  if (command === 'release-claim' && values.claim) {
+    const released = await releaseClaim(pool, values.claim, values.reason ?? '');
+    console.log(`released: ${heldClaimLine(released)}`);
+    return 0;
+  }
+  console.error('usage: npm run station -- init | migrate | enrol --station S --counter C --key K --login L | rekey --counter C --key K | hand-over --counter C | revoke --counter C | clear-stop --counter C --reason R | set-aside-setting --station S [--environment E] --seq N --reason R | verify [--station S] [--date D] | report --station S [--environment E] [--date YYYY-MM-DD] [--csv FILE] [--pdf FILE [--lang ar|en]] | summary [--date YYYY-MM-DD] | counters | release-counter --counter C [--retire --reason R] | claims [--station S] | release-claim --claim ID --reason R');
   return 2;
 }
 
