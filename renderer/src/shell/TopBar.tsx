@@ -47,8 +47,9 @@ export function TopBar() {
   const desk = useDesk((s) => s.desk);
   const signedIn = desk?.signedIn ?? null;
   const supervisor = desk ? !desk.agentsInUse || signedIn?.role === 'supervisor' : false;
+  // Signed in, the bar carries the agent's own buttons (Shift, Lock): on a narrow screen it makes room (shell.css).
   return (
-    <header className="topbar">
+    <header className={signedIn ? 'topbar topbar-signed-in' : 'topbar'}>
       <div className="brand">
         <span className="brand-mark" aria-hidden="true">
           ش
