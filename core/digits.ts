@@ -28,6 +28,15 @@ export function typedNumber(text: string): string {
   return withoutBidiMarks(toLatinDigits(text)).trim();
 }
 
+/**
+ * A whole number as typed (a count of pieces, minutes, days): "١٤", "\u200f14", " 14 " → 14. Null
+ * for anything else (empty, a sign, a point, a separator, more than `maxDigits` digits).
+ */
+export function readWholeNumber(text: string, maxDigits = 6): number | null {
+  const s = typedNumber(text);
+  return s.length <= maxDigits && /^\d+$/.test(s) ? Number(s) : null;
+}
+
 /** "1234" → "١٢٣٤": Latin digits to Arabic-Indic (text that is not a digit is kept). */
 export function toArabicIndicDigits(text: string): string {
   return text.replace(/[0-9]/g, (d) => String.fromCharCode(ARABIC_INDIC_ZERO + Number(d)));

@@ -5,7 +5,7 @@
 // consonant skeleton: "Mohamed" finds محمد), a phone number (any common
 // Egyptian writing) or the travel date. Keys are plain strings compared by prefix, so an index
 // ordered by key answers a query with a range scan.
-import { toLatinDigits } from './digits.ts';
+import { toLatinDigits, typedNumber } from './digits.ts';
 import { canonicalPhone, looksLikePhone } from './phone.ts';
 import { foldLatin, isArabic, nameSkeleton, normaliseArabic, normaliseLatin } from './text-fold.ts';
 
@@ -53,7 +53,7 @@ export function bookingKeys(b: BookingKeys): string[] {
 
 /** "2026-07-01", "2026-07", "1/7/2026", "01-07-2026" (day first, as written in Egypt) → an ISO date or its start. */
 export function isoDateOf(text: string): string | null {
-  const t = toLatinDigits(text).trim();
+  const t = typedNumber(text);
   if (/^\d{4}-\d{2}(-\d{1,2})?$/.test(t)) return t;
   const m = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(t);
   if (!m) return null;

@@ -4,7 +4,7 @@ import type { AgentRole, AgentView } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
-import { toLatinDigits } from '../../../core/digits.ts';
+import { readWholeNumber, toLatinDigits } from '../../../core/digits.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { useDesk } from './store.ts';
 import { SharedSettingsNotice } from '../station/SharedSettingsNotice.tsx';
@@ -66,8 +66,8 @@ export function AgentsTab() {
 
   async function saveMinutes(e: FormEvent) {
     e.preventDefault();
-    const n = Number(toLatinDigits(minutes ?? ''));
-    if (!Number.isInteger(n) || n < 0 || n > 240) return;
+    const n = readWholeNumber(minutes ?? String(desk?.idleLockMinutes ?? ''), 3);
+    if (n === null || n > 240) return;
     const ok = await useDesk.getState().run(() => api.saveIdleLock({ minutes: n }), (d) => useDesk.setState({ desk: d }));
     if (ok) setSaved(t('settings.agents.lockSaved'));
     else setError(useDesk.getState().error);

@@ -3,7 +3,7 @@ import type { CashCount } from '../../../contract/shifts.ts';
 import { DENOMINATIONS, countTotal } from '../../../contract/shift-rules.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { formatMoney, formatPounds } from '../../../core/format.ts';
-import { toLatinDigits } from '../../../core/digits.ts';
+import { readWholeNumber, typedNumber } from '../../../core/digits.ts';
 import { countOf, type Pieces } from './rules.ts';
 
 /**
@@ -42,7 +42,7 @@ export function CashCountForm(props: { id: string; submitLabel: string; busy: bo
           {DENOMINATIONS.map((d, i) => {
             const key = `${d}` as const;
             const raw = pieces[key] ?? '';
-            const n = Number(toLatinDigits(raw));
+            const n = readWholeNumber(raw);
             const id = `${props.id}-${d}`;
             return (
               <tr key={d}>
@@ -57,7 +57,7 @@ export function CashCountForm(props: { id: string; submitLabel: string; busy: bo
                     autoComplete="off"
                     autoFocus={i === 0}
                     value={raw}
-                    aria-invalid={raw !== '' && !/^\d{1,6}$/.test(toLatinDigits(raw).trim())}
+                    aria-invalid={typedNumber(raw) !== '' && n === null}
                     onChange={(e) => setPieces((p) => ({ ...p, [key]: e.target.value }))}
                     onKeyDown={(e) => {
                       if (e.key !== 'Enter' || i === DENOMINATIONS.length - 1) return;
@@ -66,7 +66,7 @@ export function CashCountForm(props: { id: string; submitLabel: string; busy: bo
                     }}
                   />
                 </td>
-                <td className="count-amount">{Number.isInteger(n) && n > 0 ? formatMoney(n * d, locale) : '—'}</td>
+                <td className="count-amount">{n !== null && n > 0 ? formatMoney(n * d, locale) : '—'}</td>
               </tr>
             );
           })}

@@ -1,7 +1,7 @@
 // The desk's rules that need no screen: who may work without signing in, and a typed cash count.
 import type { CashCount, DeskState } from '../../../contract/shifts.ts';
 import { DENOMINATIONS, type Denomination } from '../../../contract/shift-rules.ts';
-import { toLatinDigits } from '../../../core/digits.ts';
+import { readWholeNumber, typedNumber } from '../../../core/digits.ts';
 
 export type Pieces = Partial<Record<`${Denomination}`, string>>;
 
@@ -9,10 +9,10 @@ export type Pieces = Partial<Record<`${Denomination}`, string>>;
 export function countOf(pieces: Pieces): CashCount | null {
   const count: CashCount = {};
   for (const d of DENOMINATIONS) {
-    const raw = toLatinDigits(pieces[`${d}`] ?? '').trim();
-    if (raw === '') continue;
-    if (!/^\d{1,6}$/.test(raw)) return null;
-    const n = Number(raw);
+    const raw = pieces[`${d}`] ?? '';
+    if (typedNumber(raw) === '') continue;
+    const n = readWholeNumber(raw);
+    if (n === null) return null;
     if (n > 0) count[`${d}`] = n;
   }
   return count;

@@ -1,5 +1,5 @@
 import type { CellKind, OfferDetail, Seat, SeatMap } from '../../../contract/partner/resources.ts';
-import { toLatinDigits } from '../../../core/digits.ts';
+import { typedNumber } from '../../../core/digits.ts';
 
 // The seat map as the agent sees it: the API's one rows × columns grid cut into decks (a
 // double-decker's upper deck rows, one full row of EMPTY cells, then the lower deck's rows;
@@ -131,7 +131,7 @@ export type SeatInputProblem =
 
 /** "12 14", "12,14", "١٢ ١٤" typed by the agent: the seats, or the first problem found. */
 export function parseSeatInput(text: string, count: number, seats: readonly Seat[]): { ok: true; seats: string[] } | { ok: false; problem: SeatInputProblem } {
-  const western = toLatinDigits(text);
+  const western = typedNumber(text);
   const tokens = western.split(/[\s,،;+]+/).map((t) => t.trim().toUpperCase()).filter(Boolean);
   const byNumber = new Map(seats.map((s) => [s.number.toUpperCase(), s]));
   const seen = new Set<string>();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toArabicIndicDigits, toLatinDigits, typedNumber, withoutBidiMarks } from '../../../core/digits.ts';
+import { readWholeNumber, toArabicIndicDigits, toLatinDigits, typedNumber, withoutBidiMarks } from '../../../core/digits.ts';
 
 describe('digits as typed, to Latin', () => {
   it.each([
@@ -27,5 +27,33 @@ describe('digits as typed, to Latin', () => {
   it('writes Latin digits back in Arabic-Indic', () => {
     expect(toArabicIndicDigits('2026-07-01 23:30')).toBe('٢٠٢٦-٠٧-٠١ ٢٣:٣٠');
     expect(toLatinDigits(toArabicIndicDigits('0123456789'))).toBe('0123456789');
+  });
+});
+
+describe('a typed whole number (a count of pieces, minutes, days): one reading, like an amount', () => {
+  it.each([
+    ['14', 14],
+    ['١٤', 14],
+    ['۱۴', 14],
+    ['\u200f١٤\u200f', 14],
+    ['\u2067٣\u2069', 3],
+    [' 3 ', 3],
+    ['0', 0],
+    ['999999', 999999],
+    ['', null],
+    ['\u200f', null],
+    ['1.5', null],
+    ['١٫٥', null],
+    ['1,000', null],
+    ['-1', null],
+    ['+1', null],
+    ['1e3', null],
+    ['1 2', null],
+    ['1234567', null],
+  ])('%j → %j', (typed, n) => expect(readWholeNumber(typed)).toBe(n));
+
+  it('takes at most the digits asked for', () => {
+    expect(readWholeNumber('240', 3)).toBe(240);
+    expect(readWholeNumber('1000', 3)).toBeNull();
   });
 });

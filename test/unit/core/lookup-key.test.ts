@@ -42,6 +42,8 @@ describe('booking lookup keys', () => {
     expect(queryPrefixes(' m ')).toEqual([]);
     expect(isoDateOf('31/12/2026')).toBe('2026-12-31');
     expect(isoDateOf('hello')).toBeNull();
+    expect(isoDateOf('\u200f١/٧/٢٠٢٦\u200f')).toBe('2026-07-01');
+    expect(isoDateOf('\u2067٢٠٢٦-٠٧-٠١\u2069')).toBe('2026-07-01');
   });
 });
 

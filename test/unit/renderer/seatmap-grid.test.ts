@@ -81,6 +81,8 @@ describe('picking seats', () => {
     expect(parseSeatInput('12 14', 2, seats)).toEqual({ ok: true, seats: ['12', '14'] });
     expect(parseSeatInput('12,14', 2, seats)).toEqual({ ok: true, seats: ['12', '14'] });
     expect(parseSeatInput('١٢ ١٤', 2, seats)).toEqual({ ok: true, seats: ['12', '14'] });
+    expect(parseSeatInput('\u200f١٢\u200f \u200f١٤\u200f', 2, seats)).toEqual({ ok: true, seats: ['12', '14'] });
+    expect(parseSeatInput('\u2067١٢، ١٤\u2069', 2, seats)).toEqual({ ok: true, seats: ['12', '14'] });
     expect(parseSeatInput('12', 2, seats)).toEqual({ ok: false, problem: { kind: 'count', expected: 2, got: 1 } });
     expect(parseSeatInput('12 99', 2, seats)).toEqual({ ok: false, problem: { kind: 'unknown', seat: '99' } });
     expect(parseSeatInput('7 12', 2, seats)).toEqual({ ok: false, problem: { kind: 'taken', seat: '7' } });

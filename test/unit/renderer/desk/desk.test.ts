@@ -19,4 +19,16 @@ describe('the desk', () => {
     expect(countOf({ '500': '-1' })).toBeNull();
     expect(countOf({ '25': '1234567' })).toBeNull();
   });
+
+  it.each([
+    ['\u200f٢\u200f', 2],
+    ['\u2067١٠\u2069', 10],
+    ['\u200e3', 3],
+  ])('reads a count typed with direction marks, as an amount is read: %j', (typed, n) => {
+    expect(countOf({ '20000': typed })).toEqual({ '20000': n });
+  });
+
+  it('takes a field holding only a direction mark as blank', () => {
+    expect(countOf({ '20000': '\u200f', '100': '2' })).toEqual({ '100': 2 });
+  });
 });
