@@ -1,38 +1,38 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
-import type { RefundPolicy } from '../../../contract/refunds.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
+import { readRefundSettings, refundSettingsDraft, type RefundSettingsDraft } from './settings-input.ts';
 
-type Kind = RefundPolicy['kind'];
+type Kind = RefundSettingsDraft['kind'];
+
+const INVALID = { percent: 'settings.prices.percent.invalid', fee: 'settings.prices.fixed.invalid', overdue: 'refunds.settings.overdue.invalid' } as const;
 
 /** Settings → Counter (a supervisor saves): the station's refund policy and when a claim is overdue. */
 export function RefundSettingsSection() {
   const t = useT();
-  const [kind, setKind] = useState<Kind>('none');
-  const [percent, setPercent] = useState('10');
-  const [fee, setFee] = useState('20');
-  const [overdue, setOverdue] = useState('14');
+  const [draft, setDraft] = useState<RefundSettingsDraft>({ kind: 'none', percent: '10', fee: '20.00', overdue: '14' });
+  const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  const reading = readRefundSettings(draft);
+  const wrong = tried && !reading.ok ? reading.field : null;
+  const update = (patch: Partial<RefundSettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
+  const invalid = (field: keyof typeof INVALID) => (wrong === field ? { 'aria-invalid': true, 'aria-describedby': 'refund-settings-invalid' } : {});
 
   useEffect(() => {
     void api.refundSettings().then((r) => {
       if (!r.ok) return setError(r.error);
-      const p = r.value.policy;
-      setKind(p.kind);
-      if (p.kind === 'percent') setPercent(String(p.percent));
-      if (p.kind === 'fixed') setFee(String(p.feeMinor / 100));
-      setOverdue(String(r.value.overdueDays));
+      setDraft((d) => refundSettingsDraft(r.value.policy, r.value.overdueDays, d));
     });
   }, []);
 
   const onSubmit = (e: FormEvent) => {
     e.preventDefault();
-    const policy: RefundPolicy =
-      kind === 'percent' ? { kind, percent: Number(percent) } : kind === 'fixed' ? { kind, feeMinor: Math.round(Number(fee) * 100) } : { kind: 'none' };
-    void api.saveRefundSettings({ policy, overdueDays: Number(overdue) }).then((r) => {
+    setTried(true);
+    if (!reading.ok) return;
+    void api.saveRefundSettings({ policy: reading.policy, overdueDays: reading.overdueDays }).then((r) => {
       setSaved(r.ok);
       setError(r.ok ? null : r.error);
     });
@@ -44,7 +44,7 @@ export function RefundSettingsSection() {
       <p className="st-intro">{t('refunds.settings.intro')}</p>
       <label>
         {t('refunds.settings.kind')}{' '}
-        <select value={kind} onChange={(e) => setKind(e.target.value as Kind)} data-testid="refund-policy-kind">
+        <select value={draft.kind} onChange={(e) => update({ kind: e.target.value as Kind })} data-testid="refund-policy-kind">
           {(['none', 'percent', 'fixed'] as const).map((k) => (
             <option key={k} value={k}>
               {t(`refunds.settings.kind.${k}`)}
@@ -52,24 +52,29 @@ export function RefundSettingsSection() {
           ))}
         </select>
       </label>
-      {kind === 'percent' && (
+      {draft.kind === 'percent' && (
         <label>
-          {t('refunds.settings.percent')} <input type="number" min={0} max={100} step="0.5" value={percent} onChange={(e) => setPercent(e.target.value)} data-testid="refund-policy-percent" />
+          {t('refunds.settings.percent')} <input inputMode="decimal" value={draft.percent} onChange={(e) => update({ percent: e.target.value })} {...invalid('percent')} data-testid="refund-policy-percent" />
         </label>
       )}
-      {kind === 'fixed' && (
+      {draft.kind === 'fixed' && (
         <label>
-          {t('refunds.settings.fee')} <input type="number" min={0} step="0.25" value={fee} onChange={(e) => setFee(e.target.value)} data-testid="refund-policy-fee" />
+          {t('refunds.settings.fee')} <input inputMode="decimal" value={draft.fee} onChange={(e) => update({ fee: e.target.value })} {...invalid('fee')} data-testid="refund-policy-fee" />
         </label>
       )}
       <label>
-        {t('refunds.settings.overdue')} <input type="number" min={1} max={365} value={overdue} onChange={(e) => setOverdue(e.target.value)} data-testid="refund-overdue-days" />
+        {t('refunds.settings.overdue')} <input inputMode="numeric" value={draft.overdue} onChange={(e) => update({ overdue: e.target.value })} {...invalid('overdue')} data-testid="refund-overdue-days" />
       </label>
       <div className="st-actions">
         <button type="submit" className="st-btn st-btn-primary" data-testid="refund-settings-save">
           {t('refunds.settings.save')}
         </button>
       </div>
+      {wrong && (
+        <p id="refund-settings-invalid" role="alert">
+          {t(INVALID[wrong])}
+        </p>
+      )}
       {saved && <p role="status">{t('refunds.settings.saved')}</p>}
       {error && <ErrorNotice error={error} />}
     </form>
