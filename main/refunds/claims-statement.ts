@@ -3,10 +3,9 @@
 // amounts in pounds for Excel) or PDF (A4, Arabic or English, the report layout).
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { Claim, ClaimsView } from '../../contract/refunds.ts';
-import { formatCairo } from '../../core/format.ts';
 import { ltr } from '../../lib/pdf/index.ts';
 import type { RenderedPage } from '../printing/layout.ts';
-import { csvCell } from '../reports/day-report-csv.ts';
+import { cairoCell, csvFile, pounds } from '../reports/day-report-csv.ts';
 import { figureRows, renderReport } from '../reports/report-paper.ts';
 
 export const CLAIMS_STRINGS = {
@@ -43,7 +42,6 @@ export const CLAIMS_STRINGS = {
 } as const;
 
 type Lang = keyof typeof CLAIMS_STRINGS;
-const pounds = (minor: number) => (minor / 100).toFixed(2);
 const owed = (c: Claim) => Math.max(0, c.claimedMinor - c.settledMinor);
 
 function statusOf(c: Claim, lang: Lang): string {
@@ -55,16 +53,16 @@ export function claimsCsv(view: ClaimsView, lang: Lang, stationName: string, mad
   const s = CLAIMS_STRINGS[lang];
   const rows: (string | number | null)[][] = [
     [s.title, stationName],
-    [formatCairo(madeAt, 'en')],
+    [cairoCell(madeAt)],
     [],
     [s.booking, s.opened, s.claimed, s.settled, s.owed, s.status],
-    ...view.claims.map((c) => [c.bookingReference, formatCairo(c.openedAt, 'en'), pounds(c.claimedMinor), pounds(c.settledMinor), pounds(owed(c)), statusOf(c, lang)]),
+    ...view.claims.map((c) => [c.bookingReference, cairoCell(c.openedAt), pounds(c.claimedMinor), pounds(c.settledMinor), pounds(owed(c)), statusOf(c, lang)]),
     [],
     [s.totalClaimed, pounds(view.totals.claimedMinor)],
     [s.totalSettled, pounds(view.totals.settledMinor)],
     [s.totalOwed, pounds(view.totals.owedMinor)],
   ];
-  return `\uFEFF${rows.map((r) => r.map(csvCell).join(',')).join('\r\n')}\r\n`;
+  return csvFile(rows);
 }
 
 export function renderClaimsStatement(view: ClaimsView, o: { lang: Lang; environment: CounterEnvironment; stationName: string; madeAt: Date }): Promise<RenderedPage> {

@@ -2,6 +2,7 @@
 // or not, and for a day the cash net of refunds and the wallet adjustments received.
 import type { DayRefunds, RefundsBlock } from '../../contract/refunds.ts';
 import { formatMoney, formatNumber, partsSeparator } from '../../core/format.ts';
+import { plainPounds } from '../../core/money.ts';
 import type { Painter } from '../printing/layout.ts';
 
 export const REFUNDS_STRINGS = {
@@ -54,21 +55,20 @@ export function refundsSection(p: Painter, lang: Lang, block: RefundsBlock, day?
   p.rule(0.75, true);
 }
 
-/** The same block as CSV rows (amounts in pounds, for Excel). */
+/** The same block as CSV rows (amounts in pounds, for Excel: core/money.ts plainPounds, as every CSV writes them). */
 export function refundsCsvRows(day: DayRefunds, lang: Lang): (string | number)[][] {
   const s = REFUNDS_STRINGS[lang];
-  const pounds = (minor: number) => (minor / 100).toFixed(2);
   const b = day.paid;
   return [
     [],
     [s.refunds],
     [s.count, b.count],
     [s.tickets, b.tickets],
-    [s.amount, pounds(b.amountMinor)],
-    [s.claimable, b.claimable.count, pounds(b.claimable.amountMinor)],
-    [s.notClaimable, b.notClaimable.count, pounds(b.notClaimable.amountMinor)],
-    [s.netCash, pounds(day.netCashMinor)],
-    [s.adjustmentsRef, pounds(day.adjustments.withReferenceMinor)],
-    [s.adjustmentsNoRef, pounds(day.adjustments.withoutReferenceMinor)],
+    [s.amount, plainPounds(b.amountMinor)],
+    [s.claimable, b.claimable.count, plainPounds(b.claimable.amountMinor)],
+    [s.notClaimable, b.notClaimable.count, plainPounds(b.notClaimable.amountMinor)],
+    [s.netCash, plainPounds(day.netCashMinor)],
+    [s.adjustmentsRef, plainPounds(day.adjustments.withReferenceMinor)],
+    [s.adjustmentsNoRef, plainPounds(day.adjustments.withoutReferenceMinor)],
   ];
 }

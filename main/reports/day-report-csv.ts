@@ -2,7 +2,6 @@
 // opens the Arabic correctly, one table after another (figures, shifts, hours, wallet lines),
 // amounts as plain numbers of pounds with two decimals (Excel sums them), times in Cairo.
 import type { StationDayReport } from '../../contract/reports.ts';
-import { formatCairo } from '../../core/format.ts';
 import { toCairoIso } from '../../core/cairo-time.ts';
 import type { DaySaleLine } from '../journal/report.ts';
 import { plainPounds } from '../../core/money.ts';
@@ -21,6 +20,9 @@ export function csvCell(v: string | number | null): string {
 /** An amount cell: pounds with two decimals, no grouping (core/money.ts), empty when unknown. */
 export const pounds = (minor: number | null): string | null => (minor === null ? null : plainPounds(minor));
 
+/** An instant's cell, sortable and one cell in Excel: "2026-11-26 09:12:33" (Cairo wall clock). Every CSV file writes its times so. */
+export const cairoCell = (at: string | Date): string => toCairoIso(typeof at === 'string' ? Date.parse(at) : at.getTime()).slice(0, 19).replace('T', ' ');
+
 export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
   const s = DAY_REPORT_STRINGS[lang];
   const f = r.figures;
@@ -30,7 +32,7 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.date, r.date],
     [s.counters, r.counters.join(' ')],
     ...(r.retired ? [[s.retired.replace('{counter}', r.retired.counterId)]] : []),
-    [s.made, formatCairo(r.madeAt, 'en')],
+    [s.made, cairoCell(r.madeAt)],
     [],
     [s.sales, f.counts.confirmed],
     [s.seats, f.seats],
@@ -44,7 +46,7 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     ...(r.refunds ? refundsCsvRows(r.refunds, lang) : []),
     [],
     [s.shifts, s.agent, s.opened, s.closed, s.float, s.counted],
-    ...r.shifts.map((x) => [s.shift(x.zNumber, x.implicit), x.agent.name, formatCairo(x.openedAt, 'en'), x.closedAt ? formatCairo(x.closedAt, 'en') : null, pounds(x.floatMinor), pounds(x.countedMinor)]),
+    ...r.shifts.map((x) => [s.shift(x.zNumber, x.implicit), x.agent.name, cairoCell(x.openedAt), x.closedAt ? cairoCell(x.closedAt) : null, pounds(x.floatMinor), pounds(x.countedMinor)]),
     [],
     [s.hour, s.bookings, s.seats, s.retail],
     ...r.byHour.map((h) => [`${String(h.hour).padStart(2, '0')}:00`, h.bookings, h.passengers, pounds(h.retailMinor)]),
@@ -55,7 +57,7 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
     [s.matchedDebits, rec.matchedDebits.length],
     [s.matchedReversals, rec.matchedReversals.length],
     ...(rec.statementRead ? [] : [[s.notRead, rec.error?.code ?? null]]),
-    ...rec.apart.map((t) => [t.type === 'TOPUP' ? s.topup : s.adjustment, pounds(t.amount_minor), formatCairo(t.created_at, 'en'), t.reason ?? null]),
+    ...rec.apart.map((t) => [t.type === 'TOPUP' ? s.topup : s.adjustment, pounds(t.amount_minor), cairoCell(t.created_at), t.reason ?? null]),
     [],
     [s.unmatched, s.booking, s.amount, s.reason],
     ...rec.unmatched.map((u) => [s.side[u.side], u.bookingReference, pounds(u.amountMinor), s.why[u.reason]]),
@@ -63,7 +65,8 @@ export function dayReportCsv(r: StationDayReport, lang: 'ar' | 'en'): string {
   return csvFile(rows);
 }
 
-function csvFile(rows: (string | number | null)[][]): string {
+/** A CSV file: UTF-8 with a byte-order mark (Excel opens the Arabic), CRLF lines. */
+export function csvFile(rows: (string | number | null)[][]): string {
   return BOM + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
 }
 
@@ -76,8 +79,7 @@ export function daySalesCsv(sales: DaySaleLine[], lang: 'ar' | 'en'): string {
   return csvFile([
     [col.time, col.counter, col.agent, col.booking, col.route, col.departure, col.passengers, col.retail, col.net, col.margin, col.tendered, col.change, col.status],
     ...sales.map((x) => [
-      // sortable, and one cell in Excel: "2026-11-26 09:12:33" (Cairo wall clock)
-      toCairoIso(Date.parse(x.createdAt)).slice(0, 19).replace('T', ' '),
+      cairoCell(x.createdAt),
       x.counterId,
       x.agentName,
       x.bookingReference,

@@ -1,7 +1,7 @@
 // The station day report as CSV (UTF-8 with BOM, so Excel opens the Arabic): totals, per counter,
 // per agent, and the wallet lines that did not match.
 import type { SalesLine, StationReport } from '../../contract/reports.ts';
-import { csvCell, pounds } from '../reports/day-report-csv.ts';
+import { cairoCell, csvFile, pounds } from '../reports/day-report-csv.ts';
 
 const HEAD = ['sales', 'passengers', 'retail', 'net', 'cash', 'change', 'failed', 'open'];
 const figures = (l: SalesLine) => [l.sales, l.passengers, pounds(l.retailMinor), pounds(l.netMinor), pounds(l.cashMinor), pounds(l.changeMinor), l.failed, l.open];
@@ -12,7 +12,7 @@ export function stationReportCsv(r: StationReport): string {
     ['station', r.station.id, r.station.name],
     ['date', r.date],
     ['environment', r.environment],
-    ['made', r.madeAt],
+    ['made', cairoCell(r.madeAt)],
     ['verified', r.integrity ? (r.integrity.verified ? 'yes' : `NO (${r.integrity.problems.length} problems)`) : ''],
     ...(r.integrity?.problems ?? []).map((p) => ['not verified', p.counterId, p.kind, p.seq, p.detail]),
     [],
@@ -30,5 +30,5 @@ export function stationReportCsv(r: StationReport): string {
     ['unmatched', 'side', 'booking', 'amount', 'counter'],
     ...rec.unmatched.map((u) => [u.reason, u.side, u.bookingReference, pounds(u.amountMinor), u.counterId]),
   ];
-  return '\uFEFF' + rows.map((row) => row.map(csvCell).join(',')).join('\r\n') + '\r\n';
+  return csvFile(rows);
 }
