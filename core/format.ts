@@ -3,6 +3,8 @@
 // is formatted only here, with Intl (ar-EG / en-EG, EGP). Service instants (UTC) are shown in
 // Africa/Cairo. The wall-clock times written in the API's own strings are ./wall-clock.ts.
 
+import { toArabicIndicDigits } from './digits.ts';
+
 export type Language = 'ar' | 'en';
 
 /**
@@ -37,7 +39,7 @@ export function dateLocale(lang: Language): string {
 
 /** Latin digits written in a text (a time from the API, a count) in the language's digits. */
 export function localDigits(text: string, lang: Language): string {
-  return lang === 'ar' && arabicDigits === 'arab' ? text.replace(/[0-9]/g, (d) => String.fromCharCode(0x0660 + Number(d))) : text;
+  return lang === 'ar' && arabicDigits === 'arab' ? toArabicIndicDigits(text) : text;
 }
 
 const numberFormats = new Map<string, Intl.NumberFormat>();
