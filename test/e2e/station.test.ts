@@ -89,6 +89,13 @@ describe('a counter of a station', () => {
       // The counter tries the station every few seconds and the screen asks the counter every ten.
       await expect.poll(async () => plain(await state.textContent()), { timeout: 40_000, interval: 1_000 }).toContain('cannot be reached');
       await shotBothLanguages(page, 'settings-prices-station-offline');
+      // Settings → Station in Arabic: the entries to send in Arabic-Indic digits, parted by the Arabic comma
+      await page.getByRole('tab', { name: 'Station', exact: true }).click();
+      await setLanguage(page, 'ar');
+      const offline = page.getByTestId('station-state');
+      await expect.poll(async () => plain(await offline.textContent()), { timeout: 20_000 }).toMatch(/^المحطة: غير متاحة، [٠-٩]+ في الانتظار، /);
+      expect(plain(await offline.textContent()).split('(')[0]).not.toMatch(/[0-9]/);
+      await setLanguage(page, 'en');
     } finally {
       db.start();
     }

@@ -2,7 +2,8 @@ import { useState, type FormEvent } from 'react';
 import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
-import { useT } from '../i18n/index.ts';
+import { useLocale, useT } from '../i18n/index.ts';
+import { formatNumber, partsSeparator } from '../../../core/format.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { SharedSettingsNotice } from './SharedSettingsNotice.tsx';
 import { StationSecret } from './StationSecret.tsx';
@@ -15,6 +16,7 @@ import { LockedFields, useSupervisorForm } from '../settings/SupervisorLock.tsx'
  */
 export function StationTab() {
   const t = useT();
+  const locale = useLocale((s) => s.locale);
   const status = useStation((s) => s.status);
   const c = status?.connection;
   const [form, setForm] = useState({
@@ -106,7 +108,7 @@ export function StationTab() {
       )}
       {status?.settings?.refused && (
         <Notice kind="bad" testId="station-settings-refused">
-          {t('station.settingsRefused', { counter: status.settings.refused.counterId, seq: String(status.settings.refused.seq) })}
+          {t('station.settingsRefused', { counter: status.settings.refused.counterId, seq: formatNumber(status.settings.refused.seq, locale) })}
           <p className="mono">{status.settings.refused.reason}</p>
           <p className="mono" dir="ltr" data-testid="station-settings-set-aside-command">
             {status.settings.refused.command}
@@ -115,7 +117,9 @@ export function StationTab() {
       )}
       {status?.configured && (
         <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
-          {t(`station.sync.${status.shipping}`, { backlog: String(status.backlog) })} · {status.station?.name} ({status.connection?.host}:{status.connection?.port}/
+          {t(`station.sync.${status.shipping}`, { backlog: formatNumber(status.backlog, locale) })}
+          {partsSeparator(locale)}
+          {status.station?.name} ({status.connection?.host}:{status.connection?.port}/
           {status.connection?.database})
           {status.lastError && <p className="mono">{status.lastError}</p>}
         </Notice>
