@@ -8,7 +8,8 @@ import type { AgentDirectory } from '../agents/directory.ts';
 import { AppFailure } from '../failure.ts';
 import { currentShift, type Agent } from '../journal/agents.ts';
 import type { AgentRef, RefundPaid } from '../journal/entries.ts';
-import { claimOutSettled, claimOutTaken, claimsOut, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { claimOutSettled, claimOutTaken, refundedPassengers, refundEntriesOfSale, refundEntry } from '../journal/queries/refunds.ts';
+import { giveBack, settleClaimsOut } from './claims-out.ts';
 import { confirmedSaleOfReference, saleCash, saleRowOf } from '../journal/queries/sales.ts';
 import { foundOutside } from '../journal/head-anchor.ts';
 import { countedMinorOf } from '../journal/queries/shifts.ts';
@@ -17,7 +18,7 @@ import type { PartnerClient } from '../partner/client.ts';
 import { apiDidNotAnswer } from '../partner/problems.ts';
 import type { ClaimsServiceDeps } from './claims-service.ts';
 import { isCancelled, refundAmounts, ticketShares } from './fold.ts';
-import { claimTickets, factsOf, refundedAtStation, refuseOnceLinked, releaseTickets, saleAtStation, writtenOutsideFailure, type SaleFacts, type StationDatabase } from './station-gate.ts';
+import { claimTickets, factsOf, refundedAtStation, refuseOnceLinked, saleAtStation, writtenOutsideFailure, type SaleFacts, type StationDatabase } from './station-gate.ts';
 
 const MAX_REASON = 200;
 
@@ -63,7 +64,7 @@ export class RefundService {
 
   /** What a refund of this sale would pay, per ticket, and whether its departure was cancelled. */
   async quote(ref: SaleRef): Promise<RefundQuote> {
-    await this.#settleClaimsOut(this.#station());
+    await settleClaimsOut(this.#d.journal, this.#station(), this.#inFlight, this.#d.log);
     const sale = await this.#sale(ref);
     const ticket = await this.#ticketNow(sale);
     const retail = ticketShares(sale.cashMinor, sale.tickets);
@@ -85,7 +86,7 @@ export class RefundService {
    * whole and claimable; otherwise only with a supervisor's PIN and reason, under the policy.
    */
   async refund(agent: Agent, req: RefundRequest): Promise<RefundView> {
-    await this.#settleClaimsOut(this.#station());
+    await settleClaimsOut(this.#d.journal, this.#station(), this.#inFlight, this.#d.log);
     const sale = await this.#sale(req);
     const indexes = req.passengerIndexes ? [...new Set(req.passengerIndexes)].sort((a, b) => a - b) : null;
     if (indexes?.some((i) => i < 0 || i >= sale.tickets)) {
@@ -143,38 +144,14 @@ export class RefundService {
       if (station) claimOutSettled(this.#d.journal, refundId);
       return paid;
     } catch (err) {
-      if (station && claimed) await this.#giveBack(station, refundId);
+      if (station && claimed) await giveBack(this.#d.journal, station, refundId, this.#d.log);
       throw err;
-    }
-  }
-
-  /** Gives the station's claim of a refund not written back (kept as out while the station does not answer). */
-  async #giveBack(station: StationDatabase, refundId: string): Promise<void> {
-    try {
-      await releaseTickets(station, refundId);
-      claimOutSettled(this.#d.journal, refundId);
-    } catch (err) {
-      this.#d.log(`the station's claim of refund ${refundId} could not be given back yet`, err);
     }
   }
 
   /** At start: the station's claims of refunds this counter never wrote, given back (see below) without waiting for a refund look. */
   giveBackLeftOut(): Promise<void> {
-    return this.#settleClaimsOut(this.#station());
-  }
-
-  /**
-   * The claims a refund that never got written left at the station (the counter stopped between
-   * the claim and the write, or the station did not answer the give-back): given back, so the
-   * tickets can be refunded. A claim whose refund was written is only forgotten.
-   */
-  async #settleClaimsOut(station: StationDatabase | null): Promise<void> {
-    if (!station) return;
-    for (const claim of claimsOut(this.#d.journal)) {
-      if (this.#inFlight.has(claim.refundId)) continue; // another window of this counter is paying it now
-      if (refundEntry(this.#d.journal, claim.refundId)) claimOutSettled(this.#d.journal, claim.refundId);
-      else await this.#giveBack(station, claim.refundId);
-    }
+    return settleClaimsOut(this.#d.journal, this.#station(), this.#inFlight, this.#d.log);
   }
 
   /** Writes the refund.paid entry in the agent's shift, the tickets checked again inside the write. */

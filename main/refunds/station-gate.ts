@@ -26,6 +26,8 @@ export interface StationDatabase {
    * since start): a sale shipped there may have been refunded at another window.
    */
   acknowledged: () => number | null;
+  /** This PC's holder id of the counter's lease (null: none known). */
+  holder?: string | null;
 }
 
 /** A sale as a refund needs it, whichever counter of the station made it. */
@@ -158,6 +160,24 @@ export function claimTickets(db: StationDatabase, bookingReference: string, inde
 /** Gives the claim back: the refund it was for could not be written on this counter. */
 export async function releaseTickets(db: StationDatabase, refundId: string): Promise<void> {
   await db.pool.query('SELECT release_ticket_refunds($1, $2)', [db.counterId, refundId]);
+}
+
+/**
+ * Claims of tickets held under this counter's id since its PC took the lease that it neither noted
+ * nor wrote (`known` says which it did): made by its login elsewhere (station migration 0024), given
+ * back. Claims from before may be a dead PC's: only the administrator releases them (claims-held.ts).
+ */
+export async function giveBackClaimsMadeElsewhere(db: StationDatabase, known: (refundId: string) => boolean, log: (message: string, err?: unknown) => void): Promise<void> {
+  if (!db.holder) return;
+  try {
+    const { rows } = await db.pool.query<{ refund_id: string; booking_ref: string }>('SELECT refund_id, booking_ref FROM ticket_claims_since_lease($1, $2)', [db.counterId, db.holder]);
+    for (const r of rows.filter((c) => !known(c.refund_id))) {
+      await releaseTickets(db, r.refund_id);
+      log(`the station held tickets of ${r.booking_ref} under this counter for refund ${r.refund_id}, which this counter never made (its database login used elsewhere?): given back`);
+    }
+  } catch (err) {
+    log('the claims held under this counter at the station could not be looked at yet', err);
+  }
 }
 
 /**

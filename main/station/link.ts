@@ -221,7 +221,14 @@ export class StationLink {
     const saved = this.#file.load();
     const live = this.#live;
     if (!live || saved?.environment !== this.#d.environment() || this.#restoring(saved)) return null;
-    return { pool: live.pool, stationId: saved.stationId, counterId: this.#d.journal().counterId, environment: saved.environment, acknowledged: () => live.shipper.acknowledged() };
+    return {
+      pool: live.pool,
+      stationId: saved.stationId,
+      counterId: this.#d.journal().counterId,
+      environment: saved.environment,
+      acknowledged: () => live.shipper.acknowledged(),
+      holder: this.#d.holder?.() ?? null,
+    };
   }
 
   /**

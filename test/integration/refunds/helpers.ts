@@ -1,10 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type pg from 'pg';
-import { expect } from 'vitest';
-import type { Counter } from '../../../main/counter.ts';
+import { afterAll, beforeAll, expect } from 'vitest';
+import { startCounter, type Counter, type CounterOptions } from '../../../main/counter.ts';
+import { stationPool } from '../../../main/station/database.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import type { RunningSandbox } from '../../../sandbox/server.ts';
-import type { TestPostgres } from '../../support/postgres.ts';
-import { contact, findOffer, type Caller } from '../main/helpers.ts';
+import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
+import { caller, contact, findOffer, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
 
 /** A confirmed sale of one seat per name on a departure `days` ahead, paid exactly. */
 export async function sellSeats(c: Caller, names: string[], days: number) {
@@ -43,4 +45,34 @@ export async function closeStationFile(f: { counters: Counter[]; pools?: (pg.Poo
   f.db?.destroy();
   await f.api?.close();
   for (const d of f.dirs) d.cleanup();
+}
+
+export interface LinkedCounters {
+  api: RunningSandbox;
+  db: TestPostgres;
+  /** The station database as its owner (a superuser here): what a counter's login used elsewhere can do, and more. */
+  owner: pg.Pool;
+  counters: Counter[];
+  c: Caller[];
+}
+
+/**
+ * `count` counters on one SANDBOX account (a sandbox of the file's own), each linked to the file's
+ * station PostgreSQL, for the test file. Read the fields inside the tests.
+ */
+export function linkedCountersPerFile(count: number, stationId: string, options: Partial<CounterOptions> = {}): LinkedCounters {
+  const f = { counters: [], c: [] } as unknown as LinkedCounters;
+  const dirs = Array.from({ length: count }, (_, i) => tempDir(`shubbak-${stationId}-${i}-`));
+  beforeAll(async () => {
+    f.api = await sandbox();
+    f.db = await startPostgres({ station: true });
+    f.owner = stationPool({ host: f.db.host, port: f.db.port, database: f.db.database, user: f.db.user });
+    for (const [i, d] of dirs.entries()) {
+      f.counters[i] = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', f.api.baseUrl)), shipEveryMs: 200, ...options });
+      f.c[i] = caller(f.counters[i].dispatch);
+      await f.c[i].ok('connectStation', { stationId, stationName: stationId, host: f.db.host, port: f.db.port, database: f.db.database, user: f.db.user, tls: false });
+    }
+  });
+  afterAll(() => closeStationFile({ counters: f.counters, pools: [f.owner], db: f.db, api: f.api, dirs }));
+  return f;
 }

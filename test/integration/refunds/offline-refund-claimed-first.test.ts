@@ -3,39 +3,15 @@
 // journal ships. Shipping that stops after the sale's batch and before the refund's (here a
 // station that refuses refund.paid rows, with batches of one entry) no longer lets another
 // window pay the ticket back from the station's copy of the sale. Real PostgreSQL.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type pg from 'pg';
-import { stationPool } from '../../../main/station/database.ts';
-import { startCounter, type Counter } from '../../../main/counter.ts';
-import { memoryKeychain } from '../../../main/vault/keychain.ts';
-import type { RunningSandbox } from '../../../sandbox/server.ts';
-import { startPostgres, type TestPostgres } from '../../support/postgres.ts';
-import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
-import { cancelTrip, closeStationFile, sellSeats, shippedAll } from './helpers.ts';
+import { describe, expect, it } from 'vitest';
+import { cancelTrip, linkedCountersPerFile, sellSeats, shippedAll } from './helpers.ts';
 
-let api: RunningSandbox;
-let db: TestPostgres;
-let owner: pg.Pool;
-const dirs = [tempDir('shubbak-ahead-a-'), tempDir('shubbak-ahead-b-')];
-const counters: Counter[] = [];
+const f = linkedCountersPerFile(2, 'stn_ahead', { shipBatchSize: 1 });
 const [A, B] = [0, 1];
-const c: Caller[] = [];
-
-beforeAll(async () => {
-  api = await sandbox();
-  db = await startPostgres({ station: true });
-  owner = stationPool({ host: db.host, port: db.port, database: db.database, user: db.user });
-  for (const [i, d] of dirs.entries()) {
-    counters[i] = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', api.baseUrl)), shipEveryMs: 200, shipBatchSize: 1 });
-    c[i] = caller(counters[i]!.dispatch);
-    await c[i]!.ok('connectStation', { stationId: 'stn_ahead', stationName: 'Ahead', host: db.host, port: db.port, database: db.database, user: db.user, tls: false });
-  }
-});
-afterAll(() => closeStationFile({ counters, pools: [owner], db, api, dirs }));
 
 /** What the station holds of counter A's journal: its last seq and whether the sale of `ref` is there. */
 async function stationHolds(counterId: string, ref: string): Promise<{ sale: boolean; refund: boolean }> {
-  const { rows } = await owner.query<{ type: string }>(
+  const { rows } = await f.owner.query<{ type: string }>(
     "SELECT type FROM entries WHERE counter_id = $1 AND type IN ('sale.outcome', 'refund.paid') AND payload::jsonb ->> 'bookingReference' = $2",
     [counterId, ref],
   );
@@ -44,35 +20,35 @@ async function stationHolds(counterId: string, ref: string): Promise<{ sale: boo
 
 describe('a refund paid while the station was down', () => {
   it("is claimed at the station before its sale's batch arrives: no other window pays that ticket back, even when shipping stops in between", async () => {
-    const { counterId } = await c[A]!.ok('stationStatus');
-    await shippedAll(c[A]!);
+    const { counterId } = await f.c[A]!.ok('stationStatus');
+    await shippedAll(f.c[A]!);
     // The station will take A's entries up to its refund and stop there (shipping broken in between).
-    await owner.query(`CREATE FUNCTION test_refuse_refunds() RETURNS trigger LANGUAGE plpgsql AS $$
+    await f.owner.query(`CREATE FUNCTION test_refuse_refunds() RETURNS trigger LANGUAGE plpgsql AS $$
       BEGIN RAISE EXCEPTION 'test: the batch of the refund does not arrive'; END $$`);
-    await owner.query("CREATE TRIGGER test_refuse_refunds BEFORE INSERT ON entries FOR EACH ROW WHEN (NEW.type = 'refund.paid') EXECUTE FUNCTION test_refuse_refunds()");
+    await f.owner.query("CREATE TRIGGER test_refuse_refunds BEFORE INSERT ON entries FOR EACH ROW WHEN (NEW.type = 'refund.paid') EXECUTE FUNCTION test_refuse_refunds()");
 
-    db.stop();
+    f.db.stop();
     let sale: Awaited<ReturnType<typeof sellSeats>>;
     try {
-      sale = await sellSeats(c[A]!, ['Sherif Adel'], 7);
-      await cancelTrip(api.origin, sale.ref);
-      expect((await c[A]!.ok('refund', { saleId: sale.saleId, language: 'en' })).refund.amountMinor).toBe(sale.total);
+      sale = await sellSeats(f.c[A]!, ['Sherif Adel'], 7);
+      await cancelTrip(f.api.origin, sale.ref);
+      expect((await f.c[A]!.ok('refund', { saleId: sale.saleId, language: 'en' })).refund.amountMinor).toBe(sale.total);
     } finally {
-      db.start();
+      f.db.start();
     }
     // The sale's batches arrive; the refund's is refused.
     await expect.poll(() => stationHolds(counterId, sale.ref), { timeout: 15_000 }).toEqual({ sale: true, refund: false });
-    await expect.poll(async () => (await c[A]!.ok('stationStatus')).lastError ?? '', { timeout: 15_000 }).toMatch(/the batch of the refund does not arrive/);
+    await expect.poll(async () => (await f.c[A]!.ok('stationStatus')).lastError ?? '', { timeout: 15_000 }).toMatch(/the batch of the refund does not arrive/);
     // B reads A's sale from the station's copy, and finds its ticket claimed by A's refund.
-    expect((await c[B]!.ok('refundQuote', { bookingReference: sale.ref })).tickets.map((t) => t.refunded)).toEqual([true]);
-    expect((await c[B]!.err('refund', { bookingReference: sale.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+    expect((await f.c[B]!.ok('refundQuote', { bookingReference: sale.ref })).tickets.map((t) => t.refunded)).toEqual([true]);
+    expect((await f.c[B]!.err('refund', { bookingReference: sale.ref, language: 'en' })).code).toBe('ticket_already_refunded');
 
     // Shipping mends: the refund arrives, its claim is A's once, and still nobody pays it again.
-    await owner.query('DROP TRIGGER test_refuse_refunds ON entries');
-    await shippedAll(c[A]!);
+    await f.owner.query('DROP TRIGGER test_refuse_refunds ON entries');
+    await shippedAll(f.c[A]!);
     expect(await stationHolds(counterId, sale.ref)).toEqual({ sale: true, refund: true });
-    const { rows } = await owner.query<{ counter_id: string }>('SELECT counter_id FROM ticket_refunds WHERE booking_ref = $1', [sale.ref]);
+    const { rows } = await f.owner.query<{ counter_id: string }>('SELECT counter_id FROM ticket_refunds WHERE booking_ref = $1', [sale.ref]);
     expect(rows).toEqual([{ counter_id: counterId }]);
-    expect((await c[B]!.err('refund', { bookingReference: sale.ref, language: 'en' })).code).toBe('ticket_already_refunded');
+    expect((await f.c[B]!.err('refund', { bookingReference: sale.ref, language: 'en' })).code).toBe('ticket_already_refunded');
   });
 });
