@@ -6,13 +6,14 @@
 import type pg from 'pg';
 import type { Journal } from '../journal/journal.ts';
 import { refundsAfter } from '../journal/queries/refunds.ts';
+import { claimTickets } from './station-gate.ts';
 
 /**
  * Claims at the station the tickets of the refunds this journal holds after `afterSeq` (not shipped
  * yet) that no claim of theirs holds there. A ticket another refund holds already (two windows paid
  * it) is logged: the cash is out, and the refund.paid entry still ships as the record.
  */
-export async function claimRefundsAhead(pool: Pick<pg.Pool, 'query'>, journal: Journal, afterSeq: number, log: (message: string) => void): Promise<void> {
+export async function claimRefundsAhead(pool: pg.Pool, journal: Journal, afterSeq: number, log: (message: string) => void): Promise<void> {
   const refunds = refundsAfter(journal, afterSeq);
   if (refunds.length === 0) return;
   const { rows } = await pool.query<{ refund_id: string }>('SELECT DISTINCT refund_id FROM ticket_refunds WHERE counter_id = $1 AND refund_id = ANY($2::text[])', [
@@ -22,8 +23,7 @@ export async function claimRefundsAhead(pool: Pick<pg.Pool, 'query'>, journal: J
   const held = new Set(rows.map((r) => r.refund_id));
   for (const { payload: r } of refunds) {
     if (held.has(r.refundId)) continue;
-    const answer = await pool.query<{ taken: number[] }>('SELECT claim_ticket_refunds($1, $2, $3::int[], $4) AS taken', [journal.counterId, r.bookingReference, r.passengerIndexes, r.refundId]);
-    const taken = answer.rows[0]?.taken ?? [];
+    const taken = await claimTickets({ pool, counterId: journal.counterId }, r.bookingReference, r.passengerIndexes, r.refundId);
     if (taken.length > 0) log(`refund ${r.refundId} of ${r.bookingReference}, paid here while the station was down: tickets ${taken.join(', ')} were paid back at another window too`);
   }
 }

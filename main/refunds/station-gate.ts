@@ -149,7 +149,7 @@ export function refundedAtStation(db: StationDatabase, bookingReference: string)
  * Claims the tickets for one refund, all or none: answers the tickets another refund holds
  * already (then nothing was claimed).
  */
-export function claimTickets(db: StationDatabase, bookingReference: string, indexes: readonly number[], refundId: string): Promise<number[]> {
+export function claimTickets(db: Pick<StationDatabase, 'pool' | 'counterId'>, bookingReference: string, indexes: readonly number[], refundId: string): Promise<number[]> {
   return ask(async () => {
     // one call, one transaction: the station's function checks this login is the counter's own
     const { rows } = await db.pool.query<{ taken: number[] }>('SELECT claim_ticket_refunds($1, $2, $3::int[], $4) AS taken', [db.counterId, bookingReference, indexes, refundId]);

@@ -1,9 +1,10 @@
 // A dead counter's login handed to the PC that restores it (`npm run station -- hand-over`): the
 // login bound to the counter's id gets a new password (printed once, for the new PC's Settings →
 // Station), the settings it gave itself are reset, and its open sessions are ended, so the old PC,
-// if it comes back, can neither sign in nor keep a session that writes. A fresh PC linked with a login bound to another counter links
-// to restore that counter (main/station/restore-link.ts); the counter's lease is still taken only
-// as claim_counter allows (release-counter, or 15 minutes of the old PC's silence).
+// if it comes back, can neither sign in nor keep a session that writes. A fresh PC linked with a
+// login bound to another counter links to restore that counter (main/station/restore-link.ts); the
+// counter's lease is still taken only as claim_counter allows (release-counter, or 15 minutes of
+// the old PC's silence).
 import type pg from 'pg';
 import { endSessions, inTransaction, newLoginPassword, scramVerifier } from './admin.ts';
 
