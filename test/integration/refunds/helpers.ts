@@ -54,6 +54,8 @@ export interface LinkedCounters {
   owner: pg.Pool;
   counters: Counter[];
   c: Caller[];
+  /** Closes counter `i` and starts it again on its data folder and keychain (still linked). */
+  restart(i: number): Promise<void>;
 }
 
 /**
@@ -61,16 +63,28 @@ export interface LinkedCounters {
  * station PostgreSQL, for the test file. Read the fields inside the tests.
  */
 export function linkedCountersPerFile(count: number, stationId: string, options: Partial<CounterOptions> = {}): LinkedCounters {
-  const f = { counters: [], c: [] } as unknown as LinkedCounters;
   const dirs = Array.from({ length: count }, (_, i) => tempDir(`shubbak-${stationId}-${i}-`));
+  const keychains: ReturnType<typeof memoryKeychain>[] = [];
+  const start = async (i: number) => {
+    f.counters[i] = await startCounter({ dataDir: dirs[i]!.dir, version: '0.1.0', keychain: keychains[i]!, shipEveryMs: 200, ...options });
+    f.c[i] = caller(f.counters[i].dispatch);
+  };
+  const f: LinkedCounters = {
+    counters: [],
+    c: [],
+    restart: async (i: number) => {
+      await f.counters[i]!.close();
+      await start(i);
+    },
+  } as unknown as LinkedCounters;
   beforeAll(async () => {
     f.api = await sandbox();
     f.db = await startPostgres({ station: true });
     f.owner = stationPool({ host: f.db.host, port: f.db.port, database: f.db.database, user: f.db.user });
-    for (const [i, d] of dirs.entries()) {
-      f.counters[i] = await startCounter({ dataDir: d.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_sandbox_demo', f.api.baseUrl)), shipEveryMs: 200, ...options });
-      f.c[i] = caller(f.counters[i].dispatch);
-      await f.c[i].ok('connectStation', { stationId, stationName: stationId, host: f.db.host, port: f.db.port, database: f.db.database, user: f.db.user, tls: false });
+    for (const i of dirs.keys()) {
+      keychains.push(memoryKeychain(keychainWith('cid_sandbox_demo', f.api.baseUrl)));
+      await start(i);
+      await f.c[i]!.ok('connectStation', { stationId, stationName: stationId, host: f.db.host, port: f.db.port, database: f.db.database, user: f.db.user, tls: false });
     }
   });
   afterAll(() => closeStationFile({ counters: f.counters, pools: [f.owner], db: f.db, api: f.api, dirs }));

@@ -41,4 +41,21 @@ describe("claims under a counter's id that it never took", () => {
     expect((await f.c[A]!.err('refund', { saleId: madeUp.saleId, language: 'en' })).code).toBe('ticket_already_refunded');
     expect((await f.c[B]!.err('refund', { bookingReference: deadPcs.ref, language: 'en' })).code).toBe('ticket_already_refunded');
   });
+
+  it('twenty made up at once while the counter is off are all given back when it starts again, before any refund look', async () => {
+    const sale = await sellSeats(f.c[A]!, ['Omar Fathy', 'Laila Hany'], 6);
+    await cancelTrip(f.api.origin, sale.ref);
+    await shippedAll(f.c[A]!);
+    const { counterId } = await f.c[A]!.ok('stationStatus');
+    await f.counters[A]!.close();
+    // twenty refunds made up at once with A's login, on both tickets: one takes them, the others are refused
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) => f.owner.query<{ taken: number[] }>("SELECT claim_ticket_refunds($1, $2, '{0,1}'::int[], $3) AS taken", [counterId, sale.ref, `rf-burst-${i}`])),
+    );
+    expect(answers.filter((a) => a.rows[0]!.taken.length === 0)).toHaveLength(1);
+    expect(new Set(await claimsOf(sale.ref)).size).toBe(1);
+    await f.restart(A);
+    await expect.poll(() => claimsOf(sale.ref), { timeout: 15_000 }).toEqual([]);
+    expect((await f.c[B]!.ok('refund', { bookingReference: sale.ref, language: 'en' })).refund.amountMinor).toBe(sale.total);
+  });
 });

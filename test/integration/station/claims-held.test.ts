@@ -91,6 +91,14 @@ describe("the claims a dead PC left at the station", () => {
     expect(all.out).toContain('travellers 3 of PB-NOW, claimed for refund rf-now');
   });
 
+  it('released by two administrators at once, a claim is released once and kept once', async () => {
+    expect(await claimTickets(deadLogin, dead.counterId, 'PB-TWICE', [4], 'rf-twice')).toEqual([]);
+    const runs = await Promise.all([1, 2].map((n) => stationDb.cli(['release-claim', '--claim', 'rf-twice', '--reason', `administrator ${n}`])));
+    expect(runs.map((r) => r.code).sort()).toEqual([0, 1]);
+    expect(runs.find((r) => r.code === 1)!.err).toMatch(/not_found: no claim rf-twice is held/);
+    expect((await owner.query("SELECT count(*)::int AS n FROM claim_releases WHERE claim_id = 'rf-twice'")).rows[0].n).toBe(1);
+  });
+
   it("a counter's login neither releases a claim nor writes a release", async () => {
     await expect(liveLogin.query("DELETE FROM ticket_refunds WHERE refund_id = 'rf-now'")).rejects.toThrow(/permission denied/);
     await expect(liveLogin.query('SELECT * FROM claim_releases')).rejects.toThrow(/permission denied/);
