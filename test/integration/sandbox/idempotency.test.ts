@@ -87,7 +87,12 @@ describe('Idempotency-Key on POST /bookings', () => {
 
   it('answers 409 request_in_progress to an identical request still in flight', async () => {
     const body = await bookingBody();
-    const [a, b] = await Promise.all([sbx.book(body, { key: 'twin-1' }), sbx.book(body, { key: 'twin-1' })]);
+    // The twin goes once the sandbox holds the first in flight: two sent at once could also arrive one after the other.
+    await sbx.config({ latency_ms: 1000 });
+    const first = sbx.book(body, { key: 'twin-1' });
+    await vi.waitFor(async () => expect(await sbx.bookingsInFlight()).toEqual(['twin-1']), { timeout: 5_000, interval: 10 });
+    const b = await sbx.book(body, { key: 'twin-1' });
+    const a = await first;
     const statuses = [a.status, b.status].sort();
     expect(statuses).toEqual([201, 409]);
     expectProblem(a.status === 409 ? a : b, 409, 'request_in_progress');
