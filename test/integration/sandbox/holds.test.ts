@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cairoDate } from '../../../core/cairo-time.ts';
 import { Hold, HoldRelease, type OfferDetail } from '../../../contract/partner/index.ts';
 import { OTHER, expectData, expectPage, expectProblem, fieldsOf, startTestSandbox, type TestSandbox } from './helpers.ts';
 
@@ -14,8 +15,9 @@ const holdOk = async (body: unknown, clientId?: string) => expectData(await hold
 const freeSeats = (detail: OfferDetail, fareClass?: string) =>
   detail.seats.filter((s) => s.available && (fareClass === undefined || s.class === fareClass)).map((s) => s.number);
 /** The same departure, offered to another account. */
+// searched on the departure's own Cairo date: the sandbox's clock, advanced, may have passed midnight since it was picked
 const offerFor = async (clientId: string, detail: OfferDetail) =>
-  (await sbx.search({}, clientId)).offers.find((o) => o.departure_at === detail.origin.departs_at && o.operator.name === detail.operator.name)!;
+  (await sbx.search({ date: cairoDate(Date.parse(detail.origin.departs_at!)) }, clientId)).offers.find((o) => o.departure_at === detail.origin.departs_at && o.operator.name === detail.operator.name)!;
 
 describe('POST /holds', () => {
   it('holds named seats for 20 minutes at the class price, charging nothing', async () => {
