@@ -41,6 +41,7 @@ export const CALL_NAMES = [
   "confirmSupervisorPin",
   "importStationSecret",
   "lockScreen",
+  "reportActivity",
   "signOut",
   "approveOverride",
   "trainingAction",

@@ -222,6 +222,11 @@ export const calls = {
     z.strictObject({ secret: z.string().max(200), supervisorId: Id.optional(), pin: z.string().max(64).optional() }),
   ).returns<DeskState>(),
   lockScreen: call('agent', NoArg).returns<DeskState>(),
+  /**
+   * The agent signed in pressed a key or touched the screen (at most every ACTIVITY_REPORT_MS):
+   * main's idle lock counts from it. Answers when main locks the screen without another (null: never).
+   */
+  reportActivity: call('agent', NoArg).returns<{ locksAt: string | null }>(),
   signOut: call('agent', NoArg).returns<DeskState>(),
   /**
    * The POS override: a supervisor's PIN approves one action (its supervisor-only calls) for the

@@ -35,6 +35,14 @@ export interface AgentView {
   lockedUntil: string | null;
 }
 
+/**
+ * How often, at most, the renderer tells main the agent signed in pressed a key or touched the
+ * screen (reportActivity). Main locks the screen itself once idleLockMinutes and this much more
+ * pass without one: the renderer's own timer locks first, main's holds when the renderer does not.
+ */
+export const ACTIVITY_REPORT_MS = 20_000;
+export const IDLE_LOCK_GRACE_MS = 30_000;
+
 /** Who is at the counter: what the sign-in and lock screens need, and nothing secret. */
 export interface DeskState {
   /** False on a counter with no agent yet: it acts as its supervisor until the first one is made. */

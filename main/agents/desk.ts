@@ -5,10 +5,12 @@ import type { Journal } from '../journal/journal.ts';
 import type { ShiftService } from '../shifts/service.ts';
 import type { AgentDirectory, AgentRecord } from './directory.ts';
 import { callsOfAction } from '../../contract/overrides.ts';
+import { IDLE_LOCK_GRACE_MS } from '../../contract/shifts.ts';
 
 // Who is at the counter now. One counter, one window, one agent at a time: an agent signs in
 // with a PIN, locks the screen (idle or on a key; their PIN or another agent's unlocks it) and
-// signs out. Until the first agent with a PIN exists the counter acts as its own supervisor,
+// signs out. The idle lock is timed here too, from the activity the renderer reports: a renderer
+// that does not lock (hung, or made not to) still finds every call refused. Until the first agent with a PIN exists the counter acts as its own supervisor,
 // the default agent (the behaviour before agents existed, and TRAINING's demo agent).
 // Signing in and out is journalled; the state itself lives in memory, so a restart signs out.
 
@@ -48,6 +50,8 @@ export class AgentDesk {
   /** The role the PIN was checked for: the session's, whatever a file says after. */
   #role: AgentRole | null = null;
   #locked = false;
+  /** When the agent signed in last pressed a key or touched the screen (the counter's clock, ms). */
+  #activeAt = 0;
   #override: Override | null = null;
 
   constructor(deps: DeskDeps) {
@@ -67,11 +71,13 @@ export class AgentDesk {
     // Before agents exist the counter is its own supervisor, except without a keychain, where no
     // agent can ever be made: the demo agent sells in TRAINING and that is all.
     if (!this.#d.directory().inUse()) return this.#d.keychainFailed() ? 'agent' : 'supervisor';
+    this.#lockIfIdle();
     const signedIn = this.#signedIn();
     return signedIn && !this.#locked ? signedIn.role : null;
   }
 
   state(): DeskState {
+    this.#lockIfIdle();
     const directory = this.#d.directory();
     const signedIn = this.#signedIn();
     const acting = signedIn ?? (directory.inUse() ? null : DEFAULT_AGENT);
@@ -104,6 +110,7 @@ export class AgentDesk {
     if (this.#agentId === agent.id) {
       this.#locked = false;
       this.#role = agent.role;
+      this.#activeAt = this.#d.now();
     } else this.#enter(agent);
     this.#pinChecked(agent, pin);
     return this.state();
@@ -116,10 +123,19 @@ export class AgentDesk {
   }
 
   lock(): DeskState {
-    if (this.#signedIn()) this.#locked = true;
-    this.#override = null;
-    this.#d.supervisorsGone?.();
+    this.#lock();
     return this.state();
+  }
+
+  /**
+   * The agent signed in is at the counter (a key, a click: reportActivity); not once the screen
+   * locked. Answers when the screen locks without more (null: never).
+   */
+  active(): string | null {
+    this.#lockIfIdle();
+    if (this.#agentId !== null && !this.#locked) this.#activeAt = this.#d.now();
+    const at = this.#locksAt();
+    return at === null ? null : new Date(at).toISOString();
   }
 
   signOut(): DeskState {
@@ -164,6 +180,7 @@ export class AgentDesk {
 
   /** Whether a supervisor's approval stands for this call and the agent signed in now. */
   overrideFor(call: string): boolean {
+    this.#lockIfIdle();
     const o = this.#override;
     if (!o || !o.calls.has(call) || this.#locked || o.agentId !== this.#agentId) return false;
     if (this.#d.now() > o.until) {
@@ -175,6 +192,7 @@ export class AgentDesk {
 
   /** The supervisor whose approval stands now for the agent signed in (their changes of the station name them). */
   approver(): { id: string; name: string } | null {
+    this.#lockIfIdle();
     const o = this.#override;
     return o && !this.#locked && o.agentId === this.#agentId && this.#d.now() <= o.until ? o.supervisor : null;
   }
@@ -186,6 +204,24 @@ export class AgentDesk {
     this.#locked = false;
     this.#override = null;
     this.#d.supervisorsGone?.();
+  }
+
+  #lock(): void {
+    if (this.#signedIn()) this.#locked = true;
+    this.#override = null;
+    this.#d.supervisorsGone?.();
+  }
+
+  /** When an unlocked screen locks for want of a key or a click reported (ms; null: never, or nobody to lock). */
+  #locksAt(): number | null {
+    const minutes = this.#d.idleLockMinutes();
+    if (this.#agentId === null || this.#locked || minutes <= 0) return null;
+    return this.#activeAt + minutes * 60_000 + IDLE_LOCK_GRACE_MS;
+  }
+
+  #lockIfIdle(): void {
+    const at = this.#locksAt();
+    if (at !== null && this.#d.now() >= at) this.#lock();
   }
 
   #pinChecked(agent: AgentRecord, pin: string): void {
@@ -211,6 +247,7 @@ export class AgentDesk {
     this.#agentId = agent.id;
     this.#role = agent.role;
     this.#locked = false;
+    this.#activeAt = this.#d.now();
   }
 
   #leave(reason: 'sign_out' | 'switch'): void {

@@ -17,6 +17,7 @@ type AgentCalls =
   | 'confirmSupervisorPin'
   | 'importStationSecret'
   | 'lockScreen'
+  | 'reportActivity'
   | 'signOut'
   | 'approveOverride'
   | 'listAgents'
@@ -66,6 +67,7 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
       return desk.state();
     },
     lockScreen: () => desk.lock(),
+    reportActivity: () => ({ locksAt: desk.active() }),
     signOut: () => desk.signOut(),
     approveOverride: ({ supervisorId, pin, action, calls }) => desk.approveOverride(supervisorId, pin, action, calls),
     listAgents: () => list(),

@@ -8,6 +8,17 @@ import { installApi } from './transport.ts';
 const transport = installApi();
 const raw = (name: CallName, arg: unknown) => (transport[name] as (a: unknown) => Promise<Result<unknown>>)(arg);
 
+let afterUnlock: () => Promise<boolean> = async () => false;
+
+/**
+ * What a call refused for want of an agent signed in waits for (main locked the screen by itself:
+ * its idle lock): true once the same agent's PIN opened it again, and the call is made again then;
+ * false (another agent, a sign-out, nobody was at work) and the refusal stands.
+ */
+export function setAfterUnlock(wait: () => Promise<boolean>): void {
+  afterUnlock = wait;
+}
+
 /**
  * The contract calls, over whichever transport this renderer runs on. A supervisor-only call
  * refused for the agent signed in asks for a supervisor's approval (their PIN, at the agent's
@@ -15,6 +26,7 @@ const raw = (name: CallName, arg: unknown) => (transport[name] as (a: unknown) =
  */
 export const api: ShubbakApi = buildApi(async (name, arg) => {
   const first = await raw(name, arg);
+  if (!first.ok && first.error.code === 'not_signed_in') return (await afterUnlock()) ? raw(name, arg) : first;
   if (!first.ok && first.error.code === 'supervisor_proof_needed') return withPinProof(name, arg, first);
   if (first.ok || first.error.code !== 'forbidden_role') return first;
   const action = actionOf(name);

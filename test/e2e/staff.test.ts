@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Locator } from 'playwright-core';
 import { descriptions } from '../support/a11y.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
-import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, leaveTheSale, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, usePdfPrinters, type Counter } from '../support/sale.ts';
+import { cairoToAlexandria, counterPerFile, keyboardSaleToPayment, leaveTheSale, plain, sellAndMoveDeparture, setLanguage, shot, shotBothLanguages, signInOnScreen, usePdfPrinters, type Counter } from '../support/sale.ts';
 
 // The counter as staff find it on a first day: the trainer's panel stages a cancelled trip and a
 // drained wallet, the worklist names the traveller beside the seat in either direction and says
@@ -259,11 +259,7 @@ describe('the counter as staff find it', () => {
     const boss = await c.call('createFirstSupervisor', { name: 'Samir Supervisor', pin: SUPERVISOR_PIN });
     await c.call('saveAgent', { name: 'Mona Agent', role: 'agent', pin: AGENT_PIN, active: true });
     await c.call('signOut');
-    await page.reload();
-    await page.getByTestId('sign-in').waitFor();
-    await page.getByText('Mona Agent').click();
-    await page.locator('#pin').fill(AGENT_PIN);
-    await page.keyboard.press('Enter');
+    await signInOnScreen(page, 'Mona Agent', AGENT_PIN);
     // an agent needs a shift to work at all
     await page.getByTestId('open-shift').waitFor();
     expect(await page.getByTestId('no-shift-needed').count()).toBe(0);

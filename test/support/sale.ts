@@ -158,6 +158,15 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`) });
 }
 
+/** Reloads the page on the sign-in screen (nobody signed in) and signs `name` in with their PIN there. */
+export async function signInOnScreen(page: Page, name: string, pin: string): Promise<void> {
+  await page.reload();
+  await page.getByTestId('sign-in').waitFor();
+  await page.getByText(name).click();
+  await page.locator('#pin').fill(pin);
+  await page.keyboard.press('Enter');
+}
+
 export async function setLanguage(page: Page, lang: 'ar' | 'en'): Promise<void> {
   const now = await page.evaluate(() => document.documentElement.lang);
   if (now !== lang) await page.keyboard.press('F3');

@@ -2,7 +2,7 @@ import { create } from 'zustand';
 import type { AppError } from '../../../contract/errors.ts';
 import type { CashCount, CashMoveKind, CountResult, DeskState, ZReportView } from '../../../contract/shifts.ts';
 import type { Result } from '../../../contract/errors.ts';
-import { api } from '../api.ts';
+import { api, setAfterUnlock } from '../api.ts';
 
 // Who is at the counter and their shift, as main says: the sign-in, lock and shift screens read
 // it and every change comes back from main (never guessed here). The blind count's answer and
@@ -86,4 +86,22 @@ export const useDesk = create<DeskStore>((set, get) => {
     },
     clearError: () => set({ error: null }),
   };
+});
+
+// Main locked the screen by itself (idle) while this page still showed the agent at work: the
+// lock screen shows, and what was refused is made again once their own PIN opens it.
+setAfterUnlock(async () => {
+  const before = useDesk.getState().desk?.signedIn?.id;
+  if (!before) return false;
+  if (!useDesk.getState().desk?.locked) {
+    await useDesk.getState().load();
+    if (!useDesk.getState().desk?.locked) return false; // not locked after all: refused for another reason
+  }
+  return new Promise<boolean>((resolve) => {
+    const stop = useDesk.subscribe(({ desk }) => {
+      if (desk?.locked && desk.signedIn?.id === before) return;
+      stop();
+      resolve(desk?.signedIn?.id === before);
+    });
+  });
 });
