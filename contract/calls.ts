@@ -198,8 +198,8 @@ export const calls = {
 
   // agents at the counter: sign in with a PIN, lock the screen, sign out
   desk: call('anyone', NoArg).returns<DeskState>(),
-  /** The first supervisor of a counter that has no agent yet; signs them in. */
-  createFirstSupervisor: call('anyone', z.strictObject({ name: AgentName, pin: Pin })).returns<DeskState>(),
+  /** The first supervisor of a counter that has no agent yet; signs them in. Over a lost journal, with the station secret. */
+  createFirstSupervisor: call('anyone', z.strictObject({ name: AgentName, pin: Pin, stationSecret: z.string().max(200).optional() })).returns<DeskState>(),
   /** Signs an agent in, or unlocks the locked screen (another agent's PIN takes the counter over). */
   signIn: call('anyone', z.strictObject({ agentId: Id, pin: z.string().max(64) })).returns<DeskState>(),
   /** A supervisor lifts an agent's lock after wrong PINs, with their own PIN (checked like a sign-in). */

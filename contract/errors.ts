@@ -56,6 +56,7 @@ export const AppErrorCode = z.enum([
   'training_only',
   'counter_held_elsewhere',
   'own_record_needs_supervisor',
+  'journal_lost',
   // the journal
   'journal_read_only',
   // money back (issue 23)

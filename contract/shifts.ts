@@ -35,13 +35,13 @@ export interface AgentView {
   lockedUntil: string | null;
 }
 
-/**
- * How often, at most, the renderer tells main the agent signed in pressed a key or touched the
- * screen (reportActivity). Main locks the screen itself once idleLockMinutes and this much more
- * pass without one: the renderer's own timer locks first, main's holds when the renderer does not.
- */
-export const ACTIVITY_REPORT_MS = 20_000;
-export const IDLE_LOCK_GRACE_MS = 30_000;
+/** A LIVE journal deleted or emptied outside the app, found at a start (main/agents/journal-lost.ts). */
+export interface JournalLost {
+  /** How many entries the journal held, as the head kept in the keychain said. */
+  entries: number;
+  /** When the start found it. */
+  foundAt: string;
+}
 
 /** Who is at the counter: what the sign-in and lock screens need, and nothing secret. */
 export interface DeskState {
@@ -63,6 +63,8 @@ export interface DeskState {
   pinKeyLost?: boolean;
   /** The keychain cannot be read: TRAINING only, in a folder of its own, and no supervisor. */
   keychainFailed?: boolean;
+  /** No agent, and the journal was deleted outside the app: restore it, or the station secret makes a first supervisor. */
+  journalLost?: JournalLost | null;
 }
 
 export interface CountResult {

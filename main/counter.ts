@@ -1,6 +1,7 @@
 import { CounterEnvironment, type AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
+import { journalLost } from './agents/journal-lost.ts';
 import { AgentDesk } from './agents/desk.ts';
 import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
@@ -175,6 +176,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
 
   let target: SessionTarget = initial;
   let session: Session = await openSession(sessionDeps, initial);
+  const lostJournal = () => journalLost(session.journal, session.environment, session.agents);
   const desk = new AgentDesk({
     journal: () => session.journal,
     directory: () => session.agents,
@@ -182,6 +184,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     idleLockMinutes: () => counterSettings.idleLockMinutes(),
     now: () => clock.now().getTime(),
     keychainFailed: () => keychainFailed !== null,
+    journalLost: () => lostJournal(),
+    isStationSecret: (text) => pinKeys.isSecretOfKey(text),
     // the station's settings stream: a supervisor's PIN proof key (stationLink is made below, before any sign-in)
     supervisorPinChecked: (supervisor, pin) => stationLink.supervisorPinChecked(supervisor, pin),
     supervisorsGone: () => stationLink.supervisorsGone(),
@@ -381,6 +385,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const dispatch = createDispatcher(handlers, {
     role: () => desk.role(),
     override: (name) => desk.overrideFor(name),
+    // a LIVE journal deleted outside the app makes nobody its supervisor: only its restore is open
+    openToAnyone: (name) => name === 'restoreCounter' && lostJournal() !== null,
     // Without a keychain no call of a supervisor's runs, whoever asks: the counter says why.
     refuseSupervisor: () => keychainFailed?.error ?? null,
     // The counter's own settings and keys are changed only where its agents are (contract/installation.ts).

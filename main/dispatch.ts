@@ -17,6 +17,8 @@ export interface DispatchOptions {
   role: () => AgentRole | null;
   /** Whether a supervisor's approval lets the agent signed in make this call now (main/agents/desk.ts). */
   override?: (name: CallName) => boolean;
+  /** A call open now without anyone's role (a counter whose journal was lost: its restore; main/agents/journal-lost.ts). */
+  openToAnyone?: (name: CallName) => boolean;
   /** Why no supervisor's call may run now, whoever is signed in (null: they may). */
   refuseSupervisor?: () => AppError | null;
   /** Why this call may not be made in the environment running now, whoever asks (null: it may). */
@@ -37,7 +39,7 @@ export function createDispatcher(handlers: Handlers, opts: DispatchOptions): Dis
     const refusal = (needed === 'supervisor' ? opts.refuseSupervisor?.() : null) ?? opts.refuseHere?.(name) ?? null;
     if (refusal) return fail(refusal);
     const held = opts.role();
-    if (!roleAllows(needed, held) && !(held !== null && opts.override?.(name) === true)) {
+    if (!roleAllows(needed, held) && !(held !== null && opts.override?.(name) === true) && opts.openToAnyone?.(name) !== true) {
       return held === null
         ? fail({ code: 'not_signed_in', message: `${name} needs an agent signed in at this counter` })
         : fail({ code: 'forbidden_role', message: `${name} is for a supervisor; the agent signed in is not one` });

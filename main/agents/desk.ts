@@ -5,7 +5,8 @@ import type { Journal } from '../journal/journal.ts';
 import type { ShiftService } from '../shifts/service.ts';
 import type { AgentDirectory, AgentRecord } from './directory.ts';
 import { callsOfAction } from '../../contract/overrides.ts';
-import { IDLE_LOCK_GRACE_MS } from '../../contract/shifts.ts';
+import { IDLE_LOCK_GRACE_MS } from '../../contract/idle-lock.ts';
+import type { JournalLost } from '../../contract/shifts.ts';
 
 // Who is at the counter now. One counter, one window, one agent at a time: an agent signs in
 // with a PIN, locks the screen (idle or on a key; their PIN or another agent's unlocks it) and
@@ -23,6 +24,10 @@ export interface DeskDeps {
   now: () => number;
   /** The keychain cannot be read: nobody is a supervisor without a PIN, and no PIN can be checked. */
   keychainFailed: () => boolean;
+  /** No agent, and a LIVE journal deleted outside the app (journal-lost.ts): the counter is nobody's supervisor. */
+  journalLost: () => JournalLost | null;
+  /** Whether a typed station secret is the one of the PIN key held (station-secret.ts). */
+  isStationSecret: (text: string) => boolean;
   /**
    * A supervisor's PIN was just checked here (sign-in, approval): the station's settings stream
    * derives their PIN proof key from it (main/station/supervisor-proof.ts); the PIN goes no further.
@@ -70,7 +75,10 @@ export class AgentDesk {
   role(): AgentRole | null {
     // Before agents exist the counter is its own supervisor, except without a keychain, where no
     // agent can ever be made: the demo agent sells in TRAINING and that is all.
-    if (!this.#d.directory().inUse()) return this.#d.keychainFailed() ? 'agent' : 'supervisor';
+    if (!this.#d.directory().inUse()) {
+      if (this.#d.keychainFailed()) return 'agent';
+      return this.#d.journalLost() ? null : 'supervisor';
+    }
     this.#lockIfIdle();
     const signedIn = this.#signedIn();
     return signedIn && !this.#locked ? signedIn.role : null;
@@ -94,10 +102,18 @@ export class AgentDesk {
       shift: shift && !shift.implicit ? shift : null,
       pinKeyLost: directory.pinKeyLost(),
       keychainFailed: this.#d.keychainFailed(),
+      journalLost: this.#d.journalLost(),
     };
   }
 
-  async createFirstSupervisor(name: string, pin: string): Promise<DeskState> {
+  async createFirstSupervisor(name: string, pin: string, stationSecret?: string): Promise<DeskState> {
+    const lost = this.#d.journalLost();
+    if (lost && !(stationSecret !== undefined && this.#d.isStationSecret(stationSecret))) {
+      throw new AppFailure(
+        'journal_lost',
+        `This counter's journal was deleted outside the app (it held ${lost.entries} entries): restore it from a backup or from the station, or type the station secret a supervisor wrote down`,
+      );
+    }
     const first = await this.#d.directory().createFirstSupervisor(name, pin);
     this.#enter(first);
     this.#pinChecked(first, pin);

@@ -46,8 +46,8 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
       .map((a) => ({ id: a.id, name: a.name, role: a.role, active: a.active, lockedUntil: a.lockedUntil }));
   return {
     desk: () => desk.state(),
-    createFirstSupervisor: async ({ name, pin }) => {
-      const state = await desk.createFirstSupervisor(name, pin);
+    createFirstSupervisor: async ({ name, pin, stationSecret }) => {
+      const state = await desk.createFirstSupervisor(name, pin, stationSecret);
       if (state.signedIn) await stationWide.firstSupervisorMade(state.signedIn.id, pin);
       return state;
     },

@@ -1,3 +1,4 @@
+import { timingSafeEqual } from 'node:crypto';
 import { AppFailure } from '../failure.ts';
 import { KeychainUnavailable } from '../vault/keychain.ts';
 import { parseStationSecret, stationSecretText, type PinKeys, type PinKeyStore } from '../vault/pin-key.ts';
@@ -29,6 +30,19 @@ export class CounterPinKeys {
   /** The station secret as text; the caller has checked a supervisor's PIN. */
   exportText(): string {
     return stationSecretText(this.#held().keys.current);
+  }
+
+  /** Whether `text` is the station secret of the key held (a first supervisor over a lost journal proves with it). */
+  isSecretOfKey(text: string): boolean {
+    const held = this.#keys?.current;
+    if (!held) return false;
+    let typed: Buffer;
+    try {
+      typed = parseStationSecret(text);
+    } catch {
+      return false;
+    }
+    return typed.length === held.length && timingSafeEqual(typed, held);
   }
 
   /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { IDLE_LOCK_GRACE_MS } from '../../contract/shifts.ts';
+import { IDLE_LOCK_GRACE_MS } from '../../contract/idle-lock.ts';
 import { countersPerFile, plain, setLanguage, shot, signInOnScreen, type Counter } from '../support/sale.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
 

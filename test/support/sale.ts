@@ -35,6 +35,8 @@ export interface OpenCounterOptions {
   environment?: CounterEnvironment;
   /** The test id of the screen it opens on, when not the sale (a new LIVE counter asks for its first supervisor). */
   opensOn?: string;
+  /** Leaves the printers unset (a counter where nobody may set them yet). */
+  withoutPrinters?: boolean;
 }
 
 export async function openCounter(opts: OpenCounterOptions = {}): Promise<Counter> {
@@ -441,9 +443,10 @@ export function countersPerFile(count: number, options: (i: number) => OpenCount
   const opened: Counter[] = [];
   beforeAll(async () => {
     for (let i = 0; i < count; i++) {
-      const c = await openCounter(options(i));
+      const opts = options(i);
+      const c = await openCounter(opts);
       opened.push(c);
-      await usePdfPrinters(c);
+      if (!opts.withoutPrinters) await usePdfPrinters(c);
     }
     await onOpen(opened);
   });

@@ -8,6 +8,7 @@ import { useLocale } from '../i18n/index.ts';
 import { useTi } from '../settings/bidi.ts';
 import { Field, Notice } from '../settings/parts.tsx';
 import { reloadAfterIdentityChange } from './store.ts';
+import '../settings/settings.css';
 
 type Step = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: RestoreResult } | { phase: 'failed'; error: AppError };
 
@@ -16,7 +17,8 @@ type Step = { phase: 'idle' } | { phase: 'busy' } | { phase: 'done'; value: Rest
  * the linked station database. Main refuses it on a PC with work of its own, and while the old PC
  * still holds the counter at the station.
  */
-export function RestorePanel({ fresh, onRestored }: { fresh: boolean; onRestored?: () => void }) {
+export function RestorePanel({ fresh, onRestored, level = 3, intro = true }: { fresh: boolean; onRestored?: () => void; level?: 2 | 3; intro?: boolean }) {
+  const Heading = level === 2 ? 'h2' : 'h3';
   const t = useTi();
   const { locale } = useLocale();
   const [file, setFile] = useState('');
@@ -39,8 +41,8 @@ export function RestorePanel({ fresh, onRestored }: { fresh: boolean; onRestored
 
   return (
     <section aria-labelledby="st-restore" className="st-restore" data-testid="restore-panel">
-      <h3 id="st-restore">{t('restore.heading')}</h3>
-      <p className="st-intro">{t(fresh ? 'restore.intro.fresh' : 'restore.intro')}</p>
+      <Heading id="st-restore">{t('restore.heading')}</Heading>
+      {intro && <p className="st-intro">{t(fresh ? 'restore.intro.fresh' : 'restore.intro')}</p>}
       {fresh && (
         <form className="st-form" onSubmit={restore} noValidate aria-labelledby="st-restore">
           <Field id="st-restore-file" label={t('restore.file')} hint={t('restore.file.hint')} wide>

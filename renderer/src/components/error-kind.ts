@@ -7,6 +7,7 @@ import type { AppErrorCode } from '../../../contract/errors.ts';
 const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'forbidden_role',
   'not_signed_in',
+  'journal_lost',
   'wrong_pin',
   'agent_locked',
   'pin_key_mismatch',

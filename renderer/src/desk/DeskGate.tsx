@@ -1,4 +1,4 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import type { AppInfo } from '../../../contract/counter.ts';
 import { api } from '../api.ts';
 import { Spinner } from '../components/Icons.tsx';
@@ -15,6 +15,9 @@ import { deskOpenWithoutAgents, mayWorkWithoutShift } from './rules.ts';
 import { useDesk } from './store.ts';
 import { OverrideDialog } from './OverrideDialog.tsx';
 import './desk.css';
+
+// rare (a deleted journal), and it brings the restore form: loaded only when needed
+const JournalLost = lazy(() => import('./JournalLost.tsx').then((m) => ({ default: m.JournalLost })));
 
 /**
  * What stands between the door and the counter: the first supervisor on a new LIVE counter
@@ -57,6 +60,13 @@ export function DeskGate({ children }: { children: ReactNode }) {
   }
   const framed = (screen: ReactNode) => <DeskFrame info={info}>{screen}</DeskFrame>;
   if (!desk.agentsInUse) {
+    if (desk.journalLost) {
+      return framed(
+        <Suspense fallback={null}>
+          <JournalLost lost={desk.journalLost} />
+        </Suspense>,
+      );
+    }
     if (!deskOpenWithoutAgents(desk, info.environment)) return framed(<FirstSupervisor />);
     return desk.keychainFailed ? (
       <>

@@ -176,28 +176,36 @@ export function PinKeyLost() {
 }
 
 /** The first start of a counter with no agent: its first supervisor, who then adds the others. */
-export function FirstSupervisor() {
+/**
+ * The first supervisor of a counter with no agent. Over a lost journal (`withSecret`), the station
+ * secret a supervisor wrote down is asked too: main refuses the form without it.
+ */
+export function FirstSupervisor({ withSecret = false }: { withSecret?: boolean }) {
+  // over a lost journal it is a part of that screen (its <main>, its <h1>), not a screen of its own
+  const Screen = withSecret ? 'section' : 'main';
+  const Heading = withSecret ? 'h2' : 'h1';
   const t = useT();
   const error = useDesk((s) => s.error);
   const busy = useDesk((s) => s.busy);
   const [name, setName] = useState('');
   const [pin, setPin] = useState('');
   const [again, setAgain] = useState('');
-  const ready = name.trim().length > 0 && PIN.test(pin) && pin === again;
+  const [secret, setSecret] = useState('');
+  const ready = name.trim().length > 0 && PIN.test(pin) && pin === again && (!withSecret || secret.trim().length >= 10);
   const mismatch = again.length >= 4 && pin !== again;
   return (
-    <main className="desk-screen" data-testid="first-supervisor">
+    <Screen className="desk-screen" data-testid="first-supervisor">
       <form
         className="desk-card"
         onSubmit={(e) => {
           e.preventDefault();
-          if (ready) void useDesk.getState().createFirstSupervisor(name.trim(), pin);
+          if (ready) void useDesk.getState().createFirstSupervisor(name.trim(), pin, withSecret ? secret.trim() : undefined);
         }}
       >
-        <h1>{t('desk.first.title')}</h1>
+        <Heading>{t('desk.first.title')}</Heading>
         <p className="desk-intro">{t('desk.first.intro')}</p>
         <label htmlFor="first-name">{t('desk.name')}</label>
-        <input id="first-name" autoFocus maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
+        <input id="first-name" autoFocus={!withSecret} maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
         <label htmlFor="first-pin">{t('desk.newPin')}</label>
         <PinInput id="first-pin" value={pin} onChange={setPin} />
         <label htmlFor="first-pin-again">{t('desk.newPinAgain')}</label>
@@ -205,11 +213,17 @@ export function FirstSupervisor() {
         <p className="st-field-error" id="first-pin-mismatch" role="status">
           {mismatch && t('desk.pinMismatch')}
         </p>
+        {withSecret && (
+          <>
+            <label htmlFor="first-secret">{t('desk.lost.secret')}</label>
+            <input id="first-secret" dir="ltr" autoComplete="off" spellCheck={false} maxLength={200} value={secret} onChange={(e) => setSecret(e.target.value)} />
+          </>
+        )}
         {error && <ErrorNotice error={error} />}
         <button type="submit" className="st-btn st-btn-primary" disabled={busy || !ready}>
           {t('desk.first.submit')}
         </button>
       </form>
-    </main>
+    </Screen>
   );
 }

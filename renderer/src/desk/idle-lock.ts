@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { ACTIVITY_REPORT_MS, type DeskState } from '../../../contract/shifts.ts';
+import { ACTIVITY_REPORT_MS } from '../../../contract/idle-lock.ts';
+import type { DeskState } from '../../../contract/shifts.ts';
 import { api } from '../api.ts';
 import { useDesk } from './store.ts';
 

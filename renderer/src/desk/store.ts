@@ -20,7 +20,7 @@ interface DeskStore {
   load(): Promise<void>;
   run<T>(call: () => Promise<Result<T>>, after?: (value: T) => void): Promise<boolean>;
   signIn(agentId: string, pin: string): Promise<boolean>;
-  createFirstSupervisor(name: string, pin: string): Promise<boolean>;
+  createFirstSupervisor(name: string, pin: string, stationSecret?: string): Promise<boolean>;
   unlockAgent(agentId: string, supervisorId: string, pin: string): Promise<boolean>;
   importStationSecret(secret: string, supervisorId: string, pin: string): Promise<boolean>;
   lock(): Promise<void>;
@@ -61,7 +61,7 @@ export const useDesk = create<DeskStore>((set, get) => {
     },
 
     signIn: (agentId, pin) => deskCall(() => api.signIn({ agentId, pin })),
-    createFirstSupervisor: (name, pin) => deskCall(() => api.createFirstSupervisor({ name, pin })),
+    createFirstSupervisor: (name, pin, stationSecret) => deskCall(() => api.createFirstSupervisor({ name, pin, ...(stationSecret !== undefined ? { stationSecret } : {}) })),
     unlockAgent: (agentId, supervisorId, pin) => deskCall(() => api.unlockAgent({ agentId, supervisorId, pin })),
     importStationSecret: (secret, supervisorId, pin) => deskCall(() => api.importStationSecret({ secret, supervisorId, pin })),
     async lock() {

@@ -4,7 +4,7 @@ import { AgentDesk } from '../../../../main/agents/desk.ts';
 import { AgentDirectory } from '../../../../main/agents/directory.ts';
 import { createDispatcher, type Handlers } from '../../../../main/dispatch.ts';
 import type { ShiftService } from '../../../../main/shifts/service.ts';
-import { IDLE_LOCK_GRACE_MS } from '../../../../contract/shifts.ts';
+import { IDLE_LOCK_GRACE_MS } from '../../../../contract/idle-lock.ts';
 import { manualClock, openTempJournal } from '../journal/helpers.ts';
 
 // Main's own idle lock: the screen locks once the idle minutes and their grace pass without a key
@@ -28,6 +28,8 @@ async function counter(minutes = 5) {
     idleLockMinutes: () => idle.minutes,
     now: () => clock.now().getTime(),
     keychainFailed: () => false,
+    journalLost: () => null,
+    isStationSecret: () => false,
   });
   const boss = await directory.createFirstSupervisor('Samir', '246810');
   const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);

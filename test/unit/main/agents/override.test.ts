@@ -25,6 +25,8 @@ async function counter() {
     idleLockMinutes: () => 5,
     now: () => clock.now().getTime(),
     keychainFailed: () => false,
+    journalLost: () => null,
+    isStationSecret: () => false,
   });
   const boss = await directory.createFirstSupervisor('Samir', '246810');
   const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);

@@ -1,0 +1,111 @@
+// A LIVE counter's journal deleted by its PC's user (as an agent who wants a supervisor's rights
+// can), with the keychain left as it was. A new counter with no agent acts as its own supervisor;
+// this one must not: the head kept in the keychain says the journal held more, so nobody may act
+// in it until it is restored from a backup (open to anyone then, as it puts the real agents back),
+// or a first supervisor is made with the station secret a supervisor wrote down. Deleting the
+// file again, or restarting, changes nothing.
+import { randomBytes } from 'node:crypto';
+import { existsSync, rmSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startCounter, type Counter } from '../../../main/counter.ts';
+import type { Dispatch } from '../../../main/dispatch.ts';
+import { journalPath } from '../../../main/session.ts';
+import { memoryKeychain } from '../../../main/vault/keychain.ts';
+import { stationSecretText } from '../../../main/vault/pin-key.ts';
+import { caller, keychainWith, sandbox, tempDir } from '../main/helpers.ts';
+
+const tmp = tempDir('shubbak-journal-lost-');
+const backups = tempDir('shubbak-journal-lost-backups-');
+let api: Awaited<ReturnType<typeof sandbox>>;
+let keychain: ReturnType<typeof memoryKeychain>;
+let counter: Counter | null = null;
+const c = caller(((name, arg) => counter!.dispatch(name, arg)) as Dispatch);
+const file = () => journalPath(tmp.dir, 'LIVE');
+
+async function start() {
+  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain });
+}
+async function stop() {
+  await counter?.close();
+  counter = null;
+}
+/** What the PC's user does with the data folder while the app is closed. */
+function deleteJournal() {
+  for (const suffix of ['', '-wal', '-shm']) rmSync(file() + suffix, { force: true });
+  expect(existsSync(file())).toBe(false);
+}
+
+let secret = '';
+let backup = '';
+let entries = 0;
+
+beforeAll(async () => {
+  api = await sandbox();
+  keychain = memoryKeychain(keychainWith('cid_live_demo', api.baseUrl));
+  await start();
+  expect((await c.ok('appInfo')).environment).toBe('LIVE');
+  await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
+  await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1357', active: true });
+  await c.ok('saveBackupSettings', { folder: backups.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+  backup = (await c.ok('backupJournal')).path;
+  secret = (await c.ok('exportStationSecret', { pin: '246802' })).secret;
+  await stop();
+  entries = JSON.parse((await keychain.get(`journal-head:${file()}`))!).seq;
+});
+afterAll(async () => {
+  await stop();
+  await api?.close();
+  tmp.cleanup();
+  backups.cleanup();
+});
+
+describe('a LIVE journal deleted outside the app', () => {
+  it('makes nobody its supervisor: every call needing a role is refused, and the first supervisor without the station secret', async () => {
+    deleteJournal();
+    await start();
+    const desk = await c.ok('desk');
+    expect(desk).toMatchObject({ agentsInUse: false, signedIn: null, journalLost: { entries, foundAt: expect.any(String) } });
+    // what a new counter with no agent would let anyone do
+    for (const call of ['listAgents', 'wallet', 'backupJournal', 'listShifts'] as const) expect((await c.err(call)).code).toBe('not_signed_in');
+    expect((await c.err('saveAgent', { name: 'Eve', role: 'supervisor', pin: '999999', active: true })).code).toBe('not_signed_in');
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999' })).code).toBe('journal_lost');
+    const forged = stationSecretText(randomBytes(32));
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999', stationSecret: forged })).code).toBe('journal_lost');
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999', stationSecret: 'SHB1-not-a-secret' })).code).toBe('journal_lost');
+    expect((await c.ok('desk')).agentsInUse).toBe(false);
+  });
+
+  it('stays so across a restart and a second deletion', async () => {
+    await stop();
+    await start();
+    expect((await c.ok('desk')).journalLost).toMatchObject({ entries });
+    await stop();
+    deleteJournal();
+    await start();
+    expect((await c.ok('desk')).journalLost).not.toBeNull();
+    expect((await c.err('listAgents')).code).toBe('not_signed_in');
+  });
+
+  it('is restored from its backup by whoever is at the counter, and its own supervisor signs in again', async () => {
+    const restored = await c.ok('restoreCounter', { file: backup });
+    expect(restored.environment).toBe('LIVE');
+    const desk = await c.ok('desk');
+    expect(desk.journalLost ?? null).toBeNull();
+    const boss = desk.agents.find((a) => a.name === 'Samir Supervisor')!;
+    expect((await c.err('listAgents')).code).toBe('not_signed_in'); // agents again: someone must sign in
+    await c.ok('signIn', { agentId: boss.id, pin: '246802' });
+    expect((await c.ok('listAgents')).map((a) => a.name).sort()).toEqual(['Mona Agent', 'Samir Supervisor']);
+  });
+
+  it('takes a first supervisor again with the station secret a supervisor wrote down', async () => {
+    await stop();
+    deleteJournal();
+    await start();
+    expect((await c.ok('desk')).journalLost).not.toBeNull();
+    const desk = await c.ok('createFirstSupervisor', { name: 'Hoda Supervisor', pin: '864200', stationSecret: secret.toLowerCase() });
+    expect(desk).toMatchObject({ agentsInUse: true, signedIn: { name: 'Hoda Supervisor', role: 'supervisor' }, journalLost: null });
+    expect((await c.ok('listAgents')).map((a) => a.name)).toEqual(['Hoda Supervisor']);
+    // the deletion stays told: the journal holds the rewind the start found
+    expect((await c.ok('backupStatus')).warning).toBe('journal_rewound');
+  });
+});
