@@ -11,8 +11,9 @@ import type { JournalLost } from '../../contract/shifts.ts';
 // Who is at the counter now. One counter, one window, one agent at a time: an agent signs in
 // with a PIN, locks the screen (idle or on a key; their PIN or another agent's unlocks it) and
 // signs out. The idle lock is timed here too, from the activity the renderer reports: a renderer
-// that does not lock (hung, or made not to) still finds every call refused. Until the first agent with a PIN exists the counter acts as its own supervisor,
-// the default agent (the behaviour before agents existed, and TRAINING's demo agent).
+// that does not lock (hung, or made not to) still finds every call refused. Until the first agent
+// with a PIN exists the counter acts as its own supervisor, the default agent (the behaviour
+// before agents existed, and TRAINING's demo agent), unless its journal was lost (journal-lost.ts).
 // Signing in and out is journalled; the state itself lives in memory, so a restart signs out.
 
 export interface DeskDeps {
@@ -107,13 +108,7 @@ export class AgentDesk {
   }
 
   async createFirstSupervisor(name: string, pin: string, stationSecret?: string): Promise<DeskState> {
-    const lost = this.#d.journalLost();
-    if (lost && !(stationSecret !== undefined && this.#d.isStationSecret(stationSecret))) {
-      throw new AppFailure(
-        'journal_lost',
-        `This counter's journal was deleted outside the app (it held ${lost.entries} entries): restore it from a backup or from the station, or type the station secret a supervisor wrote down`,
-      );
-    }
+    if (!(stationSecret !== undefined && this.#d.isStationSecret(stationSecret))) this.refuseIfJournalLost();
     const first = await this.#d.directory().createFirstSupervisor(name, pin);
     this.#enter(first);
     this.#pinChecked(first, pin);
@@ -130,6 +125,19 @@ export class AgentDesk {
     } else this.#enter(agent);
     this.#pinChecked(agent, pin);
     return this.state();
+  }
+
+  /**
+   * Over a lost journal nothing a new counter may do without a PIN is done (a first supervisor,
+   * a station secret adopted): the real one is restored, or the station secret held proves.
+   */
+  refuseIfJournalLost(): void {
+    const lost = this.#d.journalLost();
+    if (!lost) return;
+    throw new AppFailure(
+      'journal_lost',
+      `This counter's journal was deleted outside the app (it held ${lost.entries} entries): restore it from a backup or from the station, or type the station secret a supervisor wrote down`,
+    );
   }
 
   /** A supervisor lifts an agent's lock with their own PIN; nobody is signed in by it. */

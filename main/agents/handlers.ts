@@ -63,6 +63,8 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
       return desk.state();
     },
     importStationSecret: async ({ secret, supervisorId, pin }) => {
+      // with no agent no PIN is asked: over a lost journal a secret of one's own making would become the key that proves
+      desk.refuseIfJournalLost();
       await pinKeys.importText(d.agents(), secret, supervisorId, pin);
       return desk.state();
     },

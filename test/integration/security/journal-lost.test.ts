@@ -72,6 +72,9 @@ describe('a LIVE journal deleted outside the app', () => {
     const forged = stationSecretText(randomBytes(32));
     expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999', stationSecret: forged })).code).toBe('journal_lost');
     expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999', stationSecret: 'SHB1-not-a-secret' })).code).toBe('journal_lost');
+    // nor by adopting a secret of one's own making first (a new counter adopts one without a PIN)
+    expect((await c.err('importStationSecret', { secret: forged })).code).toBe('journal_lost');
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999', stationSecret: forged })).code).toBe('journal_lost');
     expect((await c.ok('desk')).agentsInUse).toBe(false);
   });
 
