@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { IDLE_LOCK_GRACE_MS } from '../../contract/idle-lock.ts';
+import type { Response } from 'playwright-core';
 import { countersPerFile, plain, setLanguage, shot, signInOnScreen, type Counter } from '../support/sale.ts';
 import { caller, sellOneSeat } from '../integration/main/helpers.ts';
 
@@ -43,9 +44,19 @@ describe("main's idle lock at the counter", () => {
     await expect.poll(() => page.getByTestId('lock-screen').count()).toBe(0);
     skew.ms += 4 * MINUTE;
     // a key at the counter: the renderer tells main
-    const told = page.waitForResponse((r) => r.url().includes('/reportActivity'));
-    await page.keyboard.press('Shift');
-    expect(await (await told).json()).toMatchObject({ ok: true });
+    const told: Response[] = [];
+    page.on('response', (r) => void (r.url().includes('/reportActivity') && told.push(r)));
+    // pressed again until told (the page listens for keys once the unlocked screen's effects ran)
+    await expect
+      .poll(
+        async () => {
+          if (told.length === 0) await page.keyboard.press('Shift');
+          return told.length;
+        },
+        { timeout: 10_000 },
+      )
+      .toBe(1);
+    expect(await told[0]!.json()).toMatchObject({ ok: true });
     // past five minutes and a half since the unlock, but not since the key: still open
     skew.ms += 3 * MINUTE;
     expect((await c.call('desk')).locked).toBe(false);
