@@ -29,6 +29,8 @@ export interface RestoreDeps {
   restoringFor(): string | null;
   /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
   resume(): Promise<void>;
+  /** Refuses a backup file this counter may not take now (over a lost journal: one whose agents another key wrote). */
+  refuseFile?(path: string): void;
 }
 
 /**
@@ -51,6 +53,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const pool = d.station();
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
+      if (file) d.refuseFile?.(file);
       const fromFile = file ? await verifyBackupFile(file) : null;
       if (fromFile && !pool) refuseSplitFromStation(fromFile);
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);

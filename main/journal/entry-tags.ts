@@ -66,13 +66,19 @@ export interface HeldKeys {
   previous: MacKey | null;
 }
 
+/** The tag keys of PIN keys held. */
+export const heldKeysOf = (keys: { current: Buffer; previous: Buffer | null }): HeldKeys => ({
+  current: macKeyOf(keys.current),
+  previous: keys.previous ? macKeyOf(keys.previous) : null,
+});
+
 const keysOfJournal = new WeakMap<Journal, () => HeldKeys | null>();
 
 /** Gives the journal the PIN keys its entries are tagged and checked with (the session, and AgentDirectory, which hold them). */
 export function tagEntriesWith(journal: Journal, pinKeys: () => { current: Buffer; previous: Buffer | null } | null): void {
   keysOfJournal.set(journal, () => {
     const keys = pinKeys();
-    return keys ? { current: macKeyOf(keys.current), previous: keys.previous ? macKeyOf(keys.previous) : null } : null;
+    return keys ? heldKeysOf(keys) : null;
   });
 }
 

@@ -89,6 +89,26 @@ describe('a LIVE journal deleted outside the app', () => {
     expect((await c.err('listAgents')).code).toBe('not_signed_in');
   });
 
+  it("refuses a backup another PC wrote: its agents are of its maker's choosing", async () => {
+    // Eve's own LIVE counter, her own keychain and PIN key, her own supervisor, backed up
+    const elsewhere = tempDir('shubbak-journal-lost-eve-');
+    try {
+      const eve = await startCounter({ dataDir: elsewhere.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_live_demo', api.baseUrl)) });
+      const e = caller(eve.dispatch);
+      await e.ok('createFirstSupervisor', { name: 'Eve Supervisor', pin: '999999' });
+      await e.ok('saveBackupSettings', { folder: elsewhere.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+      const forged = (await e.ok('backupJournal')).path;
+      await eve.close();
+      const refused = await c.err('restoreCounter', { file: forged });
+      expect(refused.code).toBe('restore_refused');
+      expect(refused.message).toContain("carries no tag this counter's key opens");
+      expect((await c.ok('desk')).journalLost).not.toBeNull();
+      expect((await c.err('listAgents')).code).toBe('not_signed_in');
+    } finally {
+      elsewhere.cleanup();
+    }
+  });
+
   it('is restored from its backup by whoever is at the counter, and its own supervisor signs in again', async () => {
     const restored = await c.ok('restoreCounter', { file: backup });
     expect(restored.environment).toBe('LIVE');
