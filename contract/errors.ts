@@ -72,6 +72,7 @@ export const AppErrorCode = z.enum([
   'backup_folder_unavailable',
   'backup_failed',
   'restore_refused',
+  'restore_foreign_backup',
   'counter_live_elsewhere',
   'station_copy_refused',
   'restore_needs_counter_login',

@@ -13,7 +13,7 @@ import { heldKeysOf, TAGGED_COLUMNS, tagOpensWith, type TaggedRow } from './entr
  */
 export function refuseAgentsNotKeyedHere(path: string, pinKeys: PinKeys | null): void {
   const refuse = (why: string) =>
-    new AppFailure('restore_refused', `This backup's agents were not written by this counter (${why}): over a missing journal only a backup of this counter, or of its station, is restored`);
+    new AppFailure('restore_foreign_backup', `This backup's agents were not written by this counter (${why}): over a missing journal only a backup of this counter, or of its station, is restored`);
   if (!pinKeys) throw refuse('the PIN key cannot be read here');
   const keys = heldKeysOf(pinKeys);
   let db: Database.Database;

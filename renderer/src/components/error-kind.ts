@@ -31,6 +31,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'station_sale_invalid',
   'sale_written_outside',
   'restore_refused',
+  'restore_foreign_backup',
   'restore_needs_counter_login',
   'restore_needs_station',
   'counter_retired',

@@ -100,7 +100,7 @@ describe('a LIVE journal deleted outside the app', () => {
       const forged = (await e.ok('backupJournal')).path;
       await eve.close();
       const refused = await c.err('restoreCounter', { file: forged });
-      expect(refused.code).toBe('restore_refused');
+      expect(refused.code).toBe('restore_foreign_backup');
       expect(refused.message).toContain("carries no tag this counter's key opens");
       expect((await c.ok('desk')).journalLost).not.toBeNull();
       expect((await c.err('listAgents')).code).toBe('not_signed_in');
