@@ -194,7 +194,7 @@ export function FirstSupervisor({ withSecret = false }: { withSecret?: boolean }
   const ready = name.trim().length > 0 && PIN.test(pin) && pin === again && (!withSecret || secret.trim().length >= 10);
   const mismatch = again.length >= 4 && pin !== again;
   return (
-    <Screen className="desk-screen" data-testid="first-supervisor">
+    <Screen className={withSecret ? 'desk-part' : 'desk-screen'} data-testid="first-supervisor">
       <form
         className="desk-card"
         onSubmit={(e) => {
