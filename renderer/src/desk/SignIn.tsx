@@ -170,7 +170,7 @@ export function PinKeyLost() {
           {t('desk.keyLost.submit')}
         </button>
       </form>
-      <FirstSupervisor />
+      <FirstSupervisor embedded />
     </main>
   );
 }
@@ -180,10 +180,10 @@ export function PinKeyLost() {
  * The first supervisor of a counter with no agent. Over a lost journal (`withSecret`), the station
  * secret a supervisor wrote down is asked too: main refuses the form without it.
  */
-export function FirstSupervisor({ withSecret = false }: { withSecret?: boolean }) {
-  // over a lost journal it is a part of that screen (its <main>, its <h1>), not a screen of its own
-  const Screen = withSecret ? 'section' : 'main';
-  const Heading = withSecret ? 'h2' : 'h1';
+export function FirstSupervisor({ withSecret = false, embedded = withSecret }: { withSecret?: boolean; embedded?: boolean }) {
+  // on the lost journal's or the lost PIN key's screen it is a part of it (its <main>, its <h1>), not a screen of its own
+  const Screen = embedded ? 'section' : 'main';
+  const Heading = embedded ? 'h2' : 'h1';
   const t = useT();
   const error = useDesk((s) => s.error);
   const busy = useDesk((s) => s.busy);
@@ -194,7 +194,7 @@ export function FirstSupervisor({ withSecret = false }: { withSecret?: boolean }
   const ready = name.trim().length > 0 && PIN.test(pin) && pin === again && (!withSecret || secret.trim().length >= 10);
   const mismatch = again.length >= 4 && pin !== again;
   return (
-    <Screen className={withSecret ? 'desk-part' : 'desk-screen'} data-testid="first-supervisor">
+    <Screen className={embedded ? 'desk-part' : 'desk-screen'} data-testid="first-supervisor">
       <form
         className="desk-card"
         onSubmit={(e) => {
@@ -205,7 +205,7 @@ export function FirstSupervisor({ withSecret = false }: { withSecret?: boolean }
         <Heading>{t('desk.first.title')}</Heading>
         <p className="desk-intro">{t('desk.first.intro')}</p>
         <label htmlFor="first-name">{t('desk.name')}</label>
-        <input id="first-name" autoFocus={!withSecret} maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
+        <input id="first-name" autoFocus={!embedded} maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
         <label htmlFor="first-pin">{t('desk.newPin')}</label>
         <PinInput id="first-pin" value={pin} onChange={setPin} />
         <label htmlFor="first-pin-again">{t('desk.newPinAgain')}</label>
