@@ -2,7 +2,6 @@ import { CounterEnvironment, type AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
 import { journalLost } from './agents/journal-lost.ts';
-import { refuseAgentsNotKeyedHere } from './journal/backup-agents.ts';
 import { AgentDesk } from './agents/desk.ts';
 import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
@@ -177,7 +176,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
 
   let target: SessionTarget = initial;
   let session: Session = await openSession(sessionDeps, initial);
-  const lostJournal = () => journalLost(session.journal, session.environment, session.agents);
+  const lostJournal = () => journalLost(session.journal, session.environment);
   const desk = new AgentDesk({
     journal: () => session.journal,
     directory: () => session.agents,
@@ -376,7 +375,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       unlinkStation: async () => void (await stationLink.disconnect({ retiring: true })),
       resume: () => session.sales.resumeAll(),
       // open to anyone over a lost journal: only a backup whose agents this PC's key wrote
-      refuseFile: (path) => void (lostJournal() && refuseAgentsNotKeyedHere(path, pinKeys.get())),
+      agentsWrittenWith: () => (lostJournal() ? pinKeys.get() : undefined),
     }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };

@@ -25,7 +25,7 @@ export interface DeskDeps {
   now: () => number;
   /** The keychain cannot be read: nobody is a supervisor without a PIN, and no PIN can be checked. */
   keychainFailed: () => boolean;
-  /** No agent, and a LIVE journal deleted outside the app (journal-lost.ts): the counter is nobody's supervisor. */
+  /** A LIVE journal deleted outside the app (journal-lost.ts): nobody signs in or acts in it. */
   journalLost: () => JournalLost | null;
   /** Whether a typed station secret is the one of the PIN key held (station-secret.ts). */
   isStationSecret: (text: string) => boolean;
@@ -76,10 +76,8 @@ export class AgentDesk {
   role(): AgentRole | null {
     // Before agents exist the counter is its own supervisor, except without a keychain, where no
     // agent can ever be made: the demo agent sells in TRAINING and that is all.
-    if (!this.#d.directory().inUse()) {
-      if (this.#d.keychainFailed()) return 'agent';
-      return this.#d.journalLost() ? null : 'supervisor';
-    }
+    if (this.#d.journalLost()) return null;
+    if (!this.#d.directory().inUse()) return this.#d.keychainFailed() ? 'agent' : 'supervisor';
     this.#lockIfIdle();
     const signedIn = this.#signedIn();
     return signedIn && !this.#locked ? signedIn.role : null;
@@ -117,6 +115,7 @@ export class AgentDesk {
 
   /** Signs in, unlocks the locked screen, or (another agent's PIN) takes the counter over. */
   async signIn(agentId: string, pin: string): Promise<DeskState> {
+    this.refuseIfJournalLost(); // an agent appended by hand as an earlier version's, whose PIN the start sealed, signs in nowhere
     const agent = await this.#d.directory().check(agentId, pin);
     if (this.#agentId === agent.id) {
       this.#locked = false;
@@ -128,7 +127,7 @@ export class AgentDesk {
   }
 
   /**
-   * Over a lost journal nothing a new counter may do without a PIN is done (a first supervisor,
+   * Over a lost journal nothing is done that would let someone in (a sign-in, a first supervisor,
    * a station secret adopted): the real one is restored, or the station secret held proves.
    */
   refuseIfJournalLost(): void {

@@ -39,6 +39,16 @@ function agentRows(journal: Journal, agentTypes: readonly string[], agentId?: st
     : journal.stmt<[string], TaggedRow>(`${sql} AND payload ->> '$.agentId' = ? ORDER BY seq`).all(agentId);
 }
 
+/**
+ * Whether an agent was saved with a tag a key held opens: an agent this counter made itself. (Not
+ * a key change's mark nor a PIN resealed: the start writes those for an agent appended by hand.)
+ */
+export function agentSavedHere(journal: Journal, agentTypes: readonly string[]): boolean {
+  const keys = tagKeysOf(journal);
+  // all the agents' kinds asked: the partial index entries_of_agents serves only its own list
+  return keys !== null && agentRows(journal, agentTypes).some((r) => r.type === 'agent.saved' && opensWithAny(keys, r, journal));
+}
+
 /** The agents' entries that count, and those that do not (appended outside the app), by the rules above. */
 export interface AgentEntryVerdicts {
   /** The seqs of the entries that count (of the agent asked for, or of all), in order. */

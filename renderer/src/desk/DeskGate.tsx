@@ -59,14 +59,14 @@ export function DeskGate({ children }: { children: ReactNode }) {
     );
   }
   const framed = (screen: ReactNode) => <DeskFrame info={info}>{screen}</DeskFrame>;
+  if (desk.journalLost) {
+    return framed(
+      <Suspense fallback={null}>
+        <JournalLost lost={desk.journalLost} />
+      </Suspense>,
+    );
+  }
   if (!desk.agentsInUse) {
-    if (desk.journalLost) {
-      return framed(
-        <Suspense fallback={null}>
-          <JournalLost lost={desk.journalLost} />
-        </Suspense>,
-      );
-    }
     if (!deskOpenWithoutAgents(desk, info.environment)) return framed(<FirstSupervisor />);
     return desk.keychainFailed ? (
       <>

@@ -5,6 +5,7 @@
 // or a first supervisor is made with the station secret a supervisor wrote down. Deleting the
 // file again, or restarting, changes nothing.
 import { randomBytes } from 'node:crypto';
+import Database from 'better-sqlite3';
 import { existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
@@ -13,6 +14,7 @@ import { journalPath } from '../../../main/session.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
 import { caller, keychainWith, sandbox, tempDir } from '../main/helpers.ts';
+import { appendByHand } from '../../support/append-by-hand.ts';
 
 const tmp = tempDir('shubbak-journal-lost-');
 const backups = tempDir('shubbak-journal-lost-backups-');
@@ -87,6 +89,43 @@ describe('a LIVE journal deleted outside the app', () => {
     await start();
     expect((await c.ok('desk')).journalLost).not.toBeNull();
     expect((await c.err('listAgents')).code).toBe('not_signed_in');
+  });
+
+  it('stays so when the file is written directly while closed: the mark deleted, a supervisor appended by hand', async () => {
+    await stop();
+    const db = new Database(file());
+    try {
+      db.exec('DROP TRIGGER IF EXISTS entries_no_delete');
+      db.prepare("DELETE FROM entries WHERE type = 'journal.rewound'").run();
+      const head = db.prepare('SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
+      db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(head.seq, head.hash);
+      expect(db.prepare("SELECT count(*) FROM entries WHERE type = 'journal.rewound'").pluck().get()).toBe(0);
+      // a supervisor of her own making, chained as the journal chains (the chain has no key)
+      appendByHand(db, 'agent.saved', { agentId: 'agt_eve', name: 'Eve', role: 'supervisor', pinHash: 'x', active: true, by: null });
+    } finally {
+      db.close();
+    }
+    await start();
+    // the head kept in the keychain finds the rewind again; the appended supervisor, counted as an
+    // earlier version's (its PIN sealed by the start), opens no tag: she is listed, and signs in nowhere
+    const desk = await c.ok('desk');
+    expect(desk.journalLost).toMatchObject({ entries: expect.any(Number) });
+    expect(desk.signedIn).toBeNull();
+    expect((await c.err('signIn', { agentId: 'agt_eve', pin: '999999' })).code).toBe('journal_lost');
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999' })).code).toBe('journal_lost');
+    expect((await c.err('listAgents')).code).toBe('not_signed_in');
+  });
+
+  it('refuses twenty attempts made at once, a made-up secret each, typed or adopted first', async () => {
+    const tries = Array.from({ length: 20 }, (_, i) => {
+      const forged = stationSecretText(randomBytes(32));
+      return i % 2 === 0
+        ? c.raw('createFirstSupervisor', { name: `Eve ${i}`, pin: '999999', stationSecret: forged })
+        : c.raw('importStationSecret', { secret: forged }).then(() => c.raw('createFirstSupervisor', { name: `Eve ${i}`, pin: '999999', stationSecret: forged }));
+    });
+    const codes = (await Promise.all(tries)).map((r) => (r.ok ? 'ok' : r.error.code));
+    expect(new Set(codes)).toEqual(new Set(['journal_lost']));
+    expect(await c.ok('desk')).toMatchObject({ signedIn: null, journalLost: { entries: expect.any(Number) } });
   });
 
   it("refuses a backup another PC wrote: its agents are of its maker's choosing", async () => {
