@@ -11,6 +11,7 @@ import { retireIdentity } from './retire.ts';
 import { refuseRetireWhileBusy } from './retire-checks.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
+import type { PinKeys } from '../vault/pin-key.ts';
 
 export interface RestoreDeps {
   dataDir: string;
@@ -29,8 +30,8 @@ export interface RestoreDeps {
   restoringFor(): string | null;
   /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
   resume(): Promise<void>;
-  /** Refuses a backup file this counter may not take now (over a lost journal: one whose agents another key wrote). */
-  refuseFile?(path: string): void;
+  /** Over a lost journal, the PIN keys a backup file's agents must be written with (undefined: any backup). */
+  agentsWrittenWith?(): PinKeys | null | undefined;
 }
 
 /**
@@ -53,8 +54,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const pool = d.station();
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
-      if (file) d.refuseFile?.(file);
-      const fromFile = file ? await verifyBackupFile(file) : null;
+      const fromFile = file ? await verifyBackupFile(file, { agentsWrittenWith: d.agentsWrittenWith?.() }) : null;
       if (fromFile && !pool) refuseSplitFromStation(fromFile);
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);

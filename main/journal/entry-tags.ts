@@ -146,12 +146,13 @@ export interface TaggedRow {
 }
 export const TAGGED_COLUMNS = 'seq, prev_hash, type, at, payload, counter_id, shift_id';
 
-export const taggedEntryOf = (journal: Journal, r: TaggedRow): TaggedEntry => ({
+/** `owner` names the counter an entry of an earlier version (no counter_id) is of: the journal, or a file's meta. */
+export const taggedEntryOf = (owner: { counterId: string }, r: TaggedRow): TaggedEntry => ({
   seq: r.seq,
   prevHash: r.prev_hash,
   type: r.type,
   at: r.at,
-  counterId: r.counter_id ?? journal.counterId,
+  counterId: r.counter_id ?? owner.counterId,
   shiftId: r.shift_id,
   payload: JSON.parse(r.payload) as Record<string, unknown>,
 });

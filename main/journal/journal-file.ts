@@ -5,6 +5,8 @@ import { existsSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { verifyChainYielding, type ChainCheck } from './verify-chain.ts';
 import { AGENTS_IN_USE_SQL } from './agents.ts';
+import { AGENT_ROW_TYPES } from './agent-rows.ts';
+import { TAGGED_COLUMNS, type TaggedRow } from './entry-tags.ts';
 
 /**
  * Entry types that mean an agent worked with a journal. A fresh journal holds only the counter's
@@ -70,6 +72,11 @@ export class JournalFile {
       unfinishedSales: count("SELECT count(*) AS n FROM sales WHERE status IN ('sending', 'unknown', 'pending')"),
       lastSeq: count('SELECT coalesce(max(seq), 0) AS n FROM entries'),
     };
+  }
+
+  /** The agents' entries (AGENT_ROW_TYPES), in order, with the columns their tags are checked from. */
+  agentEntries(): TaggedRow[] {
+    return this.#db.prepare<string[], TaggedRow>(`SELECT ${TAGGED_COLUMNS} FROM entries WHERE type IN (${AGENT_ROW_TYPES.map(() => '?').join(',')}) ORDER BY seq`).all(...AGENT_ROW_TYPES);
   }
 
   /** Whether this journal has an agent who signs in with a PIN. */

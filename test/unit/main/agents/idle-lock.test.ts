@@ -1,11 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentDesk } from '../../../../main/agents/desk.ts';
-import { AgentDirectory } from '../../../../main/agents/directory.ts';
-import { createDispatcher, type Handlers } from '../../../../main/dispatch.ts';
-import type { ShiftService } from '../../../../main/shifts/service.ts';
+import type { Handlers } from '../../../../main/dispatch.ts';
 import { IDLE_LOCK_GRACE_MS } from '../../../../contract/idle-lock.ts';
-import { manualClock, openTempJournal } from '../journal/helpers.ts';
+import type { openTempJournal } from '../journal/helpers.ts';
+import { deskWithMona } from './desk-fixture.ts';
 
 // Main's own idle lock: the screen locks once the idle minutes and their grace pass without a key
 // or a click the renderer reported, whether or not the renderer asks for the lock.
@@ -16,31 +13,12 @@ afterEach(() => t.cleanup());
 const MINUTE = 60_000;
 
 async function counter(minutes = 5) {
-  const clock = manualClock();
-  t = openTempJournal(clock);
-  const keys = { current: randomBytes(32), previous: null };
-  const directory = new AgentDirectory(t.journal, clock, () => keys);
-  const idle = { minutes };
-  const desk = new AgentDesk({
-    journal: () => t.journal,
-    directory: () => directory,
-    shifts: () => ({ current: () => null }) as unknown as ShiftService,
-    idleLockMinutes: () => idle.minutes,
-    now: () => clock.now().getTime(),
-    keychainFailed: () => false,
-    journalLost: () => null,
-    isStationSecret: () => false,
-  });
-  const boss = await directory.createFirstSupervisor('Samir', '246810');
-  const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);
-  const handlers = {
-    listCities: () => ['listed'],
-    listAgents: () => ['agents'],
-    reportActivity: () => ({ locksAt: desk.active() }),
-  } as unknown as Handlers;
-  const dispatch = createDispatcher(handlers, { role: () => desk.role(), override: (name) => desk.overrideFor(name) });
-  await desk.signIn(mona.id, '1357');
-  return { clock, desk, boss, mona, dispatch, idle };
+  const c = await deskWithMona(
+    (desk) => ({ listCities: () => ['listed'], listAgents: () => ['agents'], reportActivity: () => ({ locksAt: desk.active() }) }) as unknown as Partial<Handlers>,
+    { minutes },
+  );
+  t = c.t;
+  return c;
 }
 
 describe("main's idle lock", () => {

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentDesk, OVERRIDE_MS } from '../../../../main/agents/desk.ts';
-import { AgentDirectory } from '../../../../main/agents/directory.ts';
-import { createDispatcher, type Handlers } from '../../../../main/dispatch.ts';
-import type { ShiftService } from '../../../../main/shifts/service.ts';
-import { manualClock, openTempJournal } from '../journal/helpers.ts';
+import { OVERRIDE_MS } from '../../../../main/agents/desk.ts';
+import type { Handlers } from '../../../../main/dispatch.ts';
+import type { openTempJournal } from '../journal/helpers.ts';
+import { deskWithMona } from './desk-fixture.ts';
 import { journalDatabase } from '../../../../main/journal/journal.ts';
 
 // The POS override: an agent's supervisor-only action is approved by a supervisor's PIN at their
@@ -14,26 +12,9 @@ let t: ReturnType<typeof openTempJournal>;
 afterEach(() => t.cleanup());
 
 async function counter() {
-  const clock = manualClock();
-  t = openTempJournal(clock);
-  const keys = { current: randomBytes(32), previous: null };
-  const directory = new AgentDirectory(t.journal, clock, () => keys);
-  const desk = new AgentDesk({
-    journal: () => t.journal,
-    directory: () => directory,
-    shifts: () => ({ current: () => null }) as unknown as ShiftService,
-    idleLockMinutes: () => 5,
-    now: () => clock.now().getTime(),
-    keychainFailed: () => false,
-    journalLost: () => null,
-    isStationSecret: () => false,
-  });
-  const boss = await directory.createFirstSupervisor('Samir', '246810');
-  const mona = await directory.save({ name: 'Mona', role: 'agent', pin: '1357', active: true }, boss);
-  const handlers = { listAgents: () => ['listed'], saveMarkupRule: () => ['saved'] } as unknown as Handlers;
-  const dispatch = createDispatcher(handlers, { role: () => desk.role(), override: (name) => desk.overrideFor(name) });
-  await desk.signIn(mona.id, '1357');
-  return { clock, desk, boss, mona, dispatch };
+  const c = await deskWithMona(() => ({ listAgents: () => ['listed'], saveMarkupRule: () => ['saved'] }) as unknown as Partial<Handlers>);
+  t = c.t;
+  return c;
 }
 
 describe('supervisor approval of an agent action', () => {
