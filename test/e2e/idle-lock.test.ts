@@ -68,7 +68,7 @@ describe("main's idle lock at the counter", () => {
     // the agent goes on as if nothing happened: the next call is refused and the lock screen shows
     await page.keyboard.press('Control+f');
     await page.getByTestId('lookup-query').waitFor();
-    await page.keyboard.type('mariam idle');
+    await page.getByTestId('lookup-query').fill('mariam idle'); // one search, whole: what is refused is known
     await page.getByTestId('lock-screen').waitFor();
     expect(plain(await page.getByTestId('lock-screen').textContent())).toContain('Mona Agent');
     await shot(page, 'idle-locked-by-main-en');
@@ -78,7 +78,7 @@ describe("main's idle lock at the counter", () => {
     await page.getByTestId('lookup-query').waitFor(); // the screen left is there under the lock
     // the refused search was asked again once the PIN opened the screen: its answer, not the refusal
     const hits = page.getByTestId('lookup-here').getByTestId('lookup-hit');
-    await expect.poll(() => hits.count()).toBe(1);
+    await expect.poll(() => hits.count(), { timeout: 10_000 }).toBe(1);
     expect(plain(await hits.first().textContent())).toContain(sale.booking!.id);
     expect(plain(await page.getByTestId('lookup').textContent())).not.toContain('Nobody is signed in');
     await shot(page, 'idle-unlocked-en');
