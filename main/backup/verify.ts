@@ -69,7 +69,7 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     if (expect.hashAt && chain.entries > 0 && expect.hashAt(chain.entries) !== chain.lastHash) {
       throw corrupt(path, `its entry ${chain.entries} differs from the journal's`);
     }
-    if (expect.agentsWrittenWith !== undefined) refuseAgentsNotKeyedHere(file, counterId, expect.agentsWrittenWith);
+    if (expect.agentsWrittenWith !== undefined) refuseAgentsNotKeyedHere(file, counterId, environment, expect.agentsWrittenWith);
     return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash, linkedStations: file.linkedStations() };
   } finally {
     file.close();

@@ -10,11 +10,11 @@ import { heldKeysOf, taggedEntryOf, tagOpensWith } from './entry-tags.ts';
  * elsewhere would bring agents of its maker's choosing (or, with no tags, PIN hashes of an earlier
  * version, which this counter would seal as its own).
  */
-export function refuseAgentsNotKeyedHere(file: JournalFile, counterId: string, pinKeys: PinKeys | null): void {
+export function refuseAgentsNotKeyedHere(file: JournalFile, counterId: string, environment: string, pinKeys: PinKeys | null): void {
   const refuse = (why: string) =>
     new AppFailure('restore_foreign_backup', `This backup's agents were not written by this counter (${why}): over a missing journal only a backup of this counter, or of its station, is restored`);
   if (!pinKeys) throw refuse('the PIN key cannot be read here');
-  const keys = heldKeysOf(pinKeys);
+  const keys = heldKeysOf(pinKeys, environment);
   let supervisor = false;
   for (const r of file.agentEntries()) {
     const entry = taggedEntryOf({ counterId }, r);

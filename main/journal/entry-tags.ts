@@ -4,7 +4,8 @@ import type { Journal } from './journal.ts';
 
 // Every entry this counter writes carries a keyed tag in its payload: an HMAC-SHA-256, with a key
 // derived from the counter's PIN key (kept only in the OS keychain), of the entry and its place in
-// the chain (seq, the hash before it, kind, time, counter, shift). The chain itself has no key:
+// the chain (seq, the hash before it, kind, time, counter, shift), with a key of its environment
+// (a TRAINING journal's tags do not open in LIVE). The chain itself has no key:
 // anyone with the data folder can append an entry SQLite will chain, but not one whose tag opens,
 // and a copy of a tagged entry appended elsewhere does not open either. What does not open:
 //  - an agent's entry does not count (agent-tags.ts);
@@ -34,19 +35,29 @@ interface MacKey {
   inner: Buffer;
   outer: Buffer;
 }
-const macKeys = new WeakMap<Buffer, MacKey>();
+const macKeys = new WeakMap<Buffer, Map<string, MacKey>>();
 
-/** The tag key of a PIN key: its own key, so that a tag tells nothing of the key that seals PIN hashes. */
-function tagKeyOf(pinKey: Buffer): Buffer {
-  return Buffer.from(hkdfSync('sha256', pinKey, Buffer.alloc(0), 'shubbak entry tag v1', 32));
+/**
+ * The tag key of a PIN key in one environment: its own key, so that a tag tells nothing of the key
+ * that seals PIN hashes, and one per environment. Every environment's journal on a PC shares the
+ * PIN key, and anyone at a new TRAINING journal makes its first supervisor: with one tag key for
+ * all, that journal put in LIVE's place (its environment edited) would open with its agents. LIVE
+ * keeps the key of the versions before (its journals' tags still open); TRAINING's and SANDBOX's
+ * entries of those versions open no more, and count as an earlier version's (agent-tags.ts).
+ */
+function tagKeyOf(pinKey: Buffer, environment: string): Buffer {
+  const info = environment === 'LIVE' ? 'shubbak entry tag v1' : `shubbak entry tag v1 ${environment}`;
+  return Buffer.from(hkdfSync('sha256', pinKey, Buffer.alloc(0), info, 32));
 }
 
-function macKeyOf(pinKey: Buffer): MacKey {
-  let k = macKeys.get(pinKey);
+function macKeyOf(pinKey: Buffer, environment: string): MacKey {
+  let byEnvironment = macKeys.get(pinKey);
+  if (!byEnvironment) macKeys.set(pinKey, (byEnvironment = new Map()));
+  let k = byEnvironment.get(environment);
   if (!k) {
-    const key = Buffer.concat([tagKeyOf(pinKey), Buffer.alloc(BLOCK - 32)]);
+    const key = Buffer.concat([tagKeyOf(pinKey, environment), Buffer.alloc(BLOCK - 32)]);
     k = { inner: Buffer.from(key.map((b) => b ^ 0x36)), outer: Buffer.from(key.map((b) => b ^ 0x5c)) };
-    macKeys.set(pinKey, k);
+    byEnvironment.set(environment, k);
   }
   return k;
 }
@@ -66,10 +77,10 @@ export interface HeldKeys {
   previous: MacKey | null;
 }
 
-/** The tag keys of PIN keys held. */
-export const heldKeysOf = (keys: { current: Buffer; previous: Buffer | null }): HeldKeys => ({
-  current: macKeyOf(keys.current),
-  previous: keys.previous ? macKeyOf(keys.previous) : null,
+/** The tag keys of PIN keys held, for the journals of one environment. */
+export const heldKeysOf = (keys: { current: Buffer; previous: Buffer | null }, environment: string): HeldKeys => ({
+  current: macKeyOf(keys.current, environment),
+  previous: keys.previous ? macKeyOf(keys.previous, environment) : null,
 });
 
 const keysOfJournal = new WeakMap<Journal, () => HeldKeys | null>();
@@ -78,7 +89,7 @@ const keysOfJournal = new WeakMap<Journal, () => HeldKeys | null>();
 export function tagEntriesWith(journal: Journal, pinKeys: () => { current: Buffer; previous: Buffer | null } | null): void {
   keysOfJournal.set(journal, () => {
     const keys = pinKeys();
-    return keys ? heldKeysOf(keys) : null;
+    return keys ? heldKeysOf(keys, journal.environment) : null;
   });
 }
 

@@ -6,7 +6,7 @@
 // file again, or restarting, changes nothing.
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
-import { existsSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startCounter, type Counter } from '../../../main/counter.ts';
 import type { Dispatch } from '../../../main/dispatch.ts';
@@ -146,6 +146,39 @@ describe('a LIVE journal deleted outside the app', () => {
     } finally {
       elsewhere.cleanup();
     }
+  });
+
+  it("stays so when TRAINING's journal, whose first supervisor anyone makes, is put in its place with its environment edited", async () => {
+    await stop();
+    // the credential taken out of the keychain (kept aside): the counter starts in TRAINING on the same PIN key
+    const credential = keychain.entries.get('primary')!;
+    keychain.entries.delete('primary');
+    await start();
+    expect((await c.ok('appInfo')).environment).toBe('TRAINING');
+    await c.ok('createFirstSupervisor', { name: 'Eve Supervisor', pin: '999999' });
+    await stop();
+    deleteJournal();
+    copyFileSync(journalPath(tmp.dir, 'TRAINING'), file());
+    const db = new Database(file());
+    try {
+      db.prepare("UPDATE meta SET value = 'LIVE' WHERE key = 'environment'").run();
+    } finally {
+      db.close();
+    }
+    keychain.entries.set('primary', credential);
+    await start();
+    expect((await c.ok('appInfo')).environment).toBe('LIVE');
+    const desk = await c.ok('desk');
+    // her supervisor's tag was made with TRAINING's key: not an agent this LIVE counter saved
+    expect(desk.journalLost).toMatchObject({ entries: expect.any(Number) });
+    const eve = desk.agents.find((a) => a.name === 'Eve Supervisor')!;
+    expect((await c.err('signIn', { agentId: eve.id, pin: '999999' })).code).toBe('journal_lost');
+    expect((await c.err('createFirstSupervisor', { name: 'Eve', pin: '999999' })).code).toBe('journal_lost');
+    expect((await c.err('listAgents')).code).toBe('not_signed_in');
+    // put back as it was found, for the restore below (a lost journal: nothing of Eve's is kept)
+    await stop();
+    deleteJournal();
+    await start();
   });
 
   it('is restored from its backup by whoever is at the counter, and its own supervisor signs in again', async () => {

@@ -2,7 +2,7 @@ import { createHmac, hkdfSync, randomBytes } from 'node:crypto';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { canonicalJson } from '../../../../core/canonical-json.ts';
-import { foreignEntries, tagEntriesWith, tagKeysOf, tagOpensWith, taggedEntryOf, TAGGED_COLUMNS, withTagText, type TaggedRow } from '../../../../main/journal/entry-tags.ts';
+import { foreignEntries, heldKeysOf, tagEntriesWith, tagKeysOf, tagOpensWith, taggedEntryOf, TAGGED_COLUMNS, withTagText, type TaggedRow } from '../../../../main/journal/entry-tags.ts';
 import { journalDatabase } from '../../../../main/journal/journal.ts';
 import { appendByHand, openTempJournal } from './helpers.ts';
 
@@ -32,7 +32,8 @@ describe('entry tags', () => {
     tagEntriesWith(t.journal, () => ({ current: pinKey, previous: null }));
     const e = t.journal.transaction(() => t.journal.append('agent.signed_in', pay('m-1'), { shiftId: 'shift-1' }));
     const { tag, ...rest } = payloadOf(e.seq);
-    const tagKey = Buffer.from(hkdfSync('sha256', pinKey, Buffer.alloc(0), 'shubbak entry tag v1', 32));
+    // a key of its own per environment (this journal is TRAINING's); LIVE's is the earlier versions' key
+    const tagKey = Buffer.from(hkdfSync('sha256', pinKey, Buffer.alloc(0), 'shubbak entry tag v1 TRAINING', 32));
     const input = `${e.seq}\n${rowOf(e.seq).prev_hash}\nagent.signed_in\n${e.at}\n${t.journal.counterId}\nshift-1\n${canonicalJson(rest)}`;
     expect(tag).toBe(createHmac('sha256', tagKey).update(input).digest().subarray(0, 16).toString('base64url'));
     expect(tagOpensWith(tagKeysOf(t.journal)!, taggedEntryOf(t.journal, rowOf(e.seq)))).toBe('current');
@@ -44,6 +45,14 @@ describe('entry tags', () => {
     const again = t.journal.transaction(() => t.journal.append('agent.signed_in', payloadOf(e.seq) as never, { shiftId: 'shift-1' }));
     expect(rowOf(again.seq).payload.match(/"tag":/g)).toHaveLength(1);
     expect(tagOpensWith(tagKeysOf(t.journal)!, taggedEntryOf(t.journal, rowOf(again.seq)))).toBe('current');
+    // the same PIN key in another environment opens none of them
+    for (const environment of ['LIVE', 'SANDBOX']) expect(tagOpensWith(heldKeysOf({ current: pinKey, previous: null }, environment), taggedEntryOf(t.journal, rowOf(e.seq)))).toBeNull();
+    expect(tagOpensWith(heldKeysOf({ current: pinKey, previous: null }, 'TRAINING'), taggedEntryOf(t.journal, rowOf(e.seq)))).toBe('current');
+    // LIVE's key is the one the versions before tagged every entry with: its journals' tags still open
+    const v1Key = Buffer.from(hkdfSync('sha256', pinKey, Buffer.alloc(0), 'shubbak entry tag v1', 32));
+    const v1Tag = createHmac('sha256', v1Key).update(input).digest().subarray(0, 16).toString('base64url');
+    const asLive = { ...taggedEntryOf(t.journal, rowOf(e.seq)), payload: { ...rest, tag: v1Tag } };
+    expect(tagOpensWith(heldKeysOf({ current: pinKey, previous: null }, 'LIVE'), asLive)).toBe('current');
     // the previous key still opens what it tagged
     tagEntriesWith(t.journal, () => ({ current: randomBytes(32), previous: pinKey }));
     expect(tagOpensWith(tagKeysOf(t.journal)!, taggedEntryOf(t.journal, rowOf(e.seq)))).toBe('previous');
