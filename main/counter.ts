@@ -44,6 +44,7 @@ import type { PinTurns } from './agents/pin-lockout.ts';
 import { stationPinTurns } from './station/pin-turns.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
+import { settingSeal } from './vault/settings-seal.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
 import { anchorAccount } from './journal/head-anchor.ts';
 import { forgetStationLeft, noteStationLeft } from './journal/settings-rows.ts';
@@ -143,7 +144,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   tightenTree(opts.dataDir, log);
   const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
   privateDir(dataDir);
-  const counterSettings = new CounterSettingsStore(dataDir, log);
+  const counterSettings = new CounterSettingsStore(dataDir, log, settingSeal(() => pinKeys.get()));
   // Paper made here (receipts, reports) writes Arabic numbers in the digits the counter chose.
   setArabicDigits(counterSettings.arabicDigits());
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
