@@ -43,7 +43,7 @@ export interface BackupStatus {
    * entry differently from the journal (it was changed, or restored from another history), the
    * last good one too old.
    */
-  warning: 'journal_rewound' | 'folder_missing' | 'failed' | 'history_differs' | 'stale' | null;
+  warning: 'journal_rewound' | 'settings_changed' | 'folder_missing' | 'failed' | 'history_differs' | 'stale' | null;
   /** The first backup in the folder that holds an entry of this journal differently (kept, never rotated out). */
   differs: { path: string; seq: number } | null;
   /**

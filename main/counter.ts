@@ -45,6 +45,7 @@ import { stationPinTurns } from './station/pin-turns.ts';
 import type { FaultPoint } from './selling/sales.ts';
 import { CounterSettingsStore } from './settings/counter.ts';
 import { settingSeal } from './vault/settings-seal.ts';
+import { SEALED_SETTINGS, sealEarlierSettings } from './settings/seal-earlier.ts';
 import { installationCounterId, installationHolderId } from './settings/installation.ts';
 import { anchorAccount } from './journal/head-anchor.ts';
 import { forgetStationLeft, noteStationLeft } from './journal/settings-rows.ts';
@@ -144,7 +145,10 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   tightenTree(opts.dataDir, log);
   const dataDir = keychainFailed ? join(opts.dataDir, NO_KEYCHAIN_DIR) : opts.dataDir;
   privateDir(dataDir);
-  const counterSettings = new CounterSettingsStore(dataDir, log, settingSeal(() => pinKeys.get()));
+  // the settings that guard the counter are sealed with the PIN key (main/settings/file.ts); none in the no-keychain world
+  const seal = keychainFailed ? null : settingSeal(() => pinKeys.get());
+  if (seal) await sealEarlierSettings({ dataDir, files: SEALED_SETTINGS, seal, keychain, log });
+  const counterSettings = new CounterSettingsStore(dataDir, log, seal);
   // Paper made here (receipts, reports) writes Arabic numbers in the digits the counter chose.
   setArabicDigits(counterSettings.arabicDigits());
   const station = () => counterSettings.stationName() ?? opts.stationName ?? DEFAULT_STATION_NAME;
@@ -322,7 +326,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     givingBack = givingBack.then(() => money.giveBackLeftOut()).catch((err: unknown) => log('the station claims left by an earlier run could not be given back', err));
   };
   giveBackLeftOut();
-  const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs });
+  const backups = new BackupService({ dataDir, journal: () => session.journal, clock, log, checkEveryMs: opts.backupCheckEveryMs, seal });
   backups.start();
   const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings(), approvedBy: () => desk.approver() });
   const updates = new UpdateService({

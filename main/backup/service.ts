@@ -14,6 +14,7 @@ import type { Journal } from '../journal/journal.ts';
 import { JournalFile } from '../journal/journal-file.ts';
 import { lastClosingSeq } from '../journal/queries/shifts.ts';
 import { SettingsFile } from '../settings/file.ts';
+import type { SettingSeal } from '../vault/settings-seal.ts';
 import { backupsToKeep } from './rotation.ts';
 import { BackupMemory, BackupSettingsStore } from './settings.ts';
 import { folderWritable, parseBackupName, partialPrefix, writeBackup, type WriteHooks } from './write.ts';
@@ -32,6 +33,8 @@ export interface BackupServiceOptions {
   /** How often the service looks whether a backup is due (default a minute). */
   checkEveryMs?: number;
   hooks?: WriteHooks;
+  /** Seals the settings (null: no PIN key, nothing is sealed or checked). */
+  seal?: SettingSeal | null;
 }
 
 type Remembered = BackupMemory['byEnvironment'][string];
@@ -69,7 +72,7 @@ export class BackupService {
 
   constructor(opts: BackupServiceOptions) {
     this.#opts = opts;
-    this.settings = new BackupSettingsStore(opts.dataDir, opts.log);
+    this.settings = new BackupSettingsStore(opts.dataDir, opts.log, opts.seal);
     this.#memory = new SettingsFile({ dir: opts.dataDir, file: 'backup-state.json', what: 'backup state', schema: BackupMemory, log: opts.log });
   }
 
@@ -237,7 +240,7 @@ export class BackupService {
     const foreign = last && { at: last.at, count: last.count, firstSeq: last.entries[0]!.seq, types: [...new Set(last.entries.map((e) => e.type))] };
     const thisWeek = (at: string | undefined) => at !== undefined && now - Date.parse(at) < REWOUND_SHOWN_MS;
     const rewoundThisWeek = thisWeek(rewound?.at) || thisWeek(foreign?.at);
-    const warning = rewoundThisWeek ? 'journal_rewound' : !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
+    const warning = rewoundThisWeek ? 'journal_rewound' : this.settings.changedOutside() ? 'settings_changed' : !folderAvailable ? 'folder_missing' : failedSince ? 'failed' : differs ? 'history_differs' : stale ? 'stale' : null;
     return {
       settings,
       folder,

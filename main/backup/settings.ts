@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { BackupSettingsInput } from '../../contract/backup.ts';
 import { SettingsFile } from '../settings/file.ts';
+import type { SettingSeal } from '../vault/settings-seal.ts';
 
 export const BACKUP_SETTINGS_FILE = 'backup-settings.json';
 
@@ -13,9 +14,15 @@ export class BackupSettingsStore {
   readonly #file: SettingsFile<BackupSettingsInput>;
   readonly #dataDir: string;
 
-  constructor(dataDir: string, log?: (message: string, err?: unknown) => void) {
+  /** `seal`: where backups go is sealed, so that a folder edited in by hand is raised (./service.ts). */
+  constructor(dataDir: string, log?: (message: string, err?: unknown) => void, seal: SettingSeal | null = null) {
     this.#dataDir = dataDir;
-    this.#file = new SettingsFile({ dir: dataDir, file: BACKUP_SETTINGS_FILE, what: 'backup settings', schema: BackupSettingsInput, log });
+    this.#file = new SettingsFile({ dir: dataDir, file: BACKUP_SETTINGS_FILE, what: 'backup settings', schema: BackupSettingsInput, log, seal });
+  }
+
+  /** Whether the settings were edited outside the app (a supervisor's save ends it). */
+  changedOutside(): boolean {
+    return this.#file.changedOutside();
   }
 
   get(): BackupSettingsInput {

@@ -1,9 +1,8 @@
 // The counter's own settings, kept per counter in `counter-settings.json` (see ./file.ts):
 // its name, shown in the top bar and printed on receipts and test pages (until the supervisor
 // saves one, the counter is named by its start-up option), and how soon an idle screen locks.
-// The idle minutes guard the counter, and the file is the PC user's: they are saved with a seal of
-// the PIN key (main/vault/settings-seal.ts); minutes without one that opens (edited by hand, or an
-// earlier version's) count only where they lock sooner than the default.
+// The idle minutes guard the counter, and the file is the PC user's: it is sealed (./file.ts), and
+// minutes found in it changed outside the app count only where they lock sooner than the default.
 import { z } from 'zod';
 import { StationName } from '../../contract/calls.ts';
 import { SettingsFile } from './file.ts';
@@ -14,13 +13,11 @@ export const COUNTER_SETTINGS_FILE = 'counter-settings.json';
 
 /** Minutes without a key or a click before the screen locks, when nothing was saved. */
 export const DEFAULT_IDLE_LOCK_MINUTES = 5;
-const IDLE_LOCK = 'idleLockMinutes';
 
 const Stored = z.object({
   version: z.literal(1),
   stationName: StationName.optional(),
   idleLockMinutes: z.int().min(0).max(240).optional(),
-  idleLockSeal: z.string().max(64).optional(),
   /** The digits of Arabic screens and paper (core/format.ts); Arabic-Indic when not saved. */
   arabicDigits: z.enum(['arab', 'latn']).optional(),
   savedAt: z.string(),
@@ -29,14 +26,12 @@ type Stored = z.infer<typeof Stored>;
 
 export class CounterSettingsStore {
   readonly #file: SettingsFile<Stored>;
-  readonly #seal: SettingSeal | null;
   readonly #log: (message: string) => void;
   /** The unsealed minutes last said in the log (said once, not at every check). */
   #refused: number | null = null;
 
   constructor(dir: string, log: (message: string, err?: unknown) => void = () => {}, seal: SettingSeal | null = null) {
-    this.#file = new SettingsFile({ dir, file: COUNTER_SETTINGS_FILE, what: 'counter settings', schema: Stored, log });
-    this.#seal = seal;
+    this.#file = new SettingsFile({ dir, file: COUNTER_SETTINGS_FILE, what: 'counter settings', schema: Stored, log, seal });
     this.#log = log;
   }
 
@@ -55,21 +50,18 @@ export class CounterSettingsStore {
   }
 
   idleLockMinutes(): number {
-    const stored = this.#file.load();
-    const minutes = stored?.idleLockMinutes;
+    const minutes = this.#file.load()?.idleLockMinutes;
     if (minutes === undefined) return DEFAULT_IDLE_LOCK_MINUTES;
-    if (this.#seal?.opens(IDLE_LOCK, String(minutes), stored?.idleLockSeal)) return minutes;
-    if (minutes >= 1 && minutes <= DEFAULT_IDLE_LOCK_MINUTES) return minutes;
+    if (!this.#file.changedOutside() || (minutes >= 1 && minutes <= DEFAULT_IDLE_LOCK_MINUTES)) return minutes;
     if (this.#refused !== minutes) {
       this.#refused = minutes;
-      this.#log(`counter settings: the idle lock's ${minutes} minutes in ${this.path} carry no seal this counter's key opens (edited outside the app): the screen locks after ${DEFAULT_IDLE_LOCK_MINUTES}`);
+      this.#log(`counter settings: the idle lock's ${minutes} minutes were changed outside the app: the screen locks after ${DEFAULT_IDLE_LOCK_MINUTES}`);
     }
     return DEFAULT_IDLE_LOCK_MINUTES;
   }
 
   saveIdleLockMinutes(minutes: number, at: Date = new Date()): number {
-    const seal = this.#seal?.make(IDLE_LOCK, String(minutes)) ?? undefined;
-    this.#save({ idleLockMinutes: minutes, idleLockSeal: seal }, at);
+    this.#save({ idleLockMinutes: minutes }, at);
     return this.idleLockMinutes();
   }
 
@@ -82,6 +74,8 @@ export class CounterSettingsStore {
   }
 
   #save(change: Partial<Stored>, at: Date): Stored {
-    return this.#file.save({ ...this.#file.load(), ...change, version: 1, savedAt: at.toISOString() });
+    // minutes changed outside the app are not sealed by the next save of another setting
+    const kept = this.#file.changedOutside() ? { ...this.#file.load(), idleLockMinutes: this.idleLockMinutes() } : this.#file.load();
+    return this.#file.save({ ...kept, ...change, version: 1, savedAt: at.toISOString() });
   }
 }

@@ -41,11 +41,14 @@ export const backup = defineMessages({
       'On {when} this PC found entries in its journal that it did not write (how many: {count}; the first: entry {first}; kinds: {kinds}): they were added outside Shubbak. Agents’ entries among them do not count; the others are in the figures. Tell the station manager, who checks them against the printed Z-reports and the backups.',
     'backup.warn.history_differs':
       'Backup {file} holds entry {seq} differently from this journal: the journal was changed, or restored from another history. The backup is kept; tell the station manager.',
+    'backup.warn.settings_changed':
+      'The backup settings were changed outside Shubbak (where backups go, how often, how many are kept): backups follow them until a supervisor checks them below and saves them. Tell the station manager.',
     'backup.kept': 'Kept in the folder: {count}',
     'backup.chip.folder_missing': 'Backup folder missing',
     'backup.chip.stale': 'Backup too old',
     'backup.chip.failed': 'Backup failed',
     'backup.chip.history_differs': 'Backup differs from the journal',
+    'backup.chip.settings_changed': 'Backup settings changed',
     'backup.chip.journal_rewound': 'Journal changed outside the app',
     'backup.family.sales': 'sales',
     'backup.family.cash': 'cash in the drawer',
@@ -115,11 +118,14 @@ export const backup = defineMessages({
       'في {when} وجد هذا الجهاز في سجله قيودًا لم يكتبها (عددها: {count}؛ أولها: القيد {first}؛ أنواعها: {kinds}): أُضيفت خارج شباك. قيود الموظفين بينها لا تُحتسب، والباقي داخل في الأرقام. أبلغ مدير المحطة ليطابقها مع تقارير Z المطبوعة والنسخ الاحتياطية.',
     'backup.warn.history_differs':
       'النسخة {file} تحمل القيد {seq} على غير ما في هذا السجل: غُيّر السجل، أو استُعيد من تاريخ آخر. النسخة محفوظة؛ أبلغ مدير المحطة.',
+    'backup.warn.settings_changed':
+      'غُيّرت إعدادات النسخ الاحتياطي خارج شباك (مكان النسخ، وكل كم ساعة، وكم يُحفظ منها): تتبعها النسخ حتى يراجعها مشرف أدناه ويحفظها. أبلغ مدير المحطة.',
     'backup.kept': 'المحفوظ في المجلد: {count}',
     'backup.chip.folder_missing': 'مجلد النسخ غير موجود',
     'backup.chip.stale': 'النسخة الاحتياطية قديمة',
     'backup.chip.failed': 'فشل النسخ الاحتياطي',
     'backup.chip.history_differs': 'النسخة تخالف السجل',
+    'backup.chip.settings_changed': 'تغيّرت إعدادات النسخ',
     'backup.chip.journal_rewound': 'السجل غُيّر خارج البرنامج',
     'backup.family.sales': 'مبيعات',
     'backup.family.cash': 'نقدية الدرج',
