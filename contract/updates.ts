@@ -18,12 +18,15 @@ export type UpdateSettingsInput = z.infer<typeof UpdateSettingsInput>;
 /** Why a downloaded update waits (it installs by itself once none holds). */
 export type UpdateWait = 'shift_open' | 'sale_in_flight' | 'counter_busy';
 
-export type UpdatePhase = 'off' | 'unavailable' | 'idle' | 'checking' | 'downloading' | 'downloaded' | 'installing' | 'failed';
+export type UpdatePhase = 'off' | 'held' | 'unavailable' | 'idle' | 'checking' | 'downloading' | 'downloaded' | 'installing' | 'failed';
 
 export interface UpdateStatus {
   enabled: boolean;
   feedUrl: string | null;
-  /** `unavailable`: this build cannot update itself (run from the repository, the web harness). */
+  /**
+   * `unavailable`: this build cannot update itself (run from the repository, the web harness);
+   * `held`: saved on, but the settings were changed outside the app (or cannot be checked without the keychain).
+   */
   phase: UpdatePhase;
   currentVersion: string;
   /** The version found on the feed (downloading or downloaded). */

@@ -331,7 +331,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   const stationWide = new StationWideSettings({ current: current('agents', 'rules'), sync: () => stationLink.settings(), approvedBy: () => desk.approver() });
   const updates = new UpdateService({
     engine: opts.updateEngine ?? unavailableEngine,
-    settings: new UpdateSettingsStore(opts.dataDir, log),
+    // the installation's, also in the no-keychain world, where a feed saved on is held (no seal can be checked)
+    settings: new UpdateSettingsStore(opts.dataDir, log, seal),
     activity: () => activityOf(session.journal),
     clock,
     version: opts.version,

@@ -53,7 +53,7 @@ export class UpdateService {
 
   status(): UpdateStatus {
     const s = this.#o.settings.get();
-    const phase = !this.#o.engine.available ? 'unavailable' : !s.enabled ? 'off' : this.#phase;
+    const phase = this.#o.settings.held() ? 'held' : !this.#o.engine.available ? 'unavailable' : !s.enabled ? 'off' : this.#phase;
     return {
       enabled: s.enabled,
       feedUrl: s.feedUrl,

@@ -61,7 +61,7 @@ function UpdatesForm() {
       {status.status === 'error' && <ErrorNotice error={status.error} onRetry={reload} />}
       {current && (
         <>
-          <Notice kind={current.phase === 'failed' ? 'warn' : 'info'} testId="updates-status">
+          <Notice kind={current.phase === 'failed' || current.phase === 'held' ? 'warn' : 'info'} testId="updates-status">
             {statusLine(current, t)}
           </Notice>
           <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-updates-form" noValidate>

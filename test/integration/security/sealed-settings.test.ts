@@ -2,13 +2,14 @@
 // backup-settings.json, which the PC's user (an agent who wants the screen to stay open, or the
 // backups out of the station's reach) can edit while the counter is closed. Edited by hand, seal
 // and all, the minutes count for nothing (main locks the screen after the default minutes all the
-// same), and the backup settings are raised until a supervisor saves them.
+// same), the backup settings are raised until a supervisor saves them, and an update feed is held off.
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IDLE_LOCK_GRACE_MS } from '../../../contract/idle-lock.ts';
 import { BACKUP_SETTINGS_FILE } from '../../../main/backup/settings.ts';
+import { UPDATE_SETTINGS_FILE } from '../../../main/updates/settings.ts';
 import { COUNTER_SETTINGS_FILE, DEFAULT_IDLE_LOCK_MINUTES } from '../../../main/settings/counter.ts';
 import { manualClock } from '../../unit/main/journal/helpers.ts';
 import { harnessedCounter } from './harnessed-counter.ts';
@@ -71,5 +72,21 @@ describe('idle minutes edited in the settings file', () => {
     await c.ok('saveBackupSettings', { folder: safe, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
     expect((await c.ok('backupStatus')).warning).toBeNull();
     rmSync(safe, { recursive: true, force: true });
+    await stop();
+  });
+
+  it('an update feed of her own choosing is held off (whoever sets the feed chooses the code installed)', async () => {
+    const updatesFile = join(t.dir, UPDATE_SETTINGS_FILE);
+    await start();
+    await c.ok('signIn', { agentId: samir, pin: '246802' });
+    await c.ok('saveUpdateSettings', { enabled: false, feedUrl: 'https://updates.example.eg/shubbak' });
+    await stop();
+    const stored = JSON.parse(readFileSync(updatesFile, 'utf8')) as Record<string, unknown>;
+    writeFileSync(updatesFile, JSON.stringify({ ...stored, enabled: true, feedUrl: 'https://evil.example.com/shubbak' }));
+    await start();
+    await c.ok('signIn', { agentId: samir, pin: '246802' });
+    expect(await c.ok('updateStatus')).toMatchObject({ enabled: false, feedUrl: 'https://evil.example.com/shubbak', phase: 'held' });
+    await c.ok('saveUpdateSettings', { enabled: true, feedUrl: 'https://updates.example.eg/shubbak' });
+    expect((await c.ok('updateStatus')).phase).not.toBe('held');
   });
 });

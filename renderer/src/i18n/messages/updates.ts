@@ -15,6 +15,8 @@ export const updates = defineMessages({
     'updates.save': 'Save updates',
     'updates.saved': 'Saved.',
     'updates.phase.off': 'Updates are off. This counter runs version {version}.',
+    'updates.phase.held':
+      'Updates are held off: the update settings were changed outside Shubbak, or cannot be checked on this PC. Whoever sets the feed chooses the code this counter installs: a supervisor checks the address below and saves it. This counter runs version {version}.',
     'updates.phase.unavailable': 'This copy of Shubbak (version {version}) was not installed from an installer and cannot update itself. The setting is kept.',
     'updates.phase.idle': 'Version {version} is the newest on the feed.',
     'updates.phase.checking': 'Asking the feed for a newer version…',
@@ -39,6 +41,8 @@ export const updates = defineMessages({
     'updates.save': 'حفظ التحديثات',
     'updates.saved': 'تم الحفظ.',
     'updates.phase.off': 'التحديثات متوقفة. يعمل هذا الشباك بالإصدار {version}.',
+    'updates.phase.held':
+      'التحديثات موقوفة: غُيّرت إعدادات التحديث خارج شباك، أو لا يمكن التحقق منها على هذا الجهاز. من يحدد المصدر يختار البرنامج الذي يثبّته هذا الشباك: يراجع مشرف العنوان أدناه ويحفظه. يعمل هذا الشباك بالإصدار {version}.',
     'updates.phase.unavailable': 'نسخة شبّاك هذه (الإصدار {version}) لم تُثبَّت من ملف تثبيت ولا يمكنها تحديث نفسها. الإعداد محفوظ.',
     'updates.phase.idle': 'الإصدار {version} هو الأحدث في المصدر.',
     'updates.phase.checking': 'جارٍ سؤال المصدر عن إصدار أحدث…',

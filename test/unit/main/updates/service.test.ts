@@ -1,10 +1,13 @@
-import { readFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { UpdateEngine } from '../../../../main/updates/engine.ts';
 import type { CounterActivity } from '../../../../main/updates/policy.ts';
 import { UpdateService } from '../../../../main/updates/service.ts';
 import { UPDATE_SETTINGS_FILE, UpdateSettingsStore } from '../../../../main/updates/settings.ts';
+import type { PinKeys } from '../../../../main/vault/pin-key.ts';
+import { settingSeal } from '../../../../main/vault/settings-seal.ts';
 import { manualClock, tempDir } from '../journal/helpers.ts';
 
 const FEED = 'https://updates.example.eg/shubbak';
@@ -40,13 +43,15 @@ function fakeEngine(available = true) {
 let tmp: ReturnType<typeof tempDir>;
 afterEach(() => tmp?.cleanup());
 
-function setup(available = true) {
-  tmp = tempDir();
+const keys: PinKeys = { current: randomBytes(32), previous: null };
+
+function setup(available = true, held: PinKeys | null = keys, dir?: string) {
+  tmp = dir ? { dir, cleanup: tmp.cleanup } : tempDir();
   const clock = manualClock('2026-11-26T20:00:00.000Z');
   const fake = fakeEngine(available);
   const activity: CounterActivity = { openShifts: 0, salesInFlight: 0, lastEntryAt: null };
   const logs: string[] = [];
-  const service = new UpdateService({ engine: fake.engine, settings: new UpdateSettingsStore(tmp.dir), activity: () => activity, clock, version: '0.1.0', log: (m) => void logs.push(m) });
+  const service = new UpdateService({ engine: fake.engine, settings: new UpdateSettingsStore(tmp.dir, () => {}, held ? settingSeal(() => held) : null), activity: () => activity, clock, version: '0.1.0', log: (m) => void logs.push(m) });
   return { service, fake, activity, clock, logs };
 }
 
@@ -111,5 +116,45 @@ describe('updates of the installed app', () => {
     expect(logs).toContain('update failed: net::ERR_NAME_NOT_RESOLVED');
     await service.check();
     expect(service.status()).toMatchObject({ phase: 'idle', lastError: null });
+  });
+
+  describe('whose feed is set in the file outside the app (whoever sets the feed chooses the code installed)', () => {
+    const FORGED = 'https://evil.example.com/shubbak';
+    const editFeed = () => {
+      const path = join(tmp.dir, UPDATE_SETTINGS_FILE);
+      writeFileSync(path, JSON.stringify({ ...(JSON.parse(readFileSync(path, 'utf8')) as object), feedUrl: FORGED }));
+    };
+
+    it('are held off: the feed is never asked, nothing installs, until a supervisor saves', async () => {
+      const first = setup();
+      await first.service.save({ enabled: false, feedUrl: FEED });
+      editFeed();
+      const path = join(tmp.dir, UPDATE_SETTINGS_FILE);
+      writeFileSync(path, JSON.stringify({ ...(JSON.parse(readFileSync(path, 'utf8')) as object), enabled: true }));
+      const { service, fake } = setup(true, keys, tmp.dir); // the next start
+      await service.check();
+      expect(fake.feeds).toEqual([]);
+      expect(service.status()).toMatchObject({ enabled: false, feedUrl: FORGED, phase: 'held' });
+      expect(await service.tryInstall()).toBe(false);
+      await service.save({ enabled: true, feedUrl: FEED });
+      expect(service.status()).toMatchObject({ enabled: true, feedUrl: FEED });
+      expect(fake.feeds).toEqual([FEED]);
+    });
+
+    it('are held off where no PIN key can check the file (the keychain unreadable)', async () => {
+      const first = setup();
+      await first.service.save({ enabled: true, feedUrl: FEED });
+      const { service, fake } = setup(true, null, tmp.dir);
+      await service.check();
+      expect(fake.feeds).toEqual([]);
+      expect(service.status()).toMatchObject({ enabled: false, phase: 'held' });
+    });
+
+    it('saved off stay off, not held', async () => {
+      const first = setup();
+      await first.service.save({ enabled: false, feedUrl: null });
+      editFeed();
+      expect(setup(true, keys, tmp.dir).service.status()).toMatchObject({ enabled: false, phase: 'off' });
+    });
   });
 });
