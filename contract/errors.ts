@@ -64,6 +64,7 @@ export const AppErrorCode = z.enum([
   'refund_needs_supervisor',
   'refund_not_sold_here',
   'refund_needs_station',
+  'refund_settings_changed',
   'station_sale_unverified',
   'station_sale_invalid',
   'sale_written_outside',

@@ -129,6 +129,8 @@ export interface ClaimsView {
 export interface RefundSettings {
   policy: RefundPolicy;
   overdueDays: number;
+  /** The settings file was changed outside the app: no refund the station chooses to give is paid until a supervisor saves them. */
+  changedOutside?: true;
 }
 
 /**

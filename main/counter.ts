@@ -319,7 +319,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
   await stationLink.start();
   // a station the shipper found offline is not waited for at each sign-in
   pinTurns = stationPinTurns(() => (stationLink.status().shipping === 'offline' ? null : stationLink.database()), log);
-  const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference', 'checkJournal'), station: () => stationLink.database(), dataDir, clock, log });
+  const money = moneyBack({ current: current('journal', 'client', 'agents', 'reference', 'checkJournal'), station: () => stationLink.database(), dataDir, seal, clock, log });
   // In the background: a station that does not answer must not hold the counter's start.
   let givingBack: Promise<void> = Promise.resolve();
   const giveBackLeftOut = () => {

@@ -12,6 +12,7 @@ import { ClaimsService } from './claims-service.ts';
 import { RefundService, type SaleRef } from './service.ts';
 import type { StationDatabase } from './station-gate.ts';
 import { RefundSettingsStore } from './settings.ts';
+import type { SettingSeal } from '../vault/settings-seal.ts';
 
 type RefundCalls = 'refundQuote' | 'refund' | 'printRefundReceipt' | 'refundSettings' | 'saveRefundSettings' | 'claims' | 'matchAdjustment' | 'exportClaims';
 
@@ -35,6 +36,8 @@ export interface RefundHandlerDeps {
   agent: ActingAgent;
   /** The counter's data folder: the refund settings and exported statements live there. */
   dataDir: string;
+  /** Seals the refund settings (null: no PIN key, nothing is sealed or checked). */
+  seal?: SettingSeal | null;
   clock: Clock;
   log: Log;
 }
@@ -42,9 +45,9 @@ export interface RefundHandlerDeps {
 export type MoneyBack = ReturnType<typeof moneyBack>;
 
 /** One RefundService and one ClaimsService per journal (an environment's), made when first asked. */
-export function moneyBack(d: Pick<RefundHandlerDeps, 'current' | 'station' | 'dataDir' | 'clock' | 'log'>) {
+export function moneyBack(d: Pick<RefundHandlerDeps, 'current' | 'station' | 'dataDir' | 'seal' | 'clock' | 'log'>) {
   const { station = () => null } = d;
-  const settings = new RefundSettingsStore(d.dataDir, d.log);
+  const settings = new RefundSettingsStore(d.dataDir, d.log, d.seal ?? null);
   const services = new WeakMap<Journal, { refunds: RefundService; claims: ClaimsService }>();
   const of = () => {
     const s = d.current();

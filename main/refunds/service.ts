@@ -109,7 +109,13 @@ export class RefundService {
       const supervisor = await this.#d.agents.check(req.approval.supervisorId, req.approval.pin);
       if (supervisor.role !== 'supervisor') throw new AppFailure('forbidden_role', 'Only a supervisor approves a refund the station chooses to give');
       approvedBy = { agentId: supervisor.id, agentName: supervisor.name };
-      policy = this.#d.settings().policy;
+      const settings = this.#d.settings();
+      if (settings.changedOutside) {
+        throw new AppFailure('refund_settings_changed', 'The refund settings were changed outside the app: a supervisor checks the policy and saves it before the station gives money back', {
+          bookingReference: sale.bookingReference,
+        });
+      }
+      policy = settings.policy;
     }
 
     // The tickets wanted, and the station's claim on them first when linked: between two windows, its key decides.

@@ -1,11 +1,13 @@
-// Backup settings edited by hand while the counter is closed (the folder moved to one of the PC
-// user's own), seen on the screens: the top bar says "Backup settings changed" and Settings →
-// Journal says what to do, in English and Arabic, until a supervisor saves them again.
+// Settings edited by hand while the counter is closed, seen on the screens: the backup folder
+// moved to one of the PC user's own (the top bar says "Backup settings changed" and Settings →
+// Journal says what to do, in English and Arabic, until a supervisor saves them again), and the
+// refund policy set to keep nothing (Settings → Counter says no such refund is paid until saved).
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BACKUP_SETTINGS_FILE } from '../../main/backup/settings.ts';
+import { REFUND_SETTINGS_FILE } from '../../main/refunds/settings.ts';
 import { caller, tempDir } from '../integration/main/helpers.ts';
 import { axeFindings, report } from '../support/a11y.ts';
 import { SCREENSHOTS, startApp, type RunningApp } from '../support/app.ts';
@@ -21,10 +23,14 @@ let page: Page;
 beforeAll(async () => {
   app = await startApp({ dataDir: folder.dir });
   await caller(app.counter.dispatch).ok('saveBackupSettings', settings);
+  await caller(app.counter.dispatch).ok('saveRefundSettings', { policy: { kind: 'percent', percent: 10 }, overdueDays: 14 });
   await app.stop();
-  const file = join(folder.dir, BACKUP_SETTINGS_FILE);
-  const stored = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-  writeFileSync(file, JSON.stringify({ ...stored, folder: folder.dir, keepDays: 1, keepWeeks: 0 }));
+  const edit = (name: string, change: object) => {
+    const file = join(folder.dir, name);
+    writeFileSync(file, JSON.stringify({ ...(JSON.parse(readFileSync(file, 'utf8')) as object), ...change }));
+  };
+  edit(BACKUP_SETTINGS_FILE, { folder: folder.dir, keepDays: 1, keepWeeks: 0 });
+  edit(REFUND_SETTINGS_FILE, { policy: { kind: 'none' } });
   app = await startApp({ dataDir: folder.dir });
   browser = await launchChromium();
   page = await browser.newPage({ viewport: { width: 1366, height: 768 } });
@@ -62,5 +68,20 @@ describe('backup settings changed outside the app', () => {
     await caller(app.counter.dispatch).ok('saveBackupSettings', settings);
     await page.reload();
     await expect.poll(() => page.getByTestId('backup-chip').count(), { timeout: 15_000 }).toBe(0);
+  });
+
+  it('a refund policy changed outside the app is said in Settings → Counter', async () => {
+    await page.getByTestId('environment').waitFor();
+    if ((await page.locator('html').getAttribute('lang')) !== 'en') await page.keyboard.press('F3');
+    await expect.poll(() => page.locator('html').getAttribute('lang')).toBe('en');
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('tab', { name: 'Counter', exact: true }).click();
+    const notice = page.getByTestId('refund-settings-changed');
+    await expect.poll(() => notice.count()).toBe(1);
+    expect(plain(await notice.textContent())).toMatch(/changed outside Shubbak: no refund the station chooses to give is paid until a supervisor checks them and saves/);
+    await notice.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: join(SCREENSHOTS, 'refund-settings-changed-en.png') });
+    await page.getByTestId('refund-settings-save').click();
+    await expect.poll(() => notice.count()).toBe(0);
   });
 });

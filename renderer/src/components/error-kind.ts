@@ -26,6 +26,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'refund_needs_supervisor',
   'refund_not_sold_here',
   'refund_needs_station',
+  'refund_settings_changed',
   'counter_live_elsewhere',
   'station_sale_unverified',
   'station_sale_invalid',

@@ -3,6 +3,7 @@ import type { AppError } from '../../../contract/errors.ts';
 import { api } from '../api.ts';
 import { ErrorNotice } from '../components/ErrorNotice.tsx';
 import { useT } from '../i18n/index.ts';
+import { Notice } from '../settings/parts.tsx';
 import { readRefundSettings, refundSettingsDraft, type RefundSettingsDraft } from './settings-input.ts';
 
 type Kind = RefundSettingsDraft['kind'];
@@ -16,6 +17,7 @@ export function RefundSettingsSection() {
   const [tried, setTried] = useState(false);
   const [saved, setSaved] = useState(false);
   const [error, setError] = useState<AppError | null>(null);
+  const [changedOutside, setChangedOutside] = useState(false);
   const reading = readRefundSettings(draft);
   const wrong = tried && !reading.ok ? reading.field : null;
   const update = (patch: Partial<RefundSettingsDraft>) => setDraft((d) => ({ ...d, ...patch }));
@@ -25,6 +27,7 @@ export function RefundSettingsSection() {
     void api.refundSettings().then((r) => {
       if (!r.ok) return setError(r.error);
       setDraft((d) => refundSettingsDraft(r.value.policy, r.value.overdueDays, d));
+      setChangedOutside(r.value.changedOutside === true);
     });
   }, []);
 
@@ -34,6 +37,7 @@ export function RefundSettingsSection() {
     if (!reading.ok) return;
     void api.saveRefundSettings({ policy: reading.policy, overdueDays: reading.overdueDays }).then((r) => {
       setSaved(r.ok);
+      if (r.ok) setChangedOutside(r.value.changedOutside === true);
       setError(r.ok ? null : r.error);
     });
   };
@@ -42,6 +46,11 @@ export function RefundSettingsSection() {
     <form className="st-form" onSubmit={onSubmit} aria-labelledby="st-refunds" data-testid="refund-settings">
       <h3 id="st-refunds">{t('refunds.settings.heading')}</h3>
       <p className="st-intro">{t('refunds.settings.intro')}</p>
+      {changedOutside && (
+        <Notice kind="bad" testId="refund-settings-changed">
+          {t('refunds.settings.changedOutside')}
+        </Notice>
+      )}
       <label>
         {t('refunds.settings.kind')}{' '}
         <select value={draft.kind} onChange={(e) => update({ kind: e.target.value as Kind })} data-testid="refund-policy-kind">

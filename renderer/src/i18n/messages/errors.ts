@@ -73,6 +73,7 @@ export const errors = defineMessages({
     'error.sale_written_outside': 'Counter {counter} found this sale’s record (entry {seq}) written outside the app: nothing was paid. The station manager checks it against that counter’s Z-reports and backups before anyone pays it back.',
     'error.refund_not_sold_here': 'This booking was sold at another window. Without the station database, only the window that sold it can refund it: send the traveller there.',
     'error.refund_needs_station': 'This window’s sales go to the station database, and it is not linked now: only the station knows whether another window already paid this ticket back. Link it again (Settings → Station), or refund at a window linked to it.',
+    'error.refund_settings_changed': 'The refund settings were changed outside Shubbak: a refund the station chooses to give is not paid until a supervisor checks the policy (Settings → Counter) and saves it. A cancelled departure is still refunded whole.',
   },
   ar: {
     'error.title': 'حدث خطأ',
@@ -145,5 +146,6 @@ export const errors = defineMessages({
     'error.sale_written_outside': 'وجد الشباك {counter} أن سجل هذا البيع (القيد {seq}) كُتب خارج البرنامج: لم يُدفع شيء. يراجعه مدير المحطة مقابل تقارير Z والنسخ الاحتياطية لذلك الشباك قبل أن يردّ أحدٌ قيمته.',
     'error.refund_not_sold_here': 'هذا الحجز بيع في شباك آخر. بدون قاعدة بيانات المحطة لا يرد قيمته إلا الشباك الذي باعه: وجّه المسافر إليه.',
     'error.refund_needs_station': 'مبيعات هذا الشباك تُرسل إلى قاعدة بيانات المحطة، وهو غير مرتبط بها الآن: المحطة وحدها تعرف إن كان شباك آخر قد رد قيمة هذه التذكرة. اربطه بها مرة أخرى (الإعدادات ← المحطة)، أو رد القيمة في شباك مرتبط بها.',
+    'error.refund_settings_changed': 'غُيّرت إعدادات الاسترداد خارج شباك: لا يُدفع استرداد تختاره المحطة حتى يراجع مشرف السياسة (الإعدادات ← الشباك) ويحفظها. الرحلة الملغاة تُرد قيمتها كاملة كما هي.',
   },
 });
