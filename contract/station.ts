@@ -58,6 +58,8 @@ export interface StationStatus {
   stoppedCounters: { counterId: string; reason: string; stoppedAt: string }[];
   /** The station-wide settings (agents, markup rules, station name) received from it; null when not linked. */
   settings: StationSettingsState | null;
+  /** The link's file was changed outside the app (another server, another station): not linked until a supervisor connects again. */
+  changedOutside?: true;
 }
 
 /** One side of a concurrent edit: which counter, who, when, and its place in the station's order. */

@@ -308,6 +308,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     settingsTarget: () => sessionSettingsTarget(current('journal', 'agents', 'rules'), (name) => stationLink.renamed(name)),
     log,
     now: () => clock.now(),
+    seal,
     shipEveryMs: opts.shipEveryMs,
     holder: () => installationHolderId(dataDir, log),
     fresh: () => journalWithWork(dataDir) === null,

@@ -4,7 +4,7 @@
 // JSON in the data folder, written atomically (temp file, fsync, rename) and checked against
 // its schema on every load: a damaged file is logged and read as "nothing saved".
 // A file whose values guard the counter (the idle lock, where backups go, the update feed, the
-// refund policy) is sealed: saved with
+// refund policy, the station link) is sealed: saved with
 // an HMAC of the PIN key over its content (main/vault/settings-seal.ts), so that what the PC's
 // user edits by hand is known as changed outside the app (./seal-earlier.ts seals, once, the files
 // of the versions before).

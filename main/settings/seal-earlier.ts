@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { BACKUP_SETTINGS_FILE } from '../backup/settings.ts';
 import { REFUND_SETTINGS_FILE } from '../refunds/settings.ts';
+import { STATION_SETTINGS_FILE } from '../station/link.ts';
 import { UPDATE_SETTINGS_FILE } from '../updates/settings.ts';
 import type { Keychain } from '../vault/keychain.ts';
 import type { SettingSeal } from '../vault/settings-seal.ts';
@@ -14,8 +15,8 @@ import { SEAL_MEMBER, sealedText, writeAtomically } from './file.ts';
 // keychain (the same OS user) has the next start take the file as found, as the other marks kept
 // there do (main/journal/head-anchor.ts).
 
-/** The settings files that guard the counter: the idle lock's minutes, where backups go, the update feed, the refund policy. */
-export const SEALED_SETTINGS = [COUNTER_SETTINGS_FILE, BACKUP_SETTINGS_FILE, UPDATE_SETTINGS_FILE, REFUND_SETTINGS_FILE] as const;
+/** The settings files that guard the counter: the idle lock's minutes, where backups go, the update feed, the refund policy, the station link. */
+export const SEALED_SETTINGS = [COUNTER_SETTINGS_FILE, BACKUP_SETTINGS_FILE, UPDATE_SETTINGS_FILE, REFUND_SETTINGS_FILE, STATION_SETTINGS_FILE] as const;
 
 /** The keychain account noting that the settings file at `path` is sealed from now on. */
 export const sealedSinceAccount = (path: string): string => `settings-sealed:${path}`;

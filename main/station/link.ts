@@ -9,6 +9,7 @@ import { CounterEnvironment } from '../../contract/counter.ts';
 import { StationConnectionInput, type StationStatus } from '../../contract/station.ts';
 import { AppFailure } from '../failure.ts';
 import { SettingsFile } from '../settings/file.ts';
+import type { SettingSeal } from '../vault/settings-seal.ts';
 import { KeychainUnavailable, type Keychain } from '../vault/keychain.ts';
 import { checkStationSchema, isLoopback, registerCounter, stationPool } from './database.ts';
 import { connectionFailure } from './connection-errors.ts';
@@ -44,6 +45,8 @@ export interface StationLinkDeps {
   settingsTarget: () => SettingsTarget;
   log: (message: string, err?: unknown) => void;
   now: () => Date;
+  /** Seals the link's file (main/settings/file.ts): changed outside the app, it is not linked until a supervisor connects again. */
+  seal?: SettingSeal | null;
   /** Pause between shipping rounds (default 5 s). */
   shipEveryMs?: number;
   /** This PC's holder id of its counter's lease at the station (main/station/lease.ts). */
@@ -82,7 +85,7 @@ export class StationLink {
 
   constructor(deps: StationLinkDeps) {
     this.#d = deps;
-    this.#file = new SettingsFile({ dir: deps.dataDir, file: STATION_SETTINGS_FILE, what: 'station settings', schema: Stored, log: deps.log });
+    this.#file = new SettingsFile({ dir: deps.dataDir, file: STATION_SETTINGS_FILE, what: 'station settings', schema: Stored, log: deps.log, seal: deps.seal });
   }
 
   /** At start-up: ship to the saved station, if any (an unreachable one only means a backlog). */
@@ -93,6 +96,7 @@ export class StationLink {
     });
     const saved = this.#file.load();
     if (!saved || !this.#signer) return;
+    if (this.#file.changedOutside()) return this.#d.log(`station link: ${this.#file.path} was changed outside the app: not linked until a supervisor connects again`);
     const password = await passwordFor(this.#d.keychain, saved).catch((err: unknown) => {
       this.#d.log('the station database password cannot be read from the keychain', err);
       return null;
@@ -111,8 +115,9 @@ export class StationLink {
    * the station's settings and this counter's are brought together (StationSettingsSync.seed).
    */
   async connect(given: StationConnectionInput, by: AgentRef | null = null): Promise<StationStatus> {
-    // The station's own certificate authority stays chosen for the same server until another is given.
-    const kept = this.#file.load();
+    // The station's own certificate authority stays chosen for the same server until another is given
+    // (not one found in a file changed outside the app).
+    const kept = this.#file.changedOutside() ? null : this.#file.load();
     const tlsCa = given.tlsCa ?? (kept?.host === given.host ? kept.tlsCa : undefined);
     const input = { ...given, ...(tlsCa === undefined ? {} : { tlsCa }) };
     if (!input.tls && !isLoopback(input.host)) {
@@ -160,7 +165,8 @@ export class StationLink {
   status(): StationStatus {
     const saved = this.#file.load();
     if (!saved || !this.#live) {
-      return { configured: false, counterId: this.#d.journal().counterId, ...this.#keyStatus(), station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null };
+      const changedOutside = saved !== null && this.#file.changedOutside() ? { changedOutside: true as const } : {};
+      return { configured: false, counterId: this.#d.journal().counterId, ...this.#keyStatus(), station: null, connection: null, environment: null, shipping: 'off', backlog: 0, lastShippedAt: null, lastError: null, stoppedCounters: [], settings: null, ...changedOutside };
     }
     const s = this.#live.shipper.state();
     const restoring = this.#restoring(saved);

@@ -115,6 +115,11 @@ export function StationTab() {
           </p>
         </Notice>
       )}
+      {status?.changedOutside && (
+        <Notice kind="bad" testId="station-changed-outside">
+          {t('station.changedOutside')}
+        </Notice>
+      )}
       {status?.configured && (
         <Notice kind={status.shipping === 'stopped' ? 'bad' : status.shipping === 'synced' ? 'ok' : 'info'} testId="station-state">
           {t(`station.sync.${status.shipping}`, { backlog: formatNumber(status.backlog, locale) })}

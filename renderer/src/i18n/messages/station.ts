@@ -13,6 +13,8 @@ export const station = defineMessages({
     'station.secret.adopt': 'Use this station secret',
     'station.secret.adopted': 'This counter now uses the station secret; its agents’ PINs were sealed again with it.',
     'station.heading': 'Station database',
+    'station.changedOutside':
+      'The link to the station database was changed outside Shubbak (another server or another station): this counter is not linked until a supervisor connects it again below. Its sales are kept here meanwhile. Tell the station manager.',
     'station.intro':
       'Several windows of one station (or several stations of a company) keep one record in a PostgreSQL database: this counter ships its journal there in the background and keeps selling when it cannot be reached. The password is kept in the system keychain only.',
     'station.field.stationId': 'Station id (e.g. cairo-gateway)',
@@ -69,6 +71,8 @@ export const station = defineMessages({
     'station.secret.adopt': 'استخدم سرّ المحطة هذا',
     'station.secret.adopted': 'يستخدم هذا الشباك الآن سرّ المحطة؛ وأُعيد ختم الأرقام السرية لموظفيه به.',
     'station.heading': 'قاعدة بيانات المحطة',
+    'station.changedOutside':
+      'غُيّر الربط بقاعدة بيانات المحطة خارج شباك (خادم آخر أو محطة أخرى): لا يرتبط هذا الشباك حتى يربطه مشرف من جديد أدناه. تبقى مبيعاته محفوظة هنا في الأثناء. أبلغ مدير المحطة.',
     'station.intro':
       'تحفظ شبابيك المحطة الواحدة (أو محطات الشركة) سجلًا واحدًا في قاعدة بيانات PostgreSQL: يرسل هذا الشباك يوميته إليها في الخلفية ويستمر في البيع إن تعذر الوصول إليها. تُحفظ كلمة المرور في سلسلة مفاتيح النظام فقط.',
     'station.field.stationId': 'معرّف المحطة (مثل cairo-gateway)',
