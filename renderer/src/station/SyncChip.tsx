@@ -2,11 +2,18 @@ import { formatNumber } from '../../../core/format.ts';
 import { useLocale, useT } from '../i18n/index.ts';
 import { useStation } from './store.ts';
 
-/** The top bar's word on the station database: synced, or offline with the backlog, or stopped (an alarm). */
+/** The top bar's word on the station database: synced, or offline with the backlog, or stopped (an alarm); its link changed outside the app (an alarm). */
 export function SyncChip() {
   const t = useT();
   const locale = useLocale((s) => s.locale);
   const status = useStation((s) => s.status);
+  if (status?.changedOutside) {
+    return (
+      <span className="sync-chip sync-stopped" role="alert" data-testid="sync-chip" data-state="changed_outside" title={t('station.changedOutside')}>
+        {t('station.sync.changedOutside')}
+      </span>
+    );
+  }
   if (!status?.configured) return null;
   const state = status.shipping;
   // Another window's journal refused by the station database is an alarm here too.

@@ -13,6 +13,7 @@ export const station = defineMessages({
     'station.secret.adopt': 'Use this station secret',
     'station.secret.adopted': 'This counter now uses the station secret; its agents’ PINs were sealed again with it.',
     'station.heading': 'Station database',
+    'station.sync.changedOutside': 'Station link changed',
     'station.changedOutside':
       'The link to the station database was changed outside Shubbak (another server or another station): this counter is not linked until a supervisor connects it again below. Its sales are kept here meanwhile. Tell the station manager.',
     'station.intro':
@@ -71,6 +72,7 @@ export const station = defineMessages({
     'station.secret.adopt': 'استخدم سرّ المحطة هذا',
     'station.secret.adopted': 'يستخدم هذا الشباك الآن سرّ المحطة؛ وأُعيد ختم الأرقام السرية لموظفيه به.',
     'station.heading': 'قاعدة بيانات المحطة',
+    'station.sync.changedOutside': 'تغيّر ربط المحطة',
     'station.changedOutside':
       'غُيّر الربط بقاعدة بيانات المحطة خارج شباك (خادم آخر أو محطة أخرى): لا يرتبط هذا الشباك حتى يربطه مشرف من جديد أدناه. تبقى مبيعاته محفوظة هنا في الأثناء. أبلغ مدير المحطة.',
     'station.intro':
