@@ -2,6 +2,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { JournalLost } from '../../contract/shifts.ts';
 import { AGENT_ROW_TYPES } from '../journal/agent-rows.ts';
 import { agentSavedHere } from '../journal/agent-tags.ts';
+import { tagKeysOf, type HeldKeys } from '../journal/entry-tags.ts';
 import { lastRewound } from '../journal/head-anchor.ts';
 import type { Journal } from '../journal/journal.ts';
 
@@ -17,7 +18,17 @@ import type { Journal } from '../journal/journal.ts';
  */
 export function journalLost(journal: Journal, environment: CounterEnvironment): JournalLost | null {
   if (environment === 'TRAINING') return null;
+  // Asked before every call's role check: the agents' entries are read again only when the
+  // journal's head moved (an entry appended or replaced, here or by hand) or the key changed.
+  const seq = journal.lastSeq();
+  const head = journal.hashAt(seq);
+  const key = tagKeysOf(journal)?.current ?? null;
+  const known = answers.get(journal);
+  if (known?.seq === seq && known.head === head && known.key === key) return known.lost;
   const rewound = lastRewound(journal);
-  if (!rewound || agentSavedHere(journal, AGENT_ROW_TYPES)) return null;
-  return { entries: rewound.anchoredSeq, foundAt: rewound.at };
+  const lost = !rewound || agentSavedHere(journal, AGENT_ROW_TYPES) ? null : { entries: rewound.anchoredSeq, foundAt: rewound.at };
+  answers.set(journal, { seq, head, key, lost });
+  return lost;
 }
+
+const answers = new WeakMap<Journal, { seq: number; head: string | null; key: HeldKeys['current'] | null; lost: JournalLost | null }>();
