@@ -74,6 +74,7 @@ export const AppErrorCode = z.enum([
   'backup_failed',
   'restore_refused',
   'restore_foreign_backup',
+  'restore_before_agents_change',
   'counter_live_elsewhere',
   'station_copy_refused',
   'restore_needs_counter_login',

@@ -41,6 +41,11 @@ export interface JournalLost {
   entries: number;
   /** When the start found it. */
   foundAt: string;
+  /**
+   * The journal is an earlier copy of itself, put in place outside the app: it lacks a change to
+   * the agents the keychain saw (a supervisor dismissed, a PIN changed). False: deleted or emptied.
+   */
+  earlierCopy: boolean;
 }
 
 /** Who is at the counter: what the sign-in and lock screens need, and nothing secret. */

@@ -1,7 +1,7 @@
 import { CounterEnvironment, type AppInfo } from '../contract/counter.ts';
 import { startSandbox } from '../sandbox/server.ts';
 import { sleep as realSleep, systemClock, type Clock, type Sleep } from './clock.ts';
-import { journalLost } from './agents/journal-lost.ts';
+import { agentsHeadToRestore, journalLost } from './agents/journal-lost.ts';
 import { AgentDesk } from './agents/desk.ts';
 import { backupHandlers } from './backup/handlers.ts';
 import { BackupService } from './backup/service.ts';
@@ -381,8 +381,8 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
       stationEnvironment: () => stationLink.linkedEnvironment(),
       unlinkStation: async () => void (await stationLink.disconnect({ retiring: true })),
       resume: () => session.sales.resumeAll(),
-      // open to anyone over a lost journal: only a backup whose agents this PC's key wrote
-      agentsWrittenWith: () => (lostJournal() ? pinKeys.get() : undefined),
+      // open to anyone over a lost journal: only a backup whose agents this PC's key wrote, holding every change to them the keychain saw
+      overLostJournal: () => (lostJournal() ? { keys: pinKeys.get(), agentsHead: agentsHeadToRestore(session.journal) } : undefined),
     }),
     ...retiredReportHandlers({ current: current('environment', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
   };

@@ -106,8 +106,10 @@ export class AgentDesk {
   }
 
   async createFirstSupervisor(name: string, pin: string, stationSecret?: string): Promise<DeskState> {
-    if (!(stationSecret !== undefined && this.#d.isStationSecret(stationSecret))) this.refuseIfJournalLost();
-    const first = await this.#d.directory().createFirstSupervisor(name, pin);
+    const proven = stationSecret !== undefined && this.#d.isStationSecret(stationSecret);
+    if (!proven) this.refuseIfJournalLost();
+    // over an earlier copy of the journal its agents are still there: the secret makes one more supervisor
+    const first = await this.#d.directory().createFirstSupervisor(name, pin, proven && this.#d.journalLost()?.earlierCopy === true);
     this.#enter(first);
     this.#pinChecked(first, pin);
     return this.state();
@@ -133,10 +135,10 @@ export class AgentDesk {
   refuseIfJournalLost(): void {
     const lost = this.#d.journalLost();
     if (!lost) return;
-    throw new AppFailure(
-      'journal_lost',
-      `This counter's journal was deleted outside the app (it held ${lost.entries} entries): restore it from a backup or from the station, or type the station secret a supervisor wrote down`,
-    );
+    const what = lost.earlierCopy
+      ? `replaced outside the app by an earlier copy of itself, from before a change to its agents (it held ${lost.entries} entries)`
+      : `deleted outside the app (it held ${lost.entries} entries)`;
+    throw new AppFailure('journal_lost', `This counter's journal was ${what}: restore it from a backup or from the station, or type the station secret a supervisor wrote down`);
   }
 
   /** A supervisor lifts an agent's lock with their own PIN; nobody is signed in by it. */

@@ -135,10 +135,11 @@ export class AgentDirectory {
    * key was lost. One at a time, each asking when the one before is written: however many arrive
    * at once, the path closes with the first.
    */
-  createFirstSupervisor(name: string, pin: string): Promise<AgentRecord> {
+  /** `overEarlierCopy`: the journal is an earlier copy of itself and the station secret was typed (main/agents/journal-lost.ts). */
+  createFirstSupervisor(name: string, pin: string, overEarlierCopy = false): Promise<AgentRecord> {
     const run = this.#firstSupervisor.then(async () => {
       this.#key();
-      if (this.inUse() && !this.pinKeyLost()) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
+      if (this.inUse() && !this.pinKeyLost() && !overEarlierCopy) throw new AppFailure('conflict', 'This counter already has agents: a supervisor adds more');
       return this.apply(await this.prepare({ name, role: 'supervisor', pin, active: true }), null);
     });
     this.#firstSupervisor = run.catch(() => undefined);

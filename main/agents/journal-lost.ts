@@ -2,6 +2,7 @@ import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { JournalLost } from '../../contract/shifts.ts';
 import { AGENT_ROW_TYPES } from '../journal/agent-rows.ts';
 import { agentSavedHere } from '../journal/agent-tags.ts';
+import { earlierCopyUnsettled, type AgentsHead } from '../journal/agents-head.ts';
 import { tagKeysOf, type HeldKeys } from '../journal/entry-tags.ts';
 import { lastRewound } from '../journal/head-anchor.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -14,7 +15,9 @@ import type { Journal } from '../journal/journal.ts';
  * as its own supervisor: nobody may sign in or act in it until its journal is restored (a
  * backup, the station) or a first supervisor is made with the station secret a supervisor wrote
  * down. The mark is the journal.rewound entry itself, found again by the next start if deleted.
- * TRAINING (play money) starts afresh as before.
+ * So is a journal found to be an earlier copy of itself (agents-head.ts): its agents are as they
+ * were before a change the keychain saw, until a backup that holds the change is restored or a
+ * supervisor is made with the station secret. TRAINING (play money) starts afresh as before.
  */
 export function journalLost(journal: Journal, environment: CounterEnvironment): JournalLost | null {
   if (environment === 'TRAINING') return null;
@@ -26,9 +29,17 @@ export function journalLost(journal: Journal, environment: CounterEnvironment): 
   const known = answers.get(journal);
   if (known?.seq === seq && known.head === head && known.key === key) return known.lost;
   const rewound = lastRewound(journal);
-  const lost = !rewound || agentSavedHere(journal, AGENT_ROW_TYPES) ? null : { entries: rewound.anchoredSeq, foundAt: rewound.at };
+  const deleted = rewound !== null && !agentSavedHere(journal, AGENT_ROW_TYPES);
+  const earlierCopy = !deleted && earlierCopyUnsettled(journal, rewound) !== null;
+  const lost = rewound && (deleted || earlierCopy) ? { entries: rewound.anchoredSeq, foundAt: rewound.at, earlierCopy } : null;
   answers.set(journal, { seq, head, key, lost });
   return lost;
+}
+
+/** The change to the agents a backup must hold to be restored over this lost journal (null: none; see agents-head.ts). */
+export function agentsHeadToRestore(journal: Journal): AgentsHead | null {
+  const rewound = lastRewound(journal);
+  return rewound?.agentsSeq !== undefined && rewound.agentsHash !== undefined ? { seq: rewound.agentsSeq, hash: rewound.agentsHash } : null;
 }
 
 const answers = new WeakMap<Journal, { seq: number; head: string | null; key: HeldKeys['current'] | null; lost: JournalLost | null }>();

@@ -11,7 +11,7 @@ import { retireIdentity } from './retire.ts';
 import { refuseRetireWhileBusy } from './retire-checks.ts';
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
-import type { PinKeys } from '../vault/pin-key.ts';
+import type { OverLostJournal } from '../journal/backup-agents.ts';
 
 export interface RestoreDeps {
   dataDir: string;
@@ -30,8 +30,8 @@ export interface RestoreDeps {
   restoringFor(): string | null;
   /** Resumes every open sale once: a restored counter asks the API about its pending sales first. */
   resume(): Promise<void>;
-  /** Over a lost journal, the PIN keys a backup file's agents must be written with (undefined: any backup). */
-  agentsWrittenWith?(): PinKeys | null | undefined;
+  /** Over a lost journal, what a backup file must be (undefined: any backup of this counter). */
+  overLostJournal?(): OverLostJournal | undefined;
 }
 
 /**
@@ -54,7 +54,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const pool = d.station();
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
-      const fromFile = file ? await verifyBackupFile(file, { agentsWrittenWith: d.agentsWrittenWith?.() }) : null;
+      const fromFile = file ? await verifyBackupFile(file, { overLostJournal: d.overLostJournal?.() }) : null;
       if (fromFile && !pool) refuseSplitFromStation(fromFile);
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);

@@ -6,8 +6,7 @@ import { AppFailure } from '../failure.ts';
 import { integrityCheck } from '../journal/integrity.ts';
 import { JournalFile } from '../journal/journal-file.ts';
 import type { ChainCheck } from '../journal/verify-chain.ts';
-import { refuseAgentsNotKeyedHere } from '../journal/backup-agents.ts';
-import type { PinKeys } from '../vault/pin-key.ts';
+import { refuseAgentsNotKeyedHere, type OverLostJournal } from '../journal/backup-agents.ts';
 
 export interface VerifiedBackup {
   environment: CounterEnvironment;
@@ -25,8 +24,8 @@ export interface BackupExpectation {
   /** The hash the live journal has at a seq (null: no such entry). */
   hashAt?: (seq: number) => string | null;
   counterId?: string;
-  /** The PIN keys the backup's agents must be written with (over a lost journal; null: none held, nothing passes). */
-  agentsWrittenWith?: PinKeys | null;
+  /** Over a lost journal: the PIN keys its agents must be written with, and the agents' change it must hold. */
+  overLostJournal?: OverLostJournal;
 }
 
 const corrupt = (path: string, why: string) => new AppFailure('backup_corrupt', `The backup ${path} cannot be used: ${why}`);
@@ -69,7 +68,7 @@ export async function verifyBackupFile(path: string, expect: BackupExpectation =
     if (expect.hashAt && chain.entries > 0 && expect.hashAt(chain.entries) !== chain.lastHash) {
       throw corrupt(path, `its entry ${chain.entries} differs from the journal's`);
     }
-    if (expect.agentsWrittenWith !== undefined) refuseAgentsNotKeyedHere(file, counterId, environment, expect.agentsWrittenWith);
+    if (expect.overLostJournal) refuseAgentsNotKeyedHere(file, counterId, environment, expect.overLostJournal);
     return { environment, counterId, seq: chain.entries, lastHash: chain.lastHash, linkedStations: file.linkedStations() };
   } finally {
     file.close();

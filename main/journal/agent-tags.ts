@@ -40,13 +40,14 @@ function agentRows(journal: Journal, agentTypes: readonly string[], agentId?: st
 }
 
 /**
- * Whether an agent was saved with a tag a key held opens: an agent this counter made itself. (Not
- * a key change's mark nor a PIN resealed: the start writes those for an agent appended by hand.)
+ * Whether an agent was saved (after `afterSeq`) with a tag a key held opens: an agent this counter
+ * made itself. (Not a key change's mark nor a PIN resealed: the start writes those for an agent
+ * appended by hand.)
  */
-export function agentSavedHere(journal: Journal, agentTypes: readonly string[]): boolean {
+export function agentSavedHere(journal: Journal, agentTypes: readonly string[], afterSeq = 0): boolean {
   const keys = tagKeysOf(journal);
   // all the agents' kinds asked: the partial index entries_of_agents serves only its own list
-  return keys !== null && agentRows(journal, agentTypes).some((r) => r.type === 'agent.saved' && opensWithAny(keys, r, journal));
+  return keys !== null && agentRows(journal, agentTypes).some((r) => r.seq > afterSeq && r.type === 'agent.saved' && opensWithAny(keys, r, journal));
 }
 
 /** The agents' entries that count, and those that do not (appended outside the app), by the rules above. */

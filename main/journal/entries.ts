@@ -257,6 +257,13 @@ export interface JournalRewound {
   foundSeq: number;
   /** The hash the journal holds at the anchored seq (null: it ends before it). */
   foundHash: string | null;
+  /**
+   * The agents' last entry the keychain kept (its seq and hash), when the journal no longer holds
+   * it: an earlier copy put in place, whose agents may be as they were before a change since (a
+   * supervisor dismissed, a PIN changed). Such a journal is lost (main/agents/journal-lost.ts).
+   */
+  agentsSeq?: number;
+  agentsHash?: string;
 }
 
 /**

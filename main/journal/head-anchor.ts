@@ -5,6 +5,7 @@ import { seqListText, seqRanges } from '../../core/seq-ranges.ts';
 import { namedByFindings } from './found-outside.ts';
 import type { Journal } from './journal.ts';
 import { rebuildReadModels } from './read-models.ts';
+import { agentsHeadMissing, agentsHeadToKeep } from './agents-head.ts';
 
 // The journal's head (its last seq and hash), kept in the OS keychain beside the PIN key: the
 // journal is a file its PC's user can rewrite with SQLite (the chain has no key), so entries
@@ -15,7 +16,8 @@ import { rebuildReadModels } from './read-models.ts';
 // little while and at close, each time after checking the journal still holds the one kept last.
 // Entries after the head kept must carry a tag this PC's key opens (entry-tags.ts): those that do
 // not were appended outside the app, and are journalled (`journal.foreign_entries`) and raised the
-// same way, at the start that finds them or while it runs.
+// same way, at the start that finds them or while it runs. The agents' last entry is kept too: a
+// rewind that lost it makes the journal lost (agents-head.ts).
 // A restore or a Replace, which put another journal in place, forgets the heads kept (counter.ts).
 // (The keychain is that same user's: someone who also rewrites the keychain entry is not caught
 // here, but by the station's copy and the backups.)
@@ -26,7 +28,10 @@ export interface AnchorStore {
   set(account: string, value: string): Promise<void>;
 }
 
-const Kept = z.object({ seq: z.number().int().min(0), hash: z.string() });
+const Head = z.object({ seq: z.number().int().min(0), hash: z.string() });
+/** The journal's head, and its agents' (a version before this one kept none). */
+const Kept = Head.extend({ agents: Head.extend({ seq: z.number().int().min(1) }).optional() });
+type Kept = z.infer<typeof Kept>;
 
 /** The keychain account of the journal file at `path`: named after the file's place, not after anything the file says. */
 export const anchorAccount = (path: string): string => `journal-head:${path}`;
@@ -44,7 +49,7 @@ export class HeadAnchor {
   readonly #store: AnchorStore;
   readonly #log: (message: string, err?: unknown) => void;
   /** The head kept last by this process (null: none yet). */
-  #saved: { seq: number; hash: string } | null = null;
+  #saved: Kept | null = null;
   /** Entries up to here have been checked for their tags (null: none kept, nothing to check against). */
   #checkedUpTo: number | null = null;
   #timer: NodeJS.Timeout | null = null;
@@ -57,7 +62,7 @@ export class HeadAnchor {
 
   /** Compares the journal with the head kept, journals what differs, keeps the head, and keeps it again every `everyMs`. */
   async open(everyMs: number): Promise<JournalRewound | null> {
-    let kept: { seq: number; hash: string } | null;
+    let kept: Kept | null;
     try {
       const raw = await this.#store.get(anchorAccount(this.#journal.path));
       const parsed = raw === null ? null : Kept.safeParse(JSON.parse(raw));
@@ -82,9 +87,12 @@ export class HeadAnchor {
    * entries as they are). 'unrecorded': it differs but the journal takes no entry (read-only); the
    * head kept then stays as it was, so that the next start says it again.
    */
-  #compare(kept: { seq: number; hash: string }): JournalRewound | 'unrecorded' | null {
-    const rewound = rewoundFrom(this.#journal, kept);
-    if (!rewound) return null;
+  #compare(kept: Kept): JournalRewound | 'unrecorded' | null {
+    const found = rewoundFrom(this.#journal, kept);
+    if (!found) return null;
+    const agents = agentsHeadMissing(this.#journal, kept.agents);
+    const rewound: JournalRewound = agents ? { ...found, agentsSeq: agents.seq, agentsHash: agents.hash } : found;
+    if (agents) this.#log(`journal head: the agents' entry ${agents.seq} the keychain kept is not in it: an earlier copy, lost until restored`);
     this.#log(`journal head: the journal ends at entry ${rewound.foundSeq}, and held entry ${rewound.anchoredSeq} otherwise or not at all: changed outside the app`);
     if (this.#journal.readOnlyFailure) return 'unrecorded';
     // the figures are folded again from the entries as they are now: rows of entries removed go
@@ -101,12 +109,13 @@ export class HeadAnchor {
   async save(): Promise<void> {
     // the later of the head kept last and the last entry this process wrote: both must still be there
     const mine = this.#journal.lastAppended;
-    const known = mine && (!this.#saved || mine.seq >= this.#saved.seq) ? mine : this.#saved;
+    const known = mine && (!this.#saved || mine.seq >= this.#saved.seq) ? { ...mine, agents: this.#saved?.agents } : this.#saved;
     if (known && this.#compare(known) === 'unrecorded') return;
     this.#checkForeign();
     const seq = this.#journal.lastSeq();
-    const head = { seq, hash: seq === 0 ? '' : (this.#journal.hashAt(seq) ?? '') };
-    if (this.#saved?.seq === head.seq && this.#saved.hash === head.hash) return;
+    const agents = agentsHeadToKeep(this.#journal, lastRewound(this.#journal)) ?? undefined;
+    const head: Kept = { seq, hash: seq === 0 ? '' : (this.#journal.hashAt(seq) ?? ''), ...(agents && { agents }) };
+    if (this.#saved?.seq === head.seq && this.#saved.hash === head.hash && this.#saved.agents?.hash === head.agents?.hash) return;
     try {
       await this.#store.set(anchorAccount(this.#journal.path), JSON.stringify(head));
       this.#saved = head;
@@ -169,9 +178,9 @@ export function lastForeign(journal: Journal): (JournalForeignEntries & { at: st
 }
 
 /** The last rewind found in this journal, and when (through the index entries_rewound). */
-export function lastRewound(journal: Journal): (JournalRewound & { at: string }) | null {
+export function lastRewound(journal: Journal): (JournalRewound & { at: string; seq: number }) | null {
   const seq = journal.stmt<[], { seq: number }>("SELECT seq FROM entries WHERE type = 'journal.rewound' ORDER BY seq DESC LIMIT 1").get()?.seq;
   if (seq === undefined) return null;
   const e = journal.entry<'journal.rewound'>(seq);
-  return { ...e.payload, at: e.at };
+  return { ...e.payload, at: e.at, seq };
 }

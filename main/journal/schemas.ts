@@ -86,7 +86,14 @@ export const ENTRY_SCHEMAS: { [K in EntryType]: z.ZodType } = {
   'markup.changed': z.object({ action: z.enum(['saved', 'deleted']), ruleId: id, rule: markupRuleFields.nullable(), previous: markupRuleFields.nullable(), by: z.object({ agentId: z.string(), agentName: z.string() }), fromStation: fromStation.optional() }),
   'station.renamed': z.object({ name: z.string().min(1), by: agentRef.nullable(), fromStation }),
   'journal.foreign_entries': z.object({ count: z.number().int().min(1), entries: z.array(z.object({ seq: z.number().int().min(1), type: z.string() })), seqs: seqList.optional() }),
-  'journal.rewound': z.object({ anchoredSeq: z.number().int().min(1), anchoredHash: z.string().min(1), foundSeq: z.number().int().min(0), foundHash: z.string().nullable() }),
+  'journal.rewound': z.object({
+    anchoredSeq: z.number().int().min(1),
+    anchoredHash: z.string().min(1),
+    foundSeq: z.number().int().min(0),
+    foundHash: z.string().nullable(),
+    agentsSeq: z.number().int().min(1).optional(),
+    agentsHash: z.string().min(1).optional(),
+  }),
   'refund.paid': z.object({
     refundId: id,
     saleId: id,

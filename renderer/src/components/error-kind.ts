@@ -33,6 +33,7 @@ const REFUSALS: ReadonlySet<AppErrorCode> = new Set<AppErrorCode>([
   'sale_written_outside',
   'restore_refused',
   'restore_foreign_backup',
+  'restore_before_agents_change',
   'restore_needs_counter_login',
   'restore_needs_station',
   'counter_retired',

@@ -7,30 +7,17 @@
 import { randomBytes } from 'node:crypto';
 import Database from 'better-sqlite3';
 import { copyFileSync, existsSync, rmSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCounter, type Counter } from '../../../main/counter.ts';
-import type { Dispatch } from '../../../main/dispatch.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { startCounter } from '../../../main/counter.ts';
 import { journalPath } from '../../../main/session.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { stationSecretText } from '../../../main/vault/pin-key.ts';
-import { caller, keychainWith, sandbox, tempDir } from '../main/helpers.ts';
+import { caller, keychainWith, tempDir } from '../main/helpers.ts';
 import { appendByHand } from '../../support/append-by-hand.ts';
+import { liveCounter } from './live-counter.ts';
 
-const tmp = tempDir('shubbak-journal-lost-');
-const backups = tempDir('shubbak-journal-lost-backups-');
-let api: Awaited<ReturnType<typeof sandbox>>;
-let keychain: ReturnType<typeof memoryKeychain>;
-let counter: Counter | null = null;
-const c = caller(((name, arg) => counter!.dispatch(name, arg)) as Dispatch);
-const file = () => journalPath(tmp.dir, 'LIVE');
-
-async function start() {
-  counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain });
-}
-async function stop() {
-  await counter?.close();
-  counter = null;
-}
+const pc = liveCounter('shubbak-journal-lost-');
+const { c, start, stop, file } = pc;
 /** What the PC's user does with the data folder while the app is closed. */
 function deleteJournal() {
   for (const suffix of ['', '-wal', '-shm']) rmSync(file() + suffix, { force: true });
@@ -42,23 +29,15 @@ let backup = '';
 let entries = 0;
 
 beforeAll(async () => {
-  api = await sandbox();
-  keychain = memoryKeychain(keychainWith('cid_live_demo', api.baseUrl));
   await start();
   expect((await c.ok('appInfo')).environment).toBe('LIVE');
   await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
   await c.ok('saveAgent', { name: 'Mona Agent', role: 'agent', pin: '1357', active: true });
-  await c.ok('saveBackupSettings', { folder: backups.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+  await c.ok('saveBackupSettings', { folder: pc.backups, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
   backup = (await c.ok('backupJournal')).path;
   secret = (await c.ok('exportStationSecret', { pin: '246802' })).secret;
   await stop();
-  entries = JSON.parse((await keychain.get(`journal-head:${file()}`))!).seq;
-});
-afterAll(async () => {
-  await stop();
-  await api?.close();
-  tmp.cleanup();
-  backups.cleanup();
+  entries = JSON.parse((await pc.keychain.get(`journal-head:${file()}`))!).seq;
 });
 
 describe('a LIVE journal deleted outside the app', () => {
@@ -93,12 +72,9 @@ describe('a LIVE journal deleted outside the app', () => {
 
   it('stays so when the file is written directly while closed: the mark deleted, a supervisor appended by hand', async () => {
     await stop();
+    pc.deleteRewindMarks();
     const db = new Database(file());
     try {
-      db.exec('DROP TRIGGER IF EXISTS entries_no_delete');
-      db.prepare("DELETE FROM entries WHERE type = 'journal.rewound'").run();
-      const head = db.prepare('SELECT seq, hash FROM entries ORDER BY seq DESC LIMIT 1').get() as { seq: number; hash: string };
-      db.prepare('UPDATE journal_head SET seq = ?, hash = ?').run(head.seq, head.hash);
       expect(db.prepare("SELECT count(*) FROM entries WHERE type = 'journal.rewound'").pluck().get()).toBe(0);
       // a supervisor of her own making, chained as the journal chains (the chain has no key)
       appendByHand(db, 'agent.saved', { agentId: 'agt_eve', name: 'Eve', role: 'supervisor', pinHash: 'x', active: true, by: null });
@@ -132,7 +108,7 @@ describe('a LIVE journal deleted outside the app', () => {
     // Eve's own LIVE counter, her own keychain and PIN key, her own supervisor, backed up
     const elsewhere = tempDir('shubbak-journal-lost-eve-');
     try {
-      const eve = await startCounter({ dataDir: elsewhere.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_live_demo', api.baseUrl)) });
+      const eve = await startCounter({ dataDir: elsewhere.dir, version: '0.1.0', keychain: memoryKeychain(keychainWith('cid_live_demo', pc.api.baseUrl)) });
       const e = caller(eve.dispatch);
       await e.ok('createFirstSupervisor', { name: 'Eve Supervisor', pin: '999999' });
       await e.ok('saveBackupSettings', { folder: elsewhere.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
@@ -151,21 +127,21 @@ describe('a LIVE journal deleted outside the app', () => {
   it("stays so when TRAINING's journal, whose first supervisor anyone makes, is put in its place with its environment edited", async () => {
     await stop();
     // the credential taken out of the keychain (kept aside): the counter starts in TRAINING on the same PIN key
-    const credential = keychain.entries.get('primary')!;
-    keychain.entries.delete('primary');
+    const credential = pc.keychain.entries.get('primary')!;
+    pc.keychain.entries.delete('primary');
     await start();
     expect((await c.ok('appInfo')).environment).toBe('TRAINING');
     await c.ok('createFirstSupervisor', { name: 'Eve Supervisor', pin: '999999' });
     await stop();
     deleteJournal();
-    copyFileSync(journalPath(tmp.dir, 'TRAINING'), file());
+    copyFileSync(journalPath(pc.dir, 'TRAINING'), file());
     const db = new Database(file());
     try {
       db.prepare("UPDATE meta SET value = 'LIVE' WHERE key = 'environment'").run();
     } finally {
       db.close();
     }
-    keychain.entries.set('primary', credential);
+    pc.keychain.entries.set('primary', credential);
     await start();
     expect((await c.ok('appInfo')).environment).toBe('LIVE');
     const desk = await c.ok('desk');

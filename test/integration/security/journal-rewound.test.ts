@@ -24,7 +24,7 @@ async function startSignedIn(): Promise<void> {
   const boss = (await c.ok('desk')).agents.find((a) => a.name === 'Samir Supervisor')!.id;
   await c.ok('signIn', { agentId: boss, pin: '246802' });
 }
-const rewinds = (): { anchoredSeq: number; anchoredHash: string; foundSeq: number; foundHash: string | null }[] => t.withJournalFile((db) => (db.prepare("SELECT payload FROM entries WHERE type = 'journal.rewound' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload)));
+const rewinds = (): { anchoredSeq: number; anchoredHash: string; foundSeq: number; foundHash: string | null; agentsSeq?: number }[] => t.withJournalFile((db) => (db.prepare("SELECT payload FROM entries WHERE type = 'journal.rewound' ORDER BY seq").all() as { payload: string }[]).map((r) => JSON.parse(r.payload)));
 
 beforeAll(async () => {
   await start();
@@ -47,7 +47,11 @@ describe('a journal rewound outside the app', () => {
     }, true);
     await startSignedIn();
     expect((await c.ok('verifyJournal')).ok).toBe(true);
-    expect(rewinds()).toEqual([{ anchoredSeq: before, anchoredHash: expect.any(String), foundSeq: before - 2, foundHash: null, tag: expect.any(String) }]);
+    // the deleted entries held Hoda's agent.saved: the rewind names that agents' entry as lost too (a TRAINING journal is not held for it)
+    expect(rewinds()).toEqual([
+      { anchoredSeq: before, anchoredHash: expect.any(String), foundSeq: before - 2, foundHash: null, agentsSeq: expect.any(Number), agentsHash: expect.any(String), tag: expect.any(String) },
+    ]);
+    expect(rewinds()[0]!.agentsSeq).toBeGreaterThan(before - 2);
     const status = await c.ok('backupStatus');
     expect(status.warning).toBe('journal_rewound');
     expect(status.rewound).toMatchObject({ anchoredSeq: before, foundSeq: before - 2 });
