@@ -54,7 +54,8 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       const pool = d.station();
       if (stationCounterId && !pool) throw new AppFailure('not_configured', 'Link the station database first (Settings → Station), then restore from it');
       // Checked before anything is touched: the file whole, the counter not held by a PC still selling.
-      const fromFile = file ? await verifyBackupFile(file, { overLostJournal: d.overLostJournal?.() }) : null;
+      const overLost = d.overLostJournal?.();
+      const fromFile = file ? await verifyBackupFile(file, { ...(overLost && { overLostJournal: overLost }) }) : null;
       if (fromFile && !pool) refuseSplitFromStation(fromFile);
       const counterId = stationCounterId ?? (pool ? fromFile!.counterId : null);
       if (fromFile && counterId && fromFile.counterId !== counterId) throw new AppFailure('restore_refused', `The backup is counter ${fromFile.counterId}'s, not ${counterId}'s`);
@@ -64,7 +65,7 @@ export function restoreHandlers(d: RestoreDeps): HandlerGroup<'restoreCounter' |
       }
       const station = pool && counterId ? { copy: stationCopy(pool, () => d.clock.now()), counterId } : undefined;
       if (station) await station.copy.claim(station.counterId, installationHolderId(d.dataDir));
-      const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, checked: fromFile, station }, d.clock));
+      const restored = await d.reopenAfter(() => restoreCounter(d.dataDir, { file, checked: fromFile, station, agentsHead: overLost?.agentsHead }, d.clock));
       d.log(`counter ${restored.counterId} restored (${restored.environment}, entries up to ${restored.seq}, ${restored.fromStation} from the station)`);
       // Before the first new sale: every sale left open is asked of the API once, with its own key.
       await d.resume();

@@ -17,6 +17,8 @@ import { adoptEntries } from '../journal/adopt.ts';
 import { rebuildReadModels } from '../journal/read-models.ts';
 import { journalFileHasWork } from '../journal/journal-file.ts';
 import { verifyBackupFile, type VerifiedBackup } from './verify.ts';
+import type { AgentsHead } from '../journal/agents-head.ts';
+import { refuseWithoutAgentsHead } from '../journal/backup-agents.ts';
 
 const ENVIRONMENTS = CounterEnvironment.options;
 
@@ -81,6 +83,8 @@ export interface RestoreSources {
   checked?: VerifiedBackup | null | undefined;
   /** The station database's copy, for the entries after the backup's last (or all of them). */
   station?: { copy: StationCopy; counterId: string } | undefined;
+  /** Over a lost journal: the change to the agents the restored journal must hold (backup-agents.ts). */
+  agentsHead?: AgentsHead | null | undefined;
 }
 
 /**
@@ -101,7 +105,7 @@ export async function restoreCounter(dataDir: string, sources: RestoreSources, c
     if (verified && sources.checked && !sameBackup(verified, sources.checked)) {
       throw new AppFailure('backup_corrupt', `The backup file changed while it was read: it held entries up to ${sources.checked.seq}, its copy up to ${verified.seq} (${file})`);
     }
-    return await restoreFrom(dataDir, { copied, verified, station, name: file ? basename(file) : 'station' }, clock);
+    return await restoreFrom(dataDir, { copied, verified, station, agentsHead: sources.agentsHead ?? null, name: file ? basename(file) : 'station' }, clock);
   } finally {
     if (copied) removeFile(copied);
   }
@@ -111,7 +115,7 @@ const sameBackup = (a: VerifiedBackup, b: VerifiedBackup) => a.counterId === b.c
 
 async function restoreFrom(
   dataDir: string,
-  from: { copied: string | null; verified: VerifiedBackup | null; station: RestoreSources['station']; name: string },
+  from: { copied: string | null; verified: VerifiedBackup | null; station: RestoreSources['station']; agentsHead: AgentsHead | null; name: string },
   clock: Clock,
 ): Promise<Restored> {
   const { copied, verified, station } = from;
@@ -133,6 +137,7 @@ async function restoreFrom(
     try {
       if (journal.counterId !== counterId) throw new AppFailure('restore_refused', `The restored journal is counter ${journal.counterId}'s, not ${counterId}'s`);
       if (station) await station.copy.readVerified(counterId, journal.lastSeq(), (page) => (fromStation += adoptEntries(journal, page)));
+      refuseWithoutAgentsHead(journal, from.agentsHead);
       const check = journal.verify();
       if (!check.ok) throw new AppFailure('backup_corrupt', `The restored journal does not verify at entry ${check.firstBadSeq}`);
       seq = check.entries;

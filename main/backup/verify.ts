@@ -24,8 +24,8 @@ export interface BackupExpectation {
   /** The hash the live journal has at a seq (null: no such entry). */
   hashAt?: (seq: number) => string | null;
   counterId?: string;
-  /** Over a lost journal: the PIN keys its agents must be written with, and the agents' change it must hold. */
-  overLostJournal?: OverLostJournal;
+  /** Over a lost journal: the PIN keys its agents must be written with. */
+  overLostJournal?: Pick<OverLostJournal, 'keys'>;
 }
 
 const corrupt = (path: string, why: string) => new AppFailure('backup_corrupt', `The backup ${path} cannot be used: ${why}`);

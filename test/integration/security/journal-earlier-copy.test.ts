@@ -5,20 +5,16 @@
 // journal is lost: nobody signs in until the newest backup (one that holds that change) or the
 // station is restored, or a supervisor is made with the station secret. A rewind that lost no change
 // to the agents is raised as before, and opens with its agents.
-import { copyFileSync, rmSync } from 'node:fs';
+import { copyFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { anchorAccount } from '../../../main/journal/head-anchor.ts';
 import { liveCounter } from './live-counter.ts';
 
 const pc = liveCounter('shubbak-earlier-copy-');
-const { c, start, stop, file } = pc;
+const { c, start, stop } = pc;
 
-/** What the PC's user does while the app is closed: an earlier copy of the journal put in its place. */
-function putInPlace(copy: string) {
-  for (const suffix of ['-wal', '-shm']) rmSync(file() + suffix, { force: true });
-  copyFileSync(copy, file());
-}
-const idOf = async (name: string) => (await c.ok('desk')).agents.find((a) => a.name === name)!.id;
+const { putInPlace, idOf } = pc;
 async function signIn(name: string, pin: string) {
   return c.ok('signIn', { agentId: await idOf(name), pin });
 }
@@ -31,11 +27,7 @@ let newest = '';
 
 beforeAll(async () => {
   await start();
-  await c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
-  await c.ok('saveAgent', { name: 'Mona Supervisor', role: 'supervisor', pin: '135790', active: true });
-  await c.ok('saveBackupSettings', { folder: pc.backups, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
-  monasCopy = join(pc.backups, 'monas-copy.db');
-  copyFileSync((await c.ok('backupJournal')).path, monasCopy);
+  monasCopy = await pc.twoSupervisorsAndMonasCopy();
   secret = (await c.ok('exportStationSecret', { pin: '246802' })).secret;
   // dismissed as a supervisor: an agent from now on
   await c.ok('saveAgent', { id: await idOf('Mona Supervisor'), name: 'Mona Supervisor', role: 'agent', active: true });
@@ -111,5 +103,17 @@ describe('a LIVE journal replaced by an earlier copy of itself', () => {
     expect(desk.journalLost ?? null).toBeNull();
     expect((await signIn('Hoda Supervisor', '864200')).signedIn).toMatchObject({ role: 'supervisor' });
     expect((await c.ok('backupStatus')).warning).toBe('journal_rewound');
+  });
+
+  it("takes the head an earlier version kept (no agents' head): nothing raised, and the agents' head kept from then on", async () => {
+    await stop();
+    const account = anchorAccount(pc.file());
+    const kept = JSON.parse((await pc.keychain.get(account))!) as { seq: number; hash: string; agents?: { seq: number; hash: string } };
+    expect(kept.agents).toEqual({ seq: expect.any(Number), hash: expect.any(String) });
+    await pc.keychain.set(account, JSON.stringify({ seq: kept.seq, hash: kept.hash }));
+    await start();
+    expect((await c.ok('desk')).journalLost ?? null).toBeNull();
+    await stop();
+    expect(JSON.parse((await pc.keychain.get(account))!)).toEqual(kept);
   });
 });

@@ -1,14 +1,16 @@
 // A whole LIVE counter against the sandbox over HTTP, restartable on the same data folder with the
 // same in-memory keychain: what the tests of a journal deleted or put back outside the app need.
 import Database from 'better-sqlite3';
+import { copyFileSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll } from 'vitest';
-import { startCounter, type Counter } from '../../../main/counter.ts';
+import { startCounter, type Counter, type CounterOptions } from '../../../main/counter.ts';
 import type { Dispatch } from '../../../main/dispatch.ts';
 import { journalPath } from '../../../main/session.ts';
 import { memoryKeychain } from '../../../main/vault/keychain.ts';
 import { caller, keychainWith, sandbox, tempDir, type Caller } from '../main/helpers.ts';
 
-export function liveCounter(prefix: string) {
+export function liveCounter(prefix: string, opts: Partial<CounterOptions> = {}) {
   const tmp = tempDir(prefix);
   const backups = tempDir(`${prefix}backups-`);
   let api: Awaited<ReturnType<typeof sandbox>> | null = null;
@@ -29,11 +31,32 @@ export function liveCounter(prefix: string) {
       return api!;
     },
     async start(): Promise<void> {
-      counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: keychain! });
+      counter = await startCounter({ dataDir: tmp.dir, version: '0.1.0', keychain: keychain!, ...opts });
     },
     async stop(): Promise<void> {
       await counter?.close();
       counter = null;
+    },
+    /** The id of the agent of that name. */
+    async idOf(name: string): Promise<string> {
+      return (await self.c.ok('desk')).agents.find((a) => a.name === name)!.id;
+    },
+    /**
+     * Samir and Mona, both supervisors, with backups in `backups`; then Mona's own copy of the
+     * journal (a backup, copied aside), which it answers: what an earlier copy is made from.
+     */
+    async twoSupervisorsAndMonasCopy(): Promise<string> {
+      await self.c.ok('createFirstSupervisor', { name: 'Samir Supervisor', pin: '246802' });
+      await self.c.ok('saveAgent', { name: 'Mona Supervisor', role: 'supervisor', pin: '135790', active: true });
+      await self.c.ok('saveBackupSettings', { folder: backups.dir, everyHours: 3, warnAfterHours: 26, keepDays: 7, keepWeeks: 8 });
+      const copy = join(backups.dir, 'monas-copy.db');
+      copyFileSync((await self.c.ok('backupJournal')).path, copy);
+      return copy;
+    },
+    /** What the PC's user does while the counter is closed: another copy of the journal put in its place. */
+    putInPlace(copy: string): void {
+      for (const suffix of ['-wal', '-shm']) rmSync(self.file() + suffix, { force: true });
+      copyFileSync(copy, self.file());
     },
     /** Runs `fn` on the LIVE journal's file with SQLite, as its PC's user can while the counter is closed. */
     withJournalFile<T>(fn: (db: Database.Database) => T): T {
