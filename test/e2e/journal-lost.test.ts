@@ -92,6 +92,7 @@ describe('a LIVE counter whose journal was put back to an earlier copy', () => {
   it('says so, and that an older backup is refused, in both languages', async () => {
     await lostScreen(copied, 'journal-earlier-copy', { en: 'replaced outside the app by an earlier copy of itself', ar: 'تُرفض النسخة الأقدم' });
     expect(plain(await copied.page.getByRole('heading', { level: 1 }).first().textContent())).toBe('أُعيد سجل هذا الشباك إلى نسخة أقدم');
+    expect(plain(await copied.page.getByTestId('first-supervisor').getByRole('heading').textContent())).toBe('مشرف بسرّ المحطة');
     expect((await copied.call('desk')).journalLost).toMatchObject({ earlierCopy: true });
   });
 });

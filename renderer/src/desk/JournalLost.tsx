@@ -21,7 +21,7 @@ export function JournalLost({ lost }: { lost: Lost }) {
         </p>
         <RestorePanel fresh level={2} intro={false} />
       </section>
-      <FirstSupervisor withSecret />
+      <FirstSupervisor withSecret besideAgents={lost.earlierCopy} />
     </main>
   );
 }

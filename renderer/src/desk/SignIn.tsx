@@ -178,9 +178,10 @@ export function PinKeyLost() {
 /** The first start of a counter with no agent: its first supervisor, who then adds the others. */
 /**
  * The first supervisor of a counter with no agent. Over a lost journal (`withSecret`), the station
- * secret a supervisor wrote down is asked too: main refuses the form without it.
+ * secret a supervisor wrote down is asked too: main refuses the form without it. Over an earlier
+ * copy of the journal (`besideAgents`) its agents are still there: the form makes one more supervisor.
  */
-export function FirstSupervisor({ withSecret = false, embedded = withSecret }: { withSecret?: boolean; embedded?: boolean }) {
+export function FirstSupervisor({ withSecret = false, embedded = withSecret, besideAgents = false }: { withSecret?: boolean; embedded?: boolean; besideAgents?: boolean }) {
   // on the lost journal's or the lost PIN key's screen it is a part of it (its <main>, its <h1>), not a screen of its own
   const Screen = embedded ? 'section' : 'main';
   const Heading = embedded ? 'h2' : 'h1';
@@ -202,8 +203,8 @@ export function FirstSupervisor({ withSecret = false, embedded = withSecret }: {
           if (ready) void useDesk.getState().createFirstSupervisor(name.trim(), pin, withSecret ? secret.trim() : undefined);
         }}
       >
-        <Heading>{t('desk.first.title')}</Heading>
-        <p className="desk-intro">{t('desk.first.intro')}</p>
+        <Heading>{t(besideAgents ? 'desk.first.besideTitle' : 'desk.first.title')}</Heading>
+        <p className="desk-intro">{t(besideAgents ? 'desk.first.besideIntro' : 'desk.first.intro')}</p>
         <label htmlFor="first-name">{t('desk.name')}</label>
         <input id="first-name" autoFocus={!embedded} maxLength={60} value={name} onChange={(e) => setName(e.target.value)} dir="auto" />
         <label htmlFor="first-pin">{t('desk.newPin')}</label>
