@@ -360,7 +360,7 @@ export async function startCounter(opts: CounterOptions): Promise<Counter> {
     ...pricingHandlers({ rules: () => session.rules, stationWide, agent }),
     ...journalHandlers({ current: current('journal', 'environment', 'reference'), clock }),
     ...printingHandlers(printService),
-    ...agentHandlers({ agents: () => session.agents, desk, settings: counterSettings, stationWide, pinKeys, agent, clock }),
+    ...agentHandlers({ agents: () => session.agents, desk, settings: counterSettings, stationWide, pinKeys, agent, clock, keepJournalHead: () => session.keepJournalHead() }),
     ...shiftHandlers({ shifts: () => session.shifts, desk, printer: printService, agent, clock, names: () => arabicNames(session.reference) }),
     ...reportHandlers({ current: current('journal', 'environment', 'shifts', 'client', 'reference'), printer: printService, info, dataDir, clock, log }),
     ...stationHandlers({ link: stationLink, stationWide, printer: printService, client: () => session.client, agent, dataDir, clock, log }),

@@ -88,6 +88,8 @@ export interface Session {
   trips: TripWatcher;
   /** Finds now what was appended to the journal outside the app (head-anchor.ts): before its entries leave for the station. */
   checkJournal(): void;
+  /** Keeps the journal's head in the keychain now (after a change to the agents: not 30 s later, when a crash would have lost it). */
+  keepJournalHead(): Promise<void>;
   /** Starts the background work: resuming open sales, the daily reference refresh. */
   start(): void;
   close(): Promise<void>;
@@ -200,6 +202,7 @@ export async function openSession(deps: SessionDeps, target: SessionTarget): Pro
     shifts,
     trips,
     checkJournal: () => anchor?.checkNow(),
+    keepJournalHead: async () => anchor?.save(),
     start() {
       sales.startResuming(deps.resumeEveryMs);
       trips.start(deps.tripCheckEveryMs ?? 60_000);

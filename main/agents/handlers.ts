@@ -35,6 +35,8 @@ export interface AgentHandlerDeps {
   pinKeys: CounterPinKeys;
   agent: ActingAgent;
   clock: Clock;
+  /** Keeps the journal's head and its agents' in the keychain at once (head-anchor.ts, agents-head.ts). */
+  keepJournalHead: () => Promise<void>;
 }
 
 export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
@@ -49,6 +51,7 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
     createFirstSupervisor: async ({ name, pin, stationSecret }) => {
       const state = await desk.createFirstSupervisor(name, pin, stationSecret);
       if (state.signedIn) await stationWide.firstSupervisorMade(state.signedIn.id, pin);
+      await d.keepJournalHead();
       return state;
     },
     signIn: ({ agentId, pin }) => desk.signIn(agentId, pin),
@@ -82,6 +85,8 @@ export function agentHandlers(d: AgentHandlerDeps): HandlerGroup<AgentCalls> {
         throw new AppFailure('own_record_needs_supervisor', 'An approval lets an agent change other agents, not themselves nor a supervisor');
       }
       await stationWide.saveAgent(a, by);
+      // an earlier copy of the journal from before this change is caught even if the counter stops at once (agents-head.ts)
+      await d.keepJournalHead();
       return list();
     },
     saveIdleLock: ({ minutes }) => {

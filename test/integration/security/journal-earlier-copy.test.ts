@@ -85,6 +85,9 @@ describe('a LIVE journal replaced by an earlier copy of itself', () => {
     const desk = await c.ok('createFirstSupervisor', { name: 'Hoda Supervisor', pin: '864200', stationSecret: secret });
     expect(desk).toMatchObject({ signedIn: { name: 'Hoda Supervisor', role: 'supervisor' }, journalLost: null });
     await c.ok('saveAgent', { id: await idOf('Mona Supervisor'), name: 'Mona Supervisor', role: 'agent', active: true });
+    // kept in the keychain at once, not at the next 30 s: a counter that stopped now (a crash) would have it
+    const kept = JSON.parse((await pc.keychain.get(anchorAccount(pc.file())))!) as { agents: { seq: number } };
+    expect(kept.agents.seq).toBe(pc.withJournalFile((db) => db.prepare("SELECT max(seq) FROM entries WHERE type = 'agent.saved'").pluck().get()));
     await stop();
     await start();
     expect((await c.ok('desk')).journalLost ?? null).toBeNull();
