@@ -131,11 +131,10 @@ export class AgentDirectory {
   }
 
   /**
-   * The first supervisor, on a counter that has no agent yet (nobody to approve it), or whose PIN
-   * key was lost. One at a time, each asking when the one before is written: however many arrive
-   * at once, the path closes with the first.
+   * The first supervisor, on a counter that has no agent yet (nobody to approve it), whose PIN key
+   * was lost, or (`overEarlierCopy`) whose journal is an earlier copy and the station secret was
+   * typed (journal-lost.ts). One at a time: however many arrive at once, the path closes with the first.
    */
-  /** `overEarlierCopy`: the journal is an earlier copy of itself and the station secret was typed (main/agents/journal-lost.ts). */
   createFirstSupervisor(name: string, pin: string, overEarlierCopy = false): Promise<AgentRecord> {
     const run = this.#firstSupervisor.then(async () => {
       this.#key();

@@ -7,10 +7,10 @@ import type { Journal } from './journal.ts';
 // active: agent.saved, agent.pin_resealed), kept in the keychain with the journal's head
 // (head-anchor.ts). A journal found rewound is most often an earlier copy put in place by the PC's
 // user: one from before a supervisor was dismissed or a PIN changed would bring those back. (Not
-// a sign-in, a wrong PIN or a lock: a backup made before the last sign-in must still restore.) So a rewind that lost the agents' head makes the
-// journal lost (main/agents/journal-lost.ts) until a backup that holds it is restored, or a
-// supervisor is made with the station secret; meanwhile the keychain keeps that head, so that
-// deleting the rewind's mark finds the same again.
+// a sign-in, a wrong PIN or a lock: a backup made before the last sign-in must still restore.)
+// So a rewind that lost the agents' head makes the journal lost (main/agents/journal-lost.ts)
+// until a journal that holds it is restored, or a supervisor is made with the station secret;
+// meanwhile the keychain keeps that head, so that deleting the rewind's mark finds the same again.
 
 export interface AgentsHead {
   seq: number;
