@@ -1,8 +1,8 @@
 import type { CounterEnvironment } from '../../contract/counter.ts';
 import type { JournalLost } from '../../contract/shifts.ts';
 import { AGENT_ROW_TYPES } from '../journal/agent-rows.ts';
-import { agentSavedHere } from '../journal/agent-tags.ts';
-import { earlierCopyUnsettled, type AgentsHead } from '../journal/agents-head.ts';
+import { lastAgentSavedHere } from '../journal/agent-tags.ts';
+import { agentsHeadLost, earlierCopyUnsettled, type AgentsHead } from '../journal/agents-head.ts';
 import { tagKeysOf, type HeldKeys } from '../journal/entry-tags.ts';
 import { lastRewound } from '../journal/head-anchor.ts';
 import type { Journal } from '../journal/journal.ts';
@@ -29,8 +29,10 @@ export function journalLost(journal: Journal, environment: CounterEnvironment): 
   const known = answers.get(journal);
   if (known?.seq === seq && known.head === head && known.key === key) return known.lost;
   const rewound = lastRewound(journal);
-  const deleted = rewound !== null && !agentSavedHere(journal, AGENT_ROW_TYPES);
-  const earlierCopy = !deleted && earlierCopyUnsettled(journal, rewound) !== null;
+  // one read of the agents' entries answers both: saved here at all, and since the rewind
+  const lastSaved = rewound ? lastAgentSavedHere(journal, AGENT_ROW_TYPES) : null;
+  const deleted = rewound !== null && lastSaved === null;
+  const earlierCopy = !deleted && earlierCopyUnsettled(journal, rewound, () => lastSaved) !== null;
   const lost = rewound && (deleted || earlierCopy) ? { entries: rewound.anchoredSeq, foundAt: rewound.at, earlierCopy } : null;
   answers.set(journal, { seq, head, key, lost });
   return lost;
@@ -38,8 +40,7 @@ export function journalLost(journal: Journal, environment: CounterEnvironment): 
 
 /** The change to the agents a backup must hold to be restored over this lost journal (null: none; see agents-head.ts). */
 export function agentsHeadToRestore(journal: Journal): AgentsHead | null {
-  const rewound = lastRewound(journal);
-  return rewound?.agentsSeq !== undefined && rewound.agentsHash !== undefined ? { seq: rewound.agentsSeq, hash: rewound.agentsHash } : null;
+  return agentsHeadLost(lastRewound(journal));
 }
 
 const answers = new WeakMap<Journal, { seq: number; head: string | null; key: HeldKeys['current'] | null; lost: JournalLost | null }>();

@@ -40,14 +40,20 @@ function agentRows(journal: Journal, agentTypes: readonly string[], agentId?: st
 }
 
 /**
- * Whether an agent was saved (after `afterSeq`) with a tag a key held opens: an agent this counter
- * made itself. (Not a key change's mark nor a PIN resealed: the start writes those for an agent
+ * The seq of the last agent saved with a tag a key held opens: an agent this counter made itself
+ * (null: none). (Not a key change's mark nor a PIN resealed: the start writes those for an agent
  * appended by hand.)
  */
-export function agentSavedHere(journal: Journal, agentTypes: readonly string[], afterSeq = 0): boolean {
+export function lastAgentSavedHere(journal: Journal, agentTypes: readonly string[]): number | null {
   const keys = tagKeysOf(journal);
+  if (keys === null) return null;
   // all the agents' kinds asked: the partial index entries_of_agents serves only its own list
-  return keys !== null && agentRows(journal, agentTypes).some((r) => r.seq > afterSeq && r.type === 'agent.saved' && opensWithAny(keys, r, journal));
+  const rows = agentRows(journal, agentTypes);
+  for (let i = rows.length - 1; i >= 0; i--) {
+    const r = rows[i]!;
+    if (r.type === 'agent.saved' && opensWithAny(keys, r, journal)) return r.seq;
+  }
+  return null;
 }
 
 /** The agents' entries that count, and those that do not (appended outside the app), by the rules above. */

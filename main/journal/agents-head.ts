@@ -1,5 +1,5 @@
 import { AGENT_ROW_TYPES } from './agent-rows.ts';
-import { agentSavedHere } from './agent-tags.ts';
+import { lastAgentSavedHere } from './agent-tags.ts';
 import type { JournalRewound } from './entries.ts';
 import type { Journal } from './journal.ts';
 
@@ -29,10 +29,24 @@ function lastAgentEntry(journal: Journal): AgentsHead | null {
   return row ?? null;
 }
 
-/** The last rewind found, when it lost the agents' head and no agent was saved here since (null otherwise). */
-export function earlierCopyUnsettled(journal: Journal, rewound: (JournalRewound & { seq: number }) | null): AgentsHead | null {
-  if (!rewound || rewound.agentsSeq === undefined || rewound.agentsHash === undefined) return null;
-  return agentSavedHere(journal, AGENT_ROW_TYPES, rewound.seq) ? null : { seq: rewound.agentsSeq, hash: rewound.agentsHash };
+/** The agents' head a rewind lost, as its entry names it (null: none, or none was kept then). */
+export function agentsHeadLost(rewound: JournalRewound | null): AgentsHead | null {
+  return rewound?.agentsSeq !== undefined && rewound.agentsHash !== undefined ? { seq: rewound.agentsSeq, hash: rewound.agentsHash } : null;
+}
+
+/**
+ * The agents' head the last rewind lost, while no agent was saved here since (null otherwise).
+ * `lastSaved`: lastAgentSavedHere's answer, when the caller has it already.
+ */
+export function earlierCopyUnsettled(
+  journal: Journal,
+  rewound: (JournalRewound & { seq: number }) | null,
+  lastSaved: () => number | null = () => lastAgentSavedHere(journal, AGENT_ROW_TYPES),
+): AgentsHead | null {
+  const lost = agentsHeadLost(rewound);
+  if (!lost) return null;
+  const saved = lastSaved();
+  return saved !== null && saved > rewound!.seq ? null : lost;
 }
 
 /** What the keychain keeps as the agents' head: the journal's, unless it is an earlier copy not yet settled. */

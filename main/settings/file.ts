@@ -24,6 +24,10 @@ export const sealedText = (values: Record<string, unknown>): string => {
   return canonicalJson(rest);
 };
 
+/** A parsed JSON value as an object's members (null: not a JSON object). */
+export const jsonObject = (json: unknown): Record<string, unknown> | null =>
+  typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
+
 /** Writes `text` to `path` in one step (temp file, fsync, rename). */
 export function writeAtomically(path: string, text: string): void {
   const tmp = `${path}.${process.pid}.tmp`;
@@ -91,7 +95,7 @@ export class SettingsFile<T> {
       return (this.#cached = null);
     }
     if (this.#seal) {
-      const values = typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : {};
+      const values = jsonObject(json) ?? {};
       const seal = values[SEAL_MEMBER];
       this.#changedOutside = !this.#seal.opens(basename(this.path), sealedText(values), typeof seal === 'string' ? seal : undefined);
       if (this.#changedOutside) this.#log(`${this.#what}: ${this.path} carries no seal this counter's key opens: changed outside the app`);

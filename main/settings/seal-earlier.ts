@@ -7,7 +7,7 @@ import { UPDATE_SETTINGS_FILE } from '../updates/settings.ts';
 import type { Keychain } from '../vault/keychain.ts';
 import type { SettingSeal } from '../vault/settings-seal.ts';
 import { COUNTER_SETTINGS_FILE } from './counter.ts';
-import { SEAL_MEMBER, sealedText, writeAtomically } from './file.ts';
+import { jsonObject, SEAL_MEMBER, sealedText, writeAtomically } from './file.ts';
 
 // The sealed settings files (./file.ts) of the versions before were plain: the first start of this
 // version seals each as it finds it, and notes in the keychain that it did (one entry for the data
@@ -62,11 +62,9 @@ const sealedFiles = (text: string | null): string[] => {
 
 /** The file's values as JSON holds them; null when it is missing or not a JSON object (its load logs that). */
 function plainValues(path: string): Record<string, unknown> | null {
-  let json: unknown;
   try {
-    json = JSON.parse(readFileSync(path, 'utf8'));
+    return jsonObject(JSON.parse(readFileSync(path, 'utf8')));
   } catch {
     return null;
   }
-  return typeof json === 'object' && json !== null && !Array.isArray(json) ? (json as Record<string, unknown>) : null;
 }
